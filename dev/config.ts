@@ -1,0 +1,47 @@
+// The local upstream's settings. Defaults match .dev.vars.example, so the worker and the emulator
+// agree on every credential without any setup.
+
+export type UpstreamConfig = {
+  host: string;
+  port: number;
+  origin: string;
+  workerUrl: string;
+  seed: number;
+  articleCount: number;
+  now?: Date;
+  previewCredentials: string;
+  cf7Credentials: string;
+  middlewareToken: string;
+  algoliaAppId: string;
+  algoliaKeys: string[];
+  oidcClientId: string;
+  oidcClientSecret: string;
+  purgeSecret: string;
+  accessTokenTtlSeconds: number;
+  quiet: boolean;
+};
+
+export function readUpstreamConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<UpstreamConfig> = {}): UpstreamConfig {
+  const host = overrides.host ?? env.UPSTREAM_HOST ?? '127.0.0.1';
+  const port = overrides.port ?? Number(env.UPSTREAM_PORT ?? 8790);
+  const sitePort = env.PORT ?? '8787';
+  return {
+    host,
+    port,
+    origin: `http://${host}:${port}`,
+    workerUrl: env.WORKER_URL ?? `http://127.0.0.1:${sitePort}`,
+    seed: Number(env.UPSTREAM_SEED ?? 2026),
+    articleCount: Number(env.UPSTREAM_ARTICLES ?? 160),
+    previewCredentials: env.WP_PREVIEW_CREDENTIALS ?? 'preview:apercu-brouillons-local',
+    cf7Credentials: env.CF7_CREDENTIALS ?? 'formulaires:envoi-formulaires-local',
+    middlewareToken: env.MIDDLEWARE_TOKEN ?? 'dev-middleware-token',
+    algoliaAppId: env.ALGOLIA_APP_ID ?? 'FFRLOCAL',
+    algoliaKeys: [env.ALGOLIA_SEARCH_KEY ?? 'local-search-only-key'],
+    oidcClientId: env.OIDC_CLIENT_ID ?? 'ffr-presse',
+    oidcClientSecret: env.OIDC_CLIENT_SECRET ?? 'ffr-presse-local-secret',
+    purgeSecret: env.PURGE_SECRET ?? 'local-purge-secret-0123456789abcdef',
+    accessTokenTtlSeconds: Number(env.UPSTREAM_ACCESS_TOKEN_TTL ?? 3600),
+    quiet: env.UPSTREAM_QUIET === '1',
+    ...overrides,
+  };
+}

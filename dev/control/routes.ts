@@ -1,0 +1,145 @@
+import { createHmac } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { UpstreamConfig } from '../config';
+import type { WpArticle } from '../content/types';
+import type { Submission } from '../cf7/routes';
+import type { ContentStore } from '../store';
+import type { FaultBoard } from './faults';
+
+// /__control — the emulator's own API for tests, benches and people: counters, faults, content
+// reset, accepted form submissions, and "publish", which edits or adds a post and then calls the
+// worker's purge hook exactly as the WordPress publish hook does (signed body).
+
+const FaultSchema = z.object({
+  path: z.string().min(1),
+  kind: z.enum(['latency', 'status', 'malformed', 'timeout', 'down']),
+  ms: z.number().int().min(0).max(600_000).optional(),
+  status: z.number().int().min(400).max(599).optional(),
+  times: z.number().int().min(1).optional(),
+});
+
+const PublishSchema = z.object({
+  slug: z.string().optional(),
+  id: z.number().int().optional(),
+  title: z.string().min(1).max(300).optional(),
+  excerpt: z.string().max(2000).optional(),
+  create: z.object({ title: z.string().min(1).max(300), categorySlug: z.string().min(1) }).optional(),
+  /** false: return the signed purge request instead of sending it (tests that run the worker in-process). */
+  notify: z.boolean().default(true),
+});
+
+export type ControlHooks = {
+  store: ContentStore;
+  faults: FaultBoard;
+  submissions: Submission[];
+  config: UpstreamConfig;
+  reindex: (article: WpArticle) => void;
+  resetContent: () => void;
+};
+
+export function signPurgeBody(body: string, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('base64');
+}
+
+export function createControlRoutes(h: ControlHooks) {
+  const app = new Hono();
+
+  app.get('/counters', (c) => c.json(h.faults.snapshot()));
+  app.post('/counters/reset', (c) => {
+    h.faults.counters.clear();
+    return c.json({ ok: true });
+  });
+  app.get('/faults', (c) => c.json(h.faults.faults));
+  app.post('/faults', async (c) => {
+    const parsed = FaultSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: 'invalid_fault', issues: parsed.error.issues }, 400);
+    h.faults.faults.push(parsed.data);
+    return c.json(h.faults.faults);
+  });
+  app.delete('/faults', (c) => {
+    h.faults.faults = [];
+    h.faults.releaseHanging();
+    return c.json([]);
+  });
+  app.post('/reset', (c) => {
+    h.faults.reset();
+    h.submissions.length = 0;
+    h.resetContent();
+    return c.json({ ok: true });
+  });
+  app.get('/submissions', (c) => c.json(h.submissions));
+
+  app.post('/publish', async (c) => {
+    const parsed = PublishSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: 'invalid_publish', issues: parsed.error.issues }, 400);
+    const input = parsed.data;
+    const { store } = h;
+    const now = new Date().toLocaleString('sv-SE', { timeZone: 'Europe/Paris' }).replace(' ', 'T');
+
+    let article: WpArticle | undefined;
+    let action: 'publish' | 'update';
+    if (input.create) {
+      const category = store.content.categories.find((cat) => cat.slug === input.create!.categorySlug);
+      if (!category) return c.json({ error: 'unknown_category' }, 404);
+      const model = store.publishedSorted().find((a) => a.categories.includes(category.id)) ?? store.publishedSorted()[0]!;
+      const id = Math.max(...store.content.articles.map((a) => a.id)) + 1;
+      const slug = `${slugify(input.create.title)}-${id}`;
+      const top = category.parent ? store.content.categories.find((p) => p.id === category.parent)! : category;
+      article = {
+        ...model,
+        id,
+        slug,
+        title: input.create.title,
+        link: `/categories/${top.slug}/${slug}`,
+        date: now,
+        modified: now,
+        category: { id: category.id, slug: category.slug, name: category.name },
+        categories: [...new Set([category.id, top.id])],
+        meta_title: input.create.title,
+        excerpt: input.excerpt ?? model.excerpt,
+      };
+      store.content.articles.unshift(article);
+      action = 'publish';
+    } else {
+      article = input.id !== undefined ? store.articleById(input.id) : input.slug ? store.articleBySlug(input.slug) : store.publishedSorted()[0];
+      if (!article) return c.json({ error: 'unknown_post' }, 404);
+      if (input.title) article.title = input.title;
+      if (input.excerpt) article.excerpt = input.excerpt;
+      article.modified = now;
+      action = 'update';
+    }
+    h.reindex(article);
+
+    const categories = article.categories
+      .map((id) => store.content.categories.find((cat) => cat.id === id))
+      .filter((cat) => cat !== undefined)
+      .map((cat) => ({ id: cat.id, slug: cat.slug }));
+    const body = JSON.stringify({ type: 'post', action, post: { id: article.id, slug: article.slug, categories } });
+    const signature = signPurgeBody(body, h.config.purgeSecret);
+    const url = `${h.config.workerUrl}/api/purge`;
+
+    let delivered: { status: number; body: unknown } | { error: string } | null = null;
+    if (input.notify) {
+      try {
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ffr-signature': signature }, body, signal: AbortSignal.timeout(10_000) });
+        delivered = { status: res.status, body: await res.json().catch(() => null) };
+      } catch (error) {
+        delivered = { error: error instanceof Error ? error.message : String(error) };
+      }
+    }
+    return c.json({ post: { id: article.id, slug: article.slug, title: article.title, link: article.link }, purge: { url, body, signature, delivered } });
+  });
+
+  return app;
+}
+
+function slugify(title: string): string {
+  return title
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+}

@@ -1,0 +1,131 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createAlgoliaRoutes } from './algolia/routes';
+import { createSearchEngine } from './algolia/engine';
+import { createCf7Routes, type Submission } from './cf7/routes';
+import { readUpstreamConfig, type UpstreamConfig } from './config';
+import { generateContent } from './content/generate';
+import { createControlRoutes } from './control/routes';
+import { FaultBoard } from './control/faults';
+import { createMiddlewareRoutes } from './middleware/routes';
+import { createIdentityProvider } from './oidc/provider';
+import { articleRecord, newsroomRecords } from './search-index';
+import { ContentStore } from './store';
+import { createStaticListRoutes } from './wordpress/static-lists';
+import { createWordPressRoutes } from './wordpress/routes';
+
+// The local upstream: one Node HTTP server that answers as every external service the worker
+// talks to. Real protocols, seeded content, and test hooks under /__control.
+
+export type RunningUpstream = { origin: string; config: UpstreamConfig; store: ContentStore; close: () => Promise<void> };
+
+const NEWSROOM_INDEXES = ['newsroom', 'newsroom_pp'];
+
+export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Promise<RunningUpstream> {
+  const config = readUpstreamConfig(process.env, overrides);
+  const generate = () => generateContent({ seed: config.seed, articleCount: config.articleCount, now: config.now, baseUrl: config.origin });
+  const store = new ContentStore(generate());
+  const faults = new FaultBoard();
+  const submissions: Submission[] = [];
+
+  const engine = createSearchEngine();
+  const indexAll = () => {
+    const records = newsroomRecords(store.content.articles, store.content.categories);
+    for (const name of NEWSROOM_INDEXES) engine.setRecords(name, records);
+    for (const name of ['joueurs', 'joueurs_pp']) engine.setRecords(name, []);
+  };
+  indexAll();
+
+  const issuer = `${config.origin}/oidc`;
+  const idp = createIdentityProvider({
+    issuer,
+    accounts: store.content.accounts,
+    clients: [
+      {
+        client_id: config.oidcClientId,
+        client_secret: config.oidcClientSecret,
+        redirect_uris: [`${config.workerUrl}/api/auth/callback/ffr`, `${config.workerUrl.replace('127.0.0.1', 'localhost')}/api/auth/callback/ffr`],
+        post_logout_redirect_uris: [`${config.workerUrl}/`, `${config.workerUrl.replace('127.0.0.1', 'localhost')}/`],
+      },
+    ],
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+  });
+
+  const app = new Hono();
+  app.route('/wp-json/contact-form-7/v1', createCf7Routes(store, config, submissions));
+  app.route('/wp-json', createWordPressRoutes(store, config, idp));
+  app.route('/wp-content/uploads/newsroom', createStaticListRoutes(store));
+  app.get('/wp-content/uploads/*', (c) => {
+    const key = decodeURIComponent(c.req.path.slice('/wp-content/uploads/'.length));
+    const body = store.content.images[key];
+    if (body === undefined) return c.text('Not Found', 404);
+    const type = key.endsWith('.pdf') ? 'application/pdf' : 'image/svg+xml';
+    return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
+  });
+  app.route('/middleware', createMiddlewareRoutes(store, config));
+  app.route(
+    '/__control',
+    createControlRoutes({
+      store,
+      faults,
+      submissions,
+      config,
+      reindex: (article) => {
+        for (const name of NEWSROOM_INDEXES) engine.upsert(name, articleRecord(article, store.content.categories));
+      },
+      resetContent: () => {
+        store.content = generate();
+        indexAll();
+      },
+    }),
+  );
+  app.get('/', (c) =>
+    c.json({
+      service: 'FFR Presse — amont local',
+      wordpress: `${config.origin}/wp-json/ffr/v1`,
+      staticLists: `${config.origin}/wp-content/uploads/newsroom`,
+      contactForm7: `${config.origin}/wp-json/contact-form-7/v1`,
+      middleware: `${config.origin}/middleware`,
+      algolia: config.origin,
+      oidc: `${issuer}/.well-known/openid-configuration`,
+      control: `${config.origin}/__control/counters`,
+    }),
+  );
+  app.route('/', createAlgoliaRoutes(engine, { appId: config.algoliaAppId, apiKeys: config.algoliaKeys }));
+
+  const honoListener = getRequestListener(app.fetch);
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? '/';
+    if (!path.startsWith('/__control')) {
+      faults.count(req);
+      if (await faults.apply(req, res)) return;
+    }
+    if (path === '/oidc' || path.startsWith('/oidc/') || path.startsWith('/oidc?')) idp.callback(req, res);
+    else honoListener(req, res);
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      console.error('[upstream]', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'internal_server_error', message: 'Erreur interne.', data: { status: 500 } }));
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  return {
+    origin: config.origin,
+    config,
+    store,
+    close: () =>
+      new Promise<void>((resolve) => {
+        faults.releaseHanging();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,51 @@
+import type { Content, WpArticle, WpPostCard, WpTag } from './content/types';
+
+// The emulator's live copy of the content, with the lookups the routes need. Publishing mutates it.
+
+export function toCard(a: WpArticle): WpPostCard {
+  return {
+    id: a.id,
+    title: a.title,
+    slug: a.slug,
+    link: a.link,
+    date: a.date,
+    background_image: a.illustration,
+    tag_list: a.tags,
+    label: a.label,
+    category: a.category,
+  };
+}
+
+export class ContentStore {
+  constructor(public content: Content) {}
+
+  get published(): WpArticle[] {
+    return this.content.articles.filter((a) => a.status === 'publish');
+  }
+
+  articleBySlug(slug: string): WpArticle | undefined {
+    return this.content.articles.find((a) => a.slug === slug);
+  }
+
+  articleById(id: number): WpArticle | undefined {
+    return this.content.articles.find((a) => a.id === id);
+  }
+
+  /** Newest first, as WordPress orders by date desc by default. */
+  publishedSorted(): WpArticle[] {
+    return [...this.published].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id));
+  }
+
+  allTags(): WpTag[] {
+    const seen = new Map<number, WpTag>();
+    for (const a of this.content.articles) for (const t of a.tags) if (t.source === 'tag') seen.set(t.id, t);
+    return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+  }
+
+  latestCards(n: number, categoryId?: number): WpPostCard[] {
+    return this.publishedSorted()
+      .filter((a) => categoryId === undefined || a.categories.includes(categoryId))
+      .slice(0, n)
+      .map(toCard);
+  }
+}

@@ -1,0 +1,136 @@
+import { Hono } from 'hono';
+import type { UpstreamConfig } from '../config';
+import type { WpHome, WpMenuItem } from '../content/types';
+import type { TokenVerifier } from './users';
+import { toCard, type ContentStore } from '../store';
+import { invalidParam, wpError } from './errors';
+import { createUserRoutes } from './users';
+
+// /wp-json/ffr/v1 — the federation's custom REST namespace, as WordPress answers it: paging headers,
+// 400 on bad parameters, 404 rest_no_route, basic auth for drafts.
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+function intParam(raw: string | undefined, fallback: number): number | null {
+  if (raw === undefined || raw === '') return fallback;
+  return /^\d+$/.test(raw) ? Number(raw) : null;
+}
+
+export function createWordPressRoutes(store: ContentStore, config: UpstreamConfig, idp: TokenVerifier) {
+  const app = new Hono();
+  const expectedPreview = `Basic ${Buffer.from(config.previewCredentials).toString('base64')}`;
+
+  app.get('/ffr/v1/posts', (c) => {
+    const q = c.req.query();
+    const perPage = intParam(q.per_page, 10);
+    if (perPage === null || perPage < 1 || perPage > 100) return invalidParam(c, 'per_page', 'per_page doit être compris entre 1 (inclus) et 100 (inclus)');
+    const page = intParam(q.page, 1);
+    if (page === null || page < 1) return invalidParam(c, 'page', 'page doit être supérieur ou égal à 1');
+    if (q.after !== undefined && !ISO_DATE_TIME.test(q.after)) return invalidParam(c, 'after', 'after n’est pas une date valide.');
+
+    if (q.slug !== undefined) {
+      // By slug: the full article, published only (drafts go through /posts/{id} with credentials).
+      const found = store.published.filter((a) => a.slug === q.slug).slice(0, perPage);
+      c.header('X-WP-Total', String(found.length));
+      c.header('X-WP-TotalPages', found.length ? '1' : '0');
+      return c.json(found);
+    }
+
+    let posts = store.publishedSorted();
+    if (q.categories) {
+      const ids = q.categories.split(',').map(Number);
+      if (ids.some((n) => !Number.isInteger(n) || n < 0)) return invalidParam(c, 'categories', 'categories[0] n’est pas de type integer.');
+      posts = posts.filter((a) => a.categories.some((id) => ids.includes(id)));
+    }
+    const authors = c.req.queries('author[]') ?? c.req.queries('author');
+    if (authors?.length) {
+      const ids = authors.flatMap((a) => a.split(',')).map(Number);
+      posts = posts.filter((a) => ids.includes(a.auteur.id));
+    }
+    if (q.after) {
+      const after = Date.parse(q.after.length <= 19 ? `${q.after}Z` : q.after);
+      posts = posts.filter((a) => Date.parse(`${a.date}Z`) > after);
+    }
+    const total = posts.length;
+    const totalPages = Math.ceil(total / perPage);
+    if (total > 0 && page > totalPages) {
+      return wpError(c, 400, 'rest_post_invalid_page_number', 'Le nombre de pages demandé est plus grand que le nombre de pages disponibles.');
+    }
+    c.header('X-WP-Total', String(total));
+    c.header('X-WP-TotalPages', String(totalPages));
+    return c.json(posts.slice((page - 1) * perPage, page * perPage).map(toCard));
+  });
+
+  app.get('/ffr/v1/posts/:id{[0-9]+}', (c) => {
+    if (c.req.header('authorization') !== expectedPreview) {
+      return wpError(c, 401, 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de faire cela.');
+    }
+    const article = store.articleById(Number(c.req.param('id')));
+    if (!article) return wpError(c, 404, 'rest_post_invalid_id', 'ID de publication non valide.');
+    return c.json(article);
+  });
+
+  app.get('/ffr/v1/categories', (c) => c.json(store.content.categories));
+  app.get('/ffr/v1/Tags', (c) => c.json(store.allTags()));
+  app.get('/ffr/v1/settings', (c) => c.json(store.content.settings));
+  app.get('/ffr/v1/partenaires_banniere', (c) => c.json(store.content.partners));
+
+  app.get('/ffr/v1/pages', (c) => {
+    const slug = c.req.query('slug');
+    return c.json(slug === undefined ? store.content.pages : store.content.pages.filter((p) => p.slug === slug));
+  });
+
+  app.get('/ffr/v1/nav-menus', (c) => {
+    const menus = store.content.menus;
+    if (c.req.query('mode') === 'hierarchical') return c.json(menus);
+    const flat = (items: WpMenuItem[]): WpMenuItem[] => items.flatMap((i) => [{ ...i, items: [] }, ...flat(i.items)]);
+    return c.json({ 'top-nav': flat(menus['top-nav']), categories: flat(menus.categories), footer: flat(menus.footer) });
+  });
+
+  app.get('/ffr/v1/home', (c) => c.json(liveHome(store)));
+
+  app.get('/ffr/v1/events', (c) => {
+    const q = c.req.query();
+    const perPage = intParam(q.per_page, 10);
+    if (perPage === null || perPage < 1 || perPage > 300) return invalidParam(c, 'per_page', 'per_page doit être compris entre 1 (inclus) et 300 (inclus)');
+    for (const p of ['start_date', 'end_date'] as const) {
+      if (q[p] !== undefined && Number.isNaN(Date.parse(q[p]!))) return invalidParam(c, p, `${p} n’est pas une date valide.`);
+    }
+    const events = store.content.events
+      .filter((e) => (q.start_date ? e.endDate.slice(0, 10) >= q.start_date.slice(0, 10) : true))
+      .filter((e) => (q.end_date ? e.startDate.slice(0, 10) <= q.end_date.slice(0, 10) : true))
+      .sort((a, b) => a.startDate.localeCompare(b.startDate));
+    c.header('X-WP-Total', String(events.length));
+    c.header('X-WP-TotalPages', String(Math.ceil(events.length / perPage)));
+    return c.json(events.slice(0, perPage));
+  });
+
+  app.get('/ffr/v1/future_events', (c) => {
+    const endsAfter = c.req.query('ends_after');
+    if (!endsAfter || !ISO_DATE_TIME.test(endsAfter)) return invalidParam(c, 'ends_after', 'ends_after n’est pas une date valide.');
+    const after = endsAfter.slice(0, 19);
+    return c.json(store.content.events.filter((e) => e.endDate >= after).sort((a, b) => a.startDate.localeCompare(b.startDate)));
+  });
+
+  app.route('/ffr/v1', createUserRoutes(store, idp));
+
+  app.all('*', (c) => wpError(c, 404, 'rest_no_route', 'Aucune route correspondante à l’URL et à la méthode de la requête n’a été trouvée.'));
+  return app;
+}
+
+/** The home as WordPress computes it: the curated layout, filled with the latest content. */
+export function liveHome(store: ContentStore): WpHome {
+  const template = store.content.home;
+  const now = store.content.now.slice(0, 19);
+  return {
+    ...template,
+    content: {
+      data: template.content.data.map((section) => {
+        if (section.type === 'a_la_une') return { ...section, posts: store.latestCards(section.posts.length || 5) };
+        if (section.type === 'categorie') return { ...section, posts: store.latestCards(section.posts.length || 4, section.category.id) };
+        const upcoming = store.content.events.filter((e) => e.startDate >= now).sort((a, b) => a.startDate.localeCompare(b.startDate));
+        return { ...section, events: upcoming.slice(0, section.events.length || 4) };
+      }),
+    },
+  };
+}

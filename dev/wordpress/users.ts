@@ -1,0 +1,121 @@
+import { Hono, type Context } from 'hono';
+import type { TestAccount } from '../content/types';
+import type { ContentStore } from '../store';
+import { invalidParam, wpError } from './errors';
+
+// user_prefs and user_newsroom: the signed-in user's profile, read and written with the access
+// token the federation's identity provider issued (verified against that provider).
+
+export type TokenVerifier = { verifyAccessToken(token: string): Promise<TestAccount | null> };
+
+type Prefs = Record<string, unknown>;
+
+const PREF_ACTIONS: Record<string, string> = {
+  profil: '', // value: partial profile object
+  optin_whatsapp: 'journaliste_optin_whatsapp',
+  optin_mail: 'journaliste_optin_mail',
+  favoris: 'favorite_newsroom_post_ids',
+  contenus_visites: 'journaliste_contenus_visites',
+  accreditations_events: 'journaliste_accreditations_events',
+  journaliste_media: 'journaliste_media',
+};
+
+export function createUserRoutes(store: ContentStore, idp: TokenVerifier) {
+  const app = new Hono<{ Variables: { account: TestAccount } }>();
+  const prefsBySub = new Map<string, Prefs>();
+  const newsroomBySub = new Map<string, { journalist_status_request: boolean; journalist_updated_profile: boolean }>();
+
+  const prefsOf = (account: TestAccount): Prefs => {
+    let prefs = prefsBySub.get(account.sub);
+    if (!prefs) {
+      prefs = {
+        birth_date: '',
+        birth_city: '',
+        email: account.email,
+        identifie: true,
+        id_sso: account.sub,
+        first_name: account.first_name,
+        last_name: account.last_name,
+        licence: '',
+        logo: '',
+        login: account.login,
+        phone_mobile: '',
+        profile: account.journaliste === 'oui' ? 'journaliste' : 'membre',
+        favorite_newsroom_post_ids: [],
+        journaliste: account.journaliste,
+        journaliste_carte_presse: account.journaliste === 'oui' ? '123456' : '',
+        journaliste_fonction: account.journaliste === 'oui' ? 'Journaliste' : '',
+        journaliste_media_temporaire: '',
+        journaliste_media: account.journaliste === 'oui' ? (store.content.medias[0] ?? null) : null,
+        journaliste_optin_mail: false,
+        journaliste_optin_whatsapp: account.journaliste_optin_whatsapp,
+        journaliste_contenus_visites: [],
+        journaliste_accreditations_events: [],
+      };
+      prefsBySub.set(account.sub, prefs);
+    }
+    return prefs;
+  };
+
+  app.use(async (c, next) => {
+    const auth = c.req.header('authorization') ?? '';
+    const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+    const account = token ? await idp.verifyAccessToken(token) : null;
+    if (!account) return wpError(c, 401, 'jwt_auth_invalid_token', 'Jeton d’accès absent, invalide ou expiré.');
+    c.set('account', account);
+    await next();
+  });
+
+  const readValue = async (c: Context) => {
+    try {
+      const body = (await c.req.json()) as { value?: unknown };
+      return body && typeof body === 'object' && 'value' in body ? { ok: true as const, value: body.value } : { ok: false as const };
+    } catch {
+      return { ok: false as const };
+    }
+  };
+
+  app.get('/user_prefs', (c) => {
+    const prefs = prefsOf(c.var.account);
+    if (c.req.query('type') === 'complet') return c.json(prefs);
+    const { first_name, last_name, email, logo, journaliste, identifie, id_sso } = prefs;
+    return c.json({ first_name, last_name, email, logo, journaliste, identifie, id_sso });
+  });
+
+  app.post('/user_prefs', async (c) => {
+    const action = c.req.query('action') ?? '';
+    if (!(action in PREF_ACTIONS)) return invalidParam(c, 'action', `action doit être l’une des valeurs : ${Object.keys(PREF_ACTIONS).join(', ')}.`);
+    const body = await readValue(c);
+    if (!body.ok) return invalidParam(c, 'value', 'value est obligatoire.');
+    const prefs = prefsOf(c.var.account);
+    const field = PREF_ACTIONS[action]!;
+    if (field === '') {
+      if (typeof body.value !== 'object' || body.value === null) return invalidParam(c, 'value', 'value doit être un objet.');
+      const editable = ['birth_date', 'birth_city', 'phone_mobile', 'first_name', 'last_name', 'journaliste_carte_presse', 'journaliste_fonction', 'journaliste_media_temporaire'];
+      for (const [k, v] of Object.entries(body.value)) if (editable.includes(k) && typeof v === 'string') prefs[k] = v;
+    } else {
+      prefs[field] = body.value;
+    }
+    return c.json(prefs);
+  });
+
+  app.post('/user_newsroom', async (c) => {
+    const action = c.req.query('action') ?? '';
+    if (action !== 'journalist_status_request' && action !== 'journalist_updated_profile') {
+      return invalidParam(c, 'action', 'action doit être journalist_status_request ou journalist_updated_profile.');
+    }
+    const body = await readValue(c);
+    if (!body.ok) return invalidParam(c, 'value', 'value est obligatoire.');
+    const sub = c.var.account.sub;
+    const data = newsroomBySub.get(sub) ?? { journalist_status_request: false, journalist_updated_profile: false };
+    data[action] = true;
+    if (action === 'journalist_status_request') {
+      const prefs = prefsOf(c.var.account);
+      if (prefs.journaliste === '' || prefs.journaliste === 'en_attente_infos') prefs.journaliste = 'a_valider';
+    }
+    newsroomBySub.set(sub, data);
+    return c.json(data);
+  });
+
+  return app;
+}

@@ -1,0 +1,49 @@
+// Builds the browser bundle and stylesheet into public/assets/ with content-hashed names, and a
+// manifest the worker imports. Fails the build if server-only code reaches the client.
+import { build } from 'esbuild';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = `${root}public/assets`;
+
+export async function buildClient({ minify = true } = {}) {
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { main: 'client/main.tsx', site: 'client/styles/site.css' },
+    outdir,
+    entryNames: '[name]-[hash]',
+    bundle: true,
+    format: 'esm',
+    splitting: false,
+    minify,
+    sourcemap: false,
+    target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+
+  const serverOnly = Object.keys(result.metafile.inputs).filter((f) => /\.server\.tsx?$|(^|\/)src\/(upstream|cache|config|data)\//.test(f));
+  if (serverOnly.length) throw new Error(`Server-only modules in the client bundle:\n  ${serverOnly.join('\n  ')}`);
+
+  const manifest = {};
+  for (const [file, out] of Object.entries(result.metafile.outputs)) {
+    const name = out.entryPoint?.endsWith('.css') ? 'site.css' : out.entryPoint ? 'main.js' : null;
+    if (name) manifest[name] = `/assets/${file.split('/').pop()}`;
+  }
+  manifest.version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
+  await writeFile(`${outdir}/manifest.json`, JSON.stringify(manifest, null, 2) + '\n');
+  const sizes = Object.fromEntries(Object.entries(result.metafile.outputs).map(([f, o]) => [f.split('/').pop(), o.bytes]));
+  return { manifest, sizes, metafile: result.metafile };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { manifest, sizes } = await buildClient();
+  console.log('client built:', manifest, sizes);
+}

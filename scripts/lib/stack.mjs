@@ -1,0 +1,108 @@
+// Shared by `npm start`, the end-to-end tests and the benches: the local upstream and wrangler dev,
+// started offline, stopped together.
+import { spawn } from 'node:child_process';
+import { copyFile, readFile, access } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const sitePort = Number(process.env.PORT ?? 8787);
+export const upstreamPort = Number(process.env.UPSTREAM_PORT ?? 8790);
+export const siteUrl = `http://127.0.0.1:${sitePort}`;
+export const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+
+/** `.dev.vars` from `.dev.vars.example` when missing; returns its variables. */
+export async function ensureDevVars() {
+  const file = `${root}.dev.vars`;
+  try {
+    await access(file);
+  } catch {
+    await copyFile(`${root}.dev.vars.example`, file);
+    console.log('.dev.vars créé à partir de .dev.vars.example (amont local).');
+  }
+  return parseDevVars(await readFile(file, 'utf8'));
+}
+
+export function parseDevVars(text) {
+  const vars = {};
+  for (const line of text.split('\n')) {
+    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (m) vars[m[1]] = m[2].replace(/^"(.*)"$/, '$1');
+  }
+  return vars;
+}
+
+/** The variables pointed at the chosen upstream port (the example names 8790). */
+export function withUpstreamPort(vars) {
+  return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, v.replaceAll('127.0.0.1:8790', `127.0.0.1:${upstreamPort}`)]));
+}
+
+export async function waitFor(url, { timeoutMs = 60_000, ok = (r) => r.status < 500 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      if (ok(r)) return r;
+      last = `HTTP ${r.status}`;
+    } catch (e) {
+      last = e.message;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} ne répond pas (${last})`);
+}
+
+const children = new Set();
+
+function run(cmd, args, env, label, { quiet = false } = {}) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.add(child);
+  const forward = (stream, out) =>
+    stream.on('data', (d) => {
+      if (quiet) return;
+      for (const line of d.toString().split('\n')) if (line.trim()) out.write(`[${label}] ${line}\n`);
+    });
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+export function startUpstreamProcess(vars, opts = {}) {
+  const env = { ...vars, UPSTREAM_PORT: String(upstreamPort), PORT: String(sitePort), WORKER_URL: siteUrl, ...(opts.env ?? {}) };
+  const args = ['--import', 'tsx', 'dev/main.ts', ...(opts.args ?? [])];
+  return run(process.execPath, args, env, 'amont', opts);
+}
+
+export function startWrangler(vars, opts = {}) {
+  const overrides = Object.entries(withUpstreamPort(vars))
+    .filter(([k, v]) => v !== vars[k])
+    .flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const args = [
+    `${root}node_modules/wrangler/bin/wrangler.js`,
+    'dev',
+    '--ip', '127.0.0.1',
+    '--port', String(sitePort),
+    '--persist-to', opts.persistTo ?? `${root}.wrangler/state`,
+    '--show-interactive-dev-session=false',
+    ...overrides,
+  ];
+  return run(process.execPath, args, {
+    WRANGLER_SEND_METRICS: 'false',
+    WRANGLER_HIDE_BANNER: 'true',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    NO_UPDATE_NOTIFIER: '1',
+    ...(opts.env ?? {}),
+  }, 'site', opts);
+}
+
+export function stopAll() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+  }
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stopAll(); process.exit(130); });
+process.on('exit', stopAll);

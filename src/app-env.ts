@@ -1,0 +1,16 @@
+import type { Config } from './config/env.server';
+import type { Content } from './data/content.server';
+
+export type Bindings = { CACHE: KVNamespace; ASSETS: Fetcher } & Record<string, unknown>;
+
+/** What a page handler tells the HTML cache about the response it just produced. */
+export type PageCachePolicy = { cacheable: boolean; tags: string[] };
+
+export type AppEnv = {
+  Bindings: Bindings;
+  Variables: {
+    config: Config;
+    content: Content;
+    pageCache?: PageCachePolicy;
+  };
+};

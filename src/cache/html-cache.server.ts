@@ -1,0 +1,86 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+import { assets } from '../render/assets';
+import { classify, KEEP_SECONDS, type EntryMeta } from './policy';
+import { readTagVersions } from './tags.server';
+
+// Anonymous HTML, cached whole in KV: a warm view costs one KV read for the page and one for the
+// purge marks — no upstream call and no render. Personalised, preview, degraded and error
+// responses are never stored.
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token(?:\.\d+)?=/;
+const IGNORED_PARAMS = /^(utm_\w+|fbclid|gclid|mc_cid|mc_eid)$/;
+const REVALIDATE_HEADER = 'x-ffr-revalidate';
+// Only this isolate can ask for a background re-render; a visitor sending the header cannot.
+const revalidateToken = crypto.randomUUID();
+
+type FetchSelf = (request: Request, env: AppEnv['Bindings'], ctx: Context<AppEnv>['executionCtx']) => Response | Promise<Response>;
+
+export function cacheKey(url: URL): string {
+  const params = [...url.searchParams].filter(([k]) => !IGNORED_PARAMS.test(k)).sort(([a], [b]) => a.localeCompare(b));
+  const search = params.length ? `?${new URLSearchParams(params)}` : '';
+  // The asset version is part of the key: a deploy never serves HTML that names old bundles.
+  return `html:${assets.version}:${url.pathname}${search}`;
+}
+
+export function isAnonymous(request: Request): boolean {
+  return !SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
+}
+
+export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    if (request.method !== 'GET' || !isAnonymous(request) || url.searchParams.has('preview')) {
+      await next();
+      c.header('cache-control', 'private, no-store');
+      return;
+    }
+    const kv = c.env.CACHE;
+    const key = cacheKey(url);
+    const isRevalidation = request.headers.get(REVALIDATE_HEADER) === revalidateToken;
+
+    const [entry, versions] = await Promise.all([
+      isRevalidation ? null : kv.getWithMetadata<EntryMeta>(key, 'text'),
+      readTagVersions(kv),
+    ]);
+    const state = entry?.value ? classify(entry.metadata, Date.now(), c.var.config.HTML_FRESH_SECONDS * 1000, versions) : 'miss';
+
+    if (entry?.value && (state === 'fresh' || state === 'stale')) {
+      if (state === 'stale') {
+        const again = new Request(url, { headers: { [REVALIDATE_HEADER]: revalidateToken } });
+        c.executionCtx.waitUntil(Promise.resolve(fetchSelf(again, c.env, c.executionCtx)).then((r) => r.body?.cancel()));
+      }
+      return cachedResponse(entry.value, state === 'fresh' ? 'HIT' : 'STALE');
+    }
+
+    const startedAt = Date.now();
+    await next();
+    const policy = c.var.pageCache;
+    const res = c.res;
+    const storable = policy?.cacheable && res.status === 200 && res.body && !res.headers.has('set-cookie');
+
+    if (!storable) {
+      // Stale-if-error: a purged page whose fresh render came out degraded keeps its last good copy.
+      if (entry?.value && state === 'purged' && policy && !policy.cacheable) return cachedResponse(entry.value, 'STALE-IF-ERROR');
+      c.header('cache-control', 'no-store');
+      c.header('x-ffr-cache', 'BYPASS');
+      return;
+    }
+
+    const [toClient, toCache] = res.body!.tee();
+    const meta: EntryMeta = { startedAt, tags: policy!.tags };
+    c.executionCtx.waitUntil(
+      new Response(toCache).text().then((html) => kv.put(key, html, { metadata: meta, expirationTtl: KEEP_SECONDS })),
+    );
+    c.res = new Response(toClient, res);
+    c.res.headers.set('cache-control', 'no-cache');
+    c.res.headers.set('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
+  };
+}
+
+function cachedResponse(html: string, state: string): Response {
+  return new Response(html, {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-ffr-cache': state },
+  });
+}

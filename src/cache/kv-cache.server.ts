@@ -1,0 +1,66 @@
+import { classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersions } from './policy';
+
+// Stale-while-revalidate and stale-if-error on Workers KV, for anything that serialises to text:
+// upstream JSON (as mapped entities) and rendered HTML.
+
+export type CacheScope = {
+  kv: KVNamespace;
+  /** Read once per request (see tags.server.ts). */
+  versions: Promise<TagVersions>;
+  waitUntil: (promise: Promise<unknown>) => void;
+  now?: () => number;
+};
+
+export type CachedText = { body: string; state: Freshness | 'error-fallback'; meta: EntryMeta | null };
+
+// One refresh per key and isolate at a time: a burst of stale hits triggers a single fetch.
+const inflight = new Map<string, Promise<string>>();
+
+export async function readThrough(
+  scope: CacheScope,
+  key: string,
+  options: { tags: string[]; freshMs: number },
+  load: () => Promise<string>,
+): Promise<CachedText> {
+  const now = scope.now ?? Date.now;
+  const [entry, versions] = await Promise.all([scope.kv.getWithMetadata<EntryMeta>(key, 'text'), scope.versions]);
+  const state = classify(entry.value === null ? null : entry.metadata, now(), options.freshMs, versions);
+
+  const refresh = () => {
+    const running = inflight.get(key);
+    if (running) return running;
+    const startedAt = now();
+    const job = load()
+      .then(async (body) => {
+        const meta: EntryMeta = { startedAt, tags: options.tags };
+        await scope.kv.put(key, body, { metadata: meta, expirationTtl: KEEP_SECONDS });
+        return body;
+      })
+      .finally(() => inflight.delete(key));
+    inflight.set(key, job);
+    return job;
+  };
+
+  if (state === 'fresh') return { body: entry.value!, state, meta: entry.metadata };
+  if (state === 'stale') {
+    scope.waitUntil(refresh().catch(() => undefined));
+    return { body: entry.value!, state, meta: entry.metadata };
+  }
+  try {
+    return { body: await refresh(), state, meta: null };
+  } catch (error) {
+    if (entry.value !== null) return { body: entry.value, state: 'error-fallback', meta: entry.metadata };
+    throw error;
+  }
+}
+
+/** JSON flavour of readThrough for upstream data. */
+export async function cachedJson<T>(
+  scope: CacheScope,
+  key: string,
+  options: { tags: string[]; freshMs: number },
+  load: () => Promise<T>,
+): Promise<{ value: T; state: CachedText['state'] }> {
+  const { body, state } = await readThrough(scope, key, options, async () => JSON.stringify(await load()));
+  return { value: JSON.parse(body) as T, state };
+}

@@ -1,0 +1,33 @@
+import { pruneVersions, type TagVersions } from './policy';
+
+// Purge marks tags, it deletes nothing: every cached copy lists its tags, and a copy fetched
+// before its tag's mark is treated as purged but kept as the last good copy (stale-if-error).
+// All marks live in one small KV key, read once per request without cacheTtl, so a purge is
+// visible to the very next request in the same location.
+
+const KEY = 'cache:tag-versions';
+
+export async function readTagVersions(kv: KVNamespace): Promise<TagVersions> {
+  return ((await kv.get<TagVersions>(KEY, 'json')) ?? {}) as TagVersions;
+}
+
+export async function markPurged(kv: KVNamespace, tags: string[], at = Date.now()): Promise<TagVersions> {
+  // Read-modify-write: two publishes in the same second could race; the press office publishes
+  // far less often than that, and the loser's tags are re-marked by its own retry.
+  const versions = pruneVersions(await readTagVersions(kv), at);
+  for (const tag of tags) versions[tag] = at;
+  await kv.put(KEY, JSON.stringify(versions));
+  return versions;
+}
+
+/** Tag names, in one place so that writers and purgers agree. */
+export const tag = {
+  site: 'site',
+  home: 'home',
+  lists: 'lists',
+  events: 'events',
+  post: (slug: string) => `post:${slug}`,
+  postId: (id: number) => `post-id:${id}`,
+  category: (id: number) => `category:${id}`,
+  categorySlug: (slug: string) => `category-slug:${slug}`,
+};

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+// Every variable and binding the worker needs, validated once per isolate. A missing or malformed
+// one stops the request with its own name in the message instead of failing deep in a fetch.
+
+const httpUrl = z
+  .string({ error: 'manquant' })
+  .trim()
+  .refine((v) => /^https?:\/\/[^\s/]+/.test(v), 'doit être une adresse http(s) absolue')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const credentials = z
+  .string({ error: 'manquant' })
+  .regex(/^[^:\s]+:.+$/, 'doit avoir la forme « utilisateur:mot de passe »');
+
+const secret = z.string({ error: 'manquant' }).min(16, 'doit faire au moins 16 caractères');
+
+const kvBinding = z.custom<KVNamespace>(
+  (v) => typeof v === 'object' && v !== null && typeof (v as KVNamespace).getWithMetadata === 'function',
+  'doit être un espace de noms Workers KV',
+);
+const fetcherBinding = z.custom<Fetcher>(
+  (v) => typeof v === 'object' && v !== null && typeof (v as Fetcher).fetch === 'function',
+  'doit être une liaison de ressources statiques',
+);
+
+export const EnvSchema = z.object({
+  CACHE: kvBinding,
+  ASSETS: fetcherBinding,
+  ENVIRONMENT: z.enum(['development', 'preview', 'production']).default('development'),
+  WP_API_URL: httpUrl,
+  STATIC_LISTS_URL: httpUrl,
+  STATIC_LISTS_VERSION: z.string().regex(/^[\w.-]{1,64}$/).default('1'),
+  MIDDLEWARE_URL: httpUrl,
+  MIDDLEWARE_TOKEN: z.string({ error: 'manquant' }).min(1, 'manquant'),
+  WP_PREVIEW_CREDENTIALS: credentials,
+  CF7_CREDENTIALS: credentials,
+  ALGOLIA_APP_ID: z.string({ error: 'manquant' }).regex(/^[\w-]{1,64}$/, 'identifiant invalide'),
+  ALGOLIA_SEARCH_KEY: z.string({ error: 'manquant' }).min(1, 'manquant'),
+  ALGOLIA_HOST: httpUrl.optional(),
+  OIDC_ISSUER: httpUrl,
+  OIDC_CLIENT_ID: z.string({ error: 'manquant' }).min(1, 'manquant'),
+  OIDC_CLIENT_SECRET: z.string({ error: 'manquant' }).min(1, 'manquant'),
+  AUTH_SECRET: secret,
+  PURGE_SECRET: secret,
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  CONTENT_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  HTML_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration invalide : ${problems.join(' ; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const parsed = new WeakMap<object, Config>();
+
+export function readConfig(env: object): Config {
+  const known = parsed.get(env);
+  if (known) return known;
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
+  }
+  parsed.set(env, result.data);
+  return result.data;
+}

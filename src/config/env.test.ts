@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './env.server';
+
+const bindings = { CACHE: { getWithMetadata() {} }, ASSETS: { fetch() {} } };
+const valid = {
+  ...bindings,
+  WP_API_URL: 'http://127.0.0.1:8790/wp-json/',
+  STATIC_LISTS_URL: 'http://127.0.0.1:8790/wp-content/uploads/newsroom',
+  MIDDLEWARE_URL: 'http://127.0.0.1:8790/middleware',
+  MIDDLEWARE_TOKEN: 't',
+  WP_PREVIEW_CREDENTIALS: 'preview:secret',
+  CF7_CREDENTIALS: 'forms:secret',
+  ALGOLIA_APP_ID: 'FFRLOCAL',
+  ALGOLIA_SEARCH_KEY: 'k',
+  OIDC_ISSUER: 'http://127.0.0.1:8790/oidc',
+  OIDC_CLIENT_ID: 'ffr-presse',
+  OIDC_CLIENT_SECRET: 's',
+  AUTH_SECRET: '0123456789abcdef0123',
+  PURGE_SECRET: '0123456789abcdef0123',
+};
+
+describe('configuration', () => {
+  it('accepts a complete environment and normalises it', () => {
+    const config = readConfig({ ...valid });
+    expect(config.WP_API_URL).toBe('http://127.0.0.1:8790/wp-json');
+    expect(config.UPSTREAM_TIMEOUT_MS).toBe(8000);
+    expect(config.ENVIRONMENT).toBe('development');
+  });
+
+  it('names every missing or malformed variable', () => {
+    const { WP_API_URL: _, ...rest } = valid;
+    try {
+      readConfig({ ...rest, PURGE_SECRET: 'court', UPSTREAM_TIMEOUT_MS: 'beaucoup' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('WP_API_URL manquant');
+      expect(message).toContain('PURGE_SECRET doit faire au moins 16 caractères');
+      expect(message).toContain('UPSTREAM_TIMEOUT_MS');
+    }
+  });
+
+  it('refuses a KV binding that is not one', () => {
+    expect(() => readConfig({ ...valid, CACHE: 'oops' })).toThrow(/CACHE doit être un espace de noms Workers KV/);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Config } from '../config/env.server';
+import { cachedJson, type CacheScope } from '../cache/kv-cache.server';
+import { tag } from '../cache/tags.server';
+import { createStaticListsClient } from '../upstream/static-lists.server';
+import { createWordPressClient } from '../upstream/wordpress.server';
+
+// The content the pages read: each upstream call behind the KV cache, with its purge tags, and
+// memoised for the request so two parts of a page asking for the settings cost one lookup.
+
+const SCHEMA_VERSION = 'v1'; // bump when a mapped shape changes, so old copies are not misread
+
+export function createContent(config: Config, scope: CacheScope) {
+  const wp = createWordPressClient(config);
+  const lists = createStaticListsClient(config);
+  const freshMs = config.CONTENT_FRESH_SECONDS * 1000;
+  const memo = new Map<string, Promise<unknown>>();
+  // Set when a purged copy had to stand in for a failed upstream: the page is fine to show, but
+  // must not be cached as fresh HTML, or the purge would be undone.
+  let fellBack = false;
+
+  function cached<T>(key: string, tags: string[], load: () => Promise<T>): Promise<T> {
+    let p = memo.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = cachedJson(scope, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs }, load).then((r) => {
+        if (r.state === 'error-fallback') fellBack = true;
+        return r.value;
+      });
+      memo.set(key, p);
+    }
+    return p;
+  }
+
+  return {
+    /** True when some data of this request came from a purged copy because the upstream failed. */
+    fellBack: () => fellBack,
+    settings: () => cached('settings', [tag.site], wp.settings),
+    menus: () => cached('menus', [tag.site], wp.menus),
+    partners: () => cached('partners', [tag.site], wp.partners),
+    categories: () => cached('categories', [tag.site, tag.lists], wp.categories),
+    tags: () => cached('tags', [tag.site, tag.lists], wp.tags),
+    home: () => cached('home', [tag.home], wp.home),
+    lastPosts: () => cached('last_posts', [tag.lists], lists.lastPosts),
+    latestPostsByCategory: () => cached('latest_posts_by_category', [tag.lists], lists.latestPostsByCategory),
+    postsOfCategory: (categoryId: number, page: number, perPage: number) =>
+      cached(`posts:c${categoryId}:p${page}:n${perPage}`, [tag.category(categoryId)], () =>
+        wp.posts({ categoryId, page, perPage }),
+      ),
+  };
+}
+
+export type Content = ReturnType<typeof createContent>;

@@ -1,0 +1,24 @@
+// SPEC §4: every loaded area is initial, loading, success or failure (article and page list also
+// not-found). On the server only the settled states exist.
+
+import { UpstreamError } from '../upstream/http.server';
+
+export type Loaded<T> = { status: 'success'; data: T } | { status: 'failure' } | { status: 'not-found' };
+
+export async function settle<T>(promise: Promise<T>, area: string): Promise<Loaded<T>> {
+  try {
+    return { status: 'success', data: await promise };
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === 'not-found') return { status: 'not-found' };
+    console.warn(`[data] ${area} failed:`, error instanceof Error ? error.message : error);
+    return { status: 'failure' };
+  }
+}
+
+export function dataOr<T>(loaded: Loaded<T>, fallback: T): T {
+  return loaded.status === 'success' ? loaded.data : fallback;
+}
+
+export function isDegraded(...areas: Loaded<unknown>[]): boolean {
+  return areas.some((a) => a.status === 'failure');
+}

@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+import { islands, type IslandName, type IslandProps } from './registry';
+
+/**
+ * Server side of an island: its HTML, rendered now, inside a root that carries its name and its
+ * props (JSON in an attribute: React escapes it, so no markup can break out). Islands take props,
+ * never server context.
+ */
+export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
+  const Component = islands[name] as ComponentType<IslandProps<N>>;
+  return (
+    <div className="island" data-island={name} data-props={JSON.stringify(props)}>
+      <Component {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { MenuItem } from '../schemas/menu';
+
+// WordPress sends links as absolute URLs of its own host or as site paths; the site only ever
+// links to its own paths, except for items WordPress marks as external.
+
+export function toSitePath(link: string): string {
+  if (!link) return '/';
+  if (link.startsWith('/')) return link;
+  try {
+    const u = new URL(link);
+    return `${u.pathname}${u.search}${u.hash}`;
+  } catch {
+    return `/${link.replace(/^\/+/, '')}`;
+  }
+}
+
+export type NavLink = { id: number; label: string; href: string; external: boolean; children: NavLink[] };
+
+/** Menu item types (SPEC §3) to links; items with class `bouton` are not menu entries. */
+export function toNavLinks(items: MenuItem[]): NavLink[] {
+  return [...items]
+    .filter((item) => !item.classes.includes('bouton'))
+    .sort((a, b) => a.order - b.order)
+    .map((item) => {
+      const external = item.type === 'external' || item.target === '_blank';
+      let href: string;
+      if (item.type === 'external') href = item.url;
+      else if (item.type === 'taxonomy') href = `/${(item.slug_complet || `categories/${item.object_slug}`).replace(/^\/+/, '')}`;
+      else if (item.type === 'clickable' && !item.url) href = '#';
+      else href = item.url ? (external ? item.url : toSitePath(item.url)) : `/${item.slug_complet.replace(/^\/+/, '')}`;
+      return { id: item.id, label: item.label, href, external, children: toNavLinks(item.items) };
+    });
+}
+
+export const searchHref = (params: Record<string, string>) => `/recherche?${new URLSearchParams(params)}`;

@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import type { ReactElement } from 'react';
+import { renderToReadableStream } from 'react-dom/server.edge';
+import type { AppEnv } from '../app-env';
+import { assets } from './assets';
+
+/**
+ * Streams a page. `cache` tells the HTML cache whether this exact HTML may be served to the next
+ * anonymous visitor (never when a part of the page failed) and which purge tags it depends on.
+ */
+export async function renderPage(
+  c: Context<AppEnv>,
+  element: ReactElement,
+  options: { status?: 200 | 404 | 503; cache: { cacheable: boolean; tags: string[] } },
+): Promise<Response> {
+  const status = options.status ?? 200;
+  const cacheable = options.cache.cacheable && status === 200 && !c.var.content.fellBack();
+  c.set('pageCache', { cacheable, tags: options.cache.tags });
+  const stream = await renderToReadableStream(element, {
+    bootstrapModules: [assets['main.js']],
+    onError(error) {
+      console.error('[render]', error);
+    },
+  });
+  return c.body(stream, status, { 'content-type': 'text/html; charset=utf-8' });
+}

@@ -1,0 +1,39 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { tag } from '../cache/tags.server';
+import { HomeSections } from '../components/home/HomeSections';
+import { isDegraded, settle } from '../data/loaded';
+import type { HomeSection } from '../schemas/home';
+import { renderPage } from '../render/render-page.server';
+import { loadShell } from '../render/shell.server';
+import { Document } from './_renderer';
+
+export async function homePage(c: Context<AppEnv>) {
+  const content = c.var.content;
+  const [shell, home] = await Promise.all([loadShell(content), settle(content.home(), 'home')]);
+
+  // SPEC §4: the home load does not change status. Without the curated home, the latest posts
+  // still make a home page.
+  let sections: HomeSection[] = home.status === 'success' ? home.data.content.data : [];
+  const fallback = home.status === 'success' ? null : await settle(content.lastPosts(), 'last_posts');
+  if (fallback?.status === 'success') sections = [{ type: 'a_la_une', title: 'À la une', posts: fallback.data.slice(0, 5) }];
+
+  const s = shell.settings;
+  const title = (home.status === 'success' && home.data.meta.title) || s.meta_title_home || s.title;
+  const description = (home.status === 'success' && home.data.meta.description) || s.meta_description_home || s.description;
+
+  return renderPage(
+    c,
+    <Document head={{ title, description, canonical: new URL('/', c.req.url).href }} shell={shell}>
+      <h1 className="visually-hidden">{s.title} — la salle de presse de la Fédération française de rugby</h1>
+      <div className="container">
+        {sections.length > 0 ? (
+          <HomeSections sections={sections} placeholder={s.placeholder} />
+        ) : (
+          <p className="notice">Les actualités sont momentanément indisponibles. Merci de rafraîchir la page dans quelques instants.</p>
+        )}
+      </div>
+    </Document>,
+    { cache: { cacheable: !isDegraded(...shell.areas, home), tags: [tag.site, tag.home, tag.lists] } },
+  );
+}

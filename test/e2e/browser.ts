@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string;
+    upstreamUrl: string;
+  }
+}
+
+export const siteUrl = () => inject('siteUrl');
+export const upstreamUrl = () => inject('upstreamUrl');
+export const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url).pathname;
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export const viewports = {
+  desktop: { width: 1280, height: 900 },
+  mobile: { width: 375, height: 812 },
+} as const;
+
+export async function context(browser: Browser, kind: keyof typeof viewports, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: viewports[kind],
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    isMobile: kind === 'mobile',
+    hasTouch: kind === 'mobile',
+    ...options,
+  });
+}

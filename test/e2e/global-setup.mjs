@@ -1,0 +1,17 @@
+// Starts the local upstream and wrangler dev (fresh KV state) for the end-to-end run.
+import { rm } from 'node:fs/promises';
+import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from '../../scripts/lib/stack.mjs';
+
+export default async function setup({ provide }) {
+  const vars = await ensureDevVars();
+  const persistTo = `${root}.wrangler/e2e-state`;
+  await rm(persistTo, { recursive: true, force: true });
+  const quiet = !process.env.E2E_VERBOSE;
+  startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1' } });
+  await waitFor(`${upstreamUrl}/`);
+  startWrangler(vars, { quiet, persistTo });
+  await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
+  provide('siteUrl', siteUrl);
+  provide('upstreamUrl', upstreamUrl);
+  return () => stopAll();
+}

@@ -1,0 +1,12 @@
+// Types of the worker's bindings and module as the workerd tests see them.
+declare namespace Cloudflare {
+  interface Env {
+    CACHE: KVNamespace;
+    ASSETS: Fetcher;
+    PURGE_SECRET: string;
+    WORKER_TEST_UPSTREAM: string;
+  }
+  interface GlobalProps {
+    mainModule: typeof import('../../src/index');
+  }
+}

@@ -1,0 +1,26 @@
+import { env } from 'cloudflare:workers';
+
+// Talks to the local upstream's /__control API from inside workerd.
+const base = env.WORKER_TEST_UPSTREAM;
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}`);
+  return (await res.json()) as T;
+}
+
+export const upstream = {
+  base,
+  reset: () => call('POST', '/__control/reset'),
+  resetCounters: () => call('POST', '/__control/counters/reset'),
+  counters: () => call<{ total: number; routes: Record<string, number> }>('GET', '/__control/counters'),
+  fault: (fault: { path: string; kind: string; status?: number; ms?: number }) => call('POST', '/__control/faults', fault),
+  clearFaults: () => call('DELETE', '/__control/faults'),
+  publish: (input: Record<string, unknown>) =>
+    call<{ post: { id: number; slug: string; title: string }; purge: { body: string; signature: string } }>('POST', '/__control/publish', { notify: false, ...input }),
+  json: <T>(path: string) => call<T>('GET', path),
+};

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+// The worker inside workerd, against the real local upstream started by the global setup.
+const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8790);
+const vars = Object.fromEntries(
+  readFileSync(new URL('./.dev.vars.example', import.meta.url), 'utf8')
+    .split('\n')
+    .map((l) => /^([A-Z0-9_]+)=(.*)$/.exec(l.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1]!, m[2]!.replaceAll('127.0.0.1:8790', `127.0.0.1:${UPSTREAM_PORT}`)]),
+);
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: { bindings: { ...vars, UPSTREAM_TIMEOUT_MS: '1500', WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}` } },
+    }),
+  ],
+  test: {
+    include: ['test/worker/**/*.test.ts'],
+    globalSetup: ['test/support/upstream-global-setup.ts'],
+    testTimeout: 30_000,
+    fileParallelism: false,
+  },
+});
