@@ -1,4 +1,5 @@
 import { createStore, Provider } from 'jotai';
+import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islands, type IslandName } from '../src/islands/registry';
 
@@ -7,7 +8,7 @@ const store = createStore();
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = root.dataset.island as IslandName;
-  const Component = islands[name];
+  const Component = islands[name] as unknown as ComponentType<Record<string, unknown>> | undefined;
   if (!Component) continue;
   let props: Record<string, unknown> = {};
   try {
@@ -18,7 +19,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
   hydrateRoot(
     root,
     <Provider store={store}>
-      <Component {...(props as Parameters<typeof Component>[0])} />
+      <Component {...props} />
     </Provider>,
   );
 }

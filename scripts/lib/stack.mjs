@@ -64,7 +64,15 @@ function run(cmd, args, env, label, { quiet = false } = {}) {
     });
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
-  child.on('exit', () => children.delete(child));
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    // One part of the stack dying takes the rest down, instead of leaving a half-started site.
+    if (!stopping && signal === null) {
+      console.error(`[${label}] s'est arrêté (code ${code}) : arrêt de tout.`);
+      stopAll();
+      process.exit(code || 1);
+    }
+  });
   return child;
 }
 
@@ -96,7 +104,10 @@ export function startWrangler(vars, opts = {}) {
   }, 'site', opts);
 }
 
+let stopping = false;
+
 export function stopAll() {
+  stopping = true;
   for (const child of children) {
     try {
       process.kill(-child.pid, 'SIGTERM');

@@ -12,7 +12,9 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token(?:\.\d+)?=
 const IGNORED_PARAMS = /^(utm_\w+|fbclid|gclid|mc_cid|mc_eid)$/;
 const REVALIDATE_HEADER = 'x-ffr-revalidate';
 // Only this isolate can ask for a background re-render; a visitor sending the header cannot.
-const revalidateToken = crypto.randomUUID();
+// (Random values are not allowed at global scope in Workers: made on first use.)
+let revalidateToken = '';
+const token = () => (revalidateToken ||= crypto.randomUUID());
 
 type FetchSelf = (request: Request, env: AppEnv['Bindings'], ctx: Context<AppEnv>['executionCtx']) => Response | Promise<Response>;
 
@@ -38,7 +40,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     }
     const kv = c.env.CACHE;
     const key = cacheKey(url);
-    const isRevalidation = request.headers.get(REVALIDATE_HEADER) === revalidateToken;
+    const isRevalidation = request.headers.get(REVALIDATE_HEADER) === token();
 
     const [entry, versions] = await Promise.all([
       isRevalidation ? null : kv.getWithMetadata<EntryMeta>(key, 'text'),
@@ -48,7 +50,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
 
     if (entry?.value && (state === 'fresh' || state === 'stale')) {
       if (state === 'stale') {
-        const again = new Request(url, { headers: { [REVALIDATE_HEADER]: revalidateToken } });
+        const again = new Request(url, { headers: { [REVALIDATE_HEADER]: token() } });
         c.executionCtx.waitUntil(Promise.resolve(fetchSelf(again, c.env, c.executionCtx)).then((r) => r.body?.cancel()));
       }
       return cachedResponse(entry.value, state === 'fresh' ? 'HIT' : 'STALE');

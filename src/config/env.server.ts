@@ -43,6 +43,12 @@ export const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string({ error: 'manquant' }).min(1, 'manquant'),
   AUTH_SECRET: secret,
   PURGE_SECRET: secret,
+  GTM_CONTAINER_ID: z
+    .string()
+    .regex(/^(GTM-[A-Z0-9]{4,12})?$/, 'doit avoir la forme GTM-XXXXXXX')
+    .optional()
+    .transform((v) => v || null),
+  IMAGE_RESIZING: z.enum(['on', 'off']).default('off'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   CONTENT_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   HTML_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),

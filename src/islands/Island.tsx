@@ -7,10 +7,10 @@ import { islands, type IslandName, type IslandProps } from './registry';
  * never server context.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
-  const Component = islands[name] as ComponentType<IslandProps<N>>;
+  const Component = islands[name] as unknown as ComponentType<Record<string, unknown>>;
   return (
     <div className="island" data-island={name} data-props={JSON.stringify(props)}>
-      <Component {...props} />
+      <Component {...(props as Record<string, unknown>)} />
     </div>
   );
 }

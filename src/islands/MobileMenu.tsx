@@ -16,7 +16,7 @@ export default function MobileMenu({ items }: MobileMenuProps) {
   useEffect(() => {
     // Scroll lock while open; focus goes in on opening and back to the burger on closing.
     document.documentElement.classList.toggle('is-scroll-locked', state.open);
-    if (state.open) panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    if (state.open) panel.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
     else if (wasOpen.current) burger.current?.focus();
     wasOpen.current = state.open;
     if (!state.open) return;
@@ -42,6 +42,12 @@ export default function MobileMenu({ items }: MobileMenuProps) {
       </button>
       <div className="mobile-menu__backdrop" hidden={!state.open} onClick={() => setState({ open: false })} />
       <div ref={panel} id="menu-mobile" className="mobile-menu" hidden={!state.open} role="dialog" aria-modal="true" aria-label="Menu">
+        <div className="mobile-menu__head">
+          <span>Menu</span>
+          <button type="button" className="mobile-menu__close" aria-label="Fermer le menu" onClick={() => setState({ open: false })}>
+            ×
+          </button>
+        </div>
         {parent ? (
           <nav aria-label={parent.label}>
             <button type="button" className="mobile-menu__back" onClick={() => setState({ open: true, level: 1 })}>
@@ -80,6 +86,14 @@ export default function MobileMenu({ items }: MobileMenuProps) {
             </ul>
           </nav>
         )}
+        <ul className="mobile-menu__extra">
+          <li>
+            <a href="/accreditations">S’accréditer</a>
+          </li>
+          <li>
+            <a href="/contact">Contacts presse</a>
+          </li>
+        </ul>
       </div>
     </>
   );

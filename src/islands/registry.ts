@@ -1,11 +1,27 @@
-import type { ComponentType } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
+import CategoriesNav from './CategoriesNav';
+import ConsentLink from './ConsentLink';
+import ContactButton from './ContactButton';
+import HeaderScroll from './HeaderScroll';
 import MobileMenu from './MobileMenu';
+import ModalRoot from './ModalRoot';
+import PartnersCarousel from './PartnersCarousel';
+import Snackbar from './Snackbar';
+import Tracking from './Tracking';
 
 // Every island by name. The server renders them through <Island>, the client entry hydrates them
 // from the same table, so a name can never point at two different components.
 export const islands = {
+  CategoriesNav,
+  ConsentLink,
+  ContactButton,
+  HeaderScroll,
   MobileMenu,
+  ModalRoot,
+  PartnersCarousel,
+  Snackbar,
+  Tracking,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islands;
-export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]>[0];
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]>;

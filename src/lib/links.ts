@@ -33,3 +33,11 @@ export function toNavLinks(items: MenuItem[]): NavLink[] {
 }
 
 export const searchHref = (params: Record<string, string>) => `/recherche?${new URLSearchParams(params)}`;
+
+/** SPEC §9: a sub-menu of more than 7 items is split into columns, 6 in the first, then 7 each. */
+export function menuColumns<T>(items: T[]): T[][] {
+  if (items.length <= 7) return [items];
+  const columns = [items.slice(0, 6)];
+  for (let i = 6; i < items.length; i += 7) columns.push(items.slice(i, i + 7));
+  return columns;
+}

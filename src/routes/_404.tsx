@@ -5,10 +5,14 @@ import { loadShell } from '../render/shell.server';
 import { Document } from './_renderer';
 
 export async function notFoundPage(c: Context<AppEnv>) {
-  const shell = await loadShell(c.var.content);
+  const shell = await loadShell(c.var.content, c.var.config, c.req.url);
   return renderPage(
     c,
-    <Document head={{ title: `Page introuvable — ${shell.settings.title}`, noindex: true }} shell={shell}>
+    <Document
+      head={{ title: `Page introuvable — ${shell.settings.title}`, noindex: true }}
+      shell={shell}
+      page={{ path: c.req.path, notFound: true, tracking: { page_type: '404', page_category: '', page_subcategory: '', articleThematic: '' } }}
+    >
       <div className="container page-message">
         <p className="page-message__code">Erreur 404</p>
         <h1>Cette page est introuvable</h1>

@@ -1,17 +1,24 @@
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
+import { AccreditationBanner } from '../components/shell/AccreditationBanner';
 import { Footer } from '../components/shell/Footer';
 import { Header } from '../components/shell/Header';
 import { PartnersStrip } from '../components/shell/PartnersStrip';
 import { TopBar } from '../components/shell/TopBar';
+import { Island } from '../islands/Island';
 import { assets } from '../render/assets';
 import type { Shell } from '../render/shell.server';
+import { shellVisibility } from '../shell/visibility';
+import type { PageContext } from '../tracking/data-layer';
 
-export type PageHead = { title: string; description?: string; noindex?: boolean; canonical?: string };
+export type PageHead = { title: string; description?: string; noindex?: boolean; canonical?: string; image?: string };
+export type PageInfo = { path: string; notFound?: boolean; tracking: PageContext };
 
 /** The document around every page: head, shell, and the page itself in <main>. */
-export function Document({ head, shell, children }: { head: PageHead; shell: Shell; children: ReactNode }) {
+export function Document({ head, shell, page, children }: { head: PageHead; shell: Shell; page: PageInfo; children: ReactNode }) {
   const { settings } = shell;
+  const show = shellVisibility(page.path, { notFound: page.notFound });
+  const signedIn = false; // sessions arrive with the accounts feature; anonymous pages are the cached ones
   return (
     <html lang="fr">
       <head>
@@ -22,10 +29,14 @@ export function Document({ head, shell, children }: { head: PageHead; shell: She
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
         {head.canonical ? <link rel="canonical" href={head.canonical} /> : null}
         <meta property="og:title" content={head.title} />
+        {head.description ? <meta property="og:description" content={head.description} /> : null}
+        {head.image ? <meta property="og:image" content={head.image} /> : null}
         <meta property="og:locale" content="fr_FR" />
-        {settings.favicons['32'] ? <link rel="icon" sizes="32x32" href={settings.favicons['32']} /> : null}
-        {settings.favicons['16'] ? <link rel="icon" sizes="16x16" href={settings.favicons['16']} /> : null}
-        {settings.favicons['180'] ? <link rel="apple-touch-icon" href={settings.favicons['180']} /> : null}
+        <meta property="og:site_name" content={settings.title} />
+        <meta name="theme-color" content="#002a5c" />
+        {settings.favicons['32'] ? <link rel="icon" type="image/svg+xml" sizes="32x32" href={settings.favicons['32']} /> : null}
+        {settings.favicons['16'] ? <link rel="icon" type="image/svg+xml" sizes="16x16" href={settings.favicons['16']} /> : null}
+        {settings.favicons['180'] ? <link rel="apple-touch-icon" sizes="180x180" href={settings.favicons['180']} /> : null}
         <link rel="stylesheet" href={assets['site.css']} />
       </head>
       <body>
@@ -34,11 +45,16 @@ export function Document({ head, shell, children }: { head: PageHead; shell: She
           <a className="skip-link" href="#contenu">
             Aller au contenu
           </a>
-          <TopBar links={shell.topBar} settings={settings} />
-          <Header categories={shell.categories} settings={settings} />
+          {show.topBar ? <TopBar links={shell.topBar} settings={settings} /> : null}
+          {show.header ? <Header categories={shell.categories} settings={settings} /> : null}
           <main id="contenu">{children}</main>
-          <PartnersStrip partners={shell.partners} />
-          <Footer categories={shell.categories} settings={settings} year={new Date().getFullYear()} />
+          {show.accreditationBanner ? <AccreditationBanner /> : null}
+          {show.partners ? <PartnersStrip partners={shell.partners} /> : null}
+          {show.footer ? <Footer categories={shell.categories} settings={settings} year={new Date().getFullYear()} signedIn={signedIn} /> : null}
+          <Island name="ContactButton" props={{ variant: 'floating' }} />
+          <Island name="ModalRoot" props={{ pressContacts: { email: settings.contacts.email, telephone: settings.contacts.telephone, horaires: settings.contacts.horaires } }} />
+          <Island name="Snackbar" props={{}} />
+          <Island name="Tracking" props={{ containerId: shell.gtmContainerId, page: page.tracking, user: { id: '', signedIn } }} />
         </Provider>
       </body>
     </html>

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { tag } from '../cache/tags.server';
+import { HomeBanner } from '../components/home/HomeBanner';
 import { HomeSections } from '../components/home/HomeSections';
 import { isDegraded, settle } from '../data/loaded';
 import type { HomeSection } from '../schemas/home';
@@ -10,7 +11,7 @@ import { Document } from './_renderer';
 
 export async function homePage(c: Context<AppEnv>) {
   const content = c.var.content;
-  const [shell, home] = await Promise.all([loadShell(content), settle(content.home(), 'home')]);
+  const [shell, home] = await Promise.all([loadShell(content, c.var.config, c.req.url), settle(content.home(), 'home')]);
 
   // SPEC §4: the home load does not change status. Without the curated home, the latest posts
   // still make a home page.
@@ -24,11 +25,15 @@ export async function homePage(c: Context<AppEnv>) {
 
   return renderPage(
     c,
-    <Document head={{ title, description, canonical: new URL('/', c.req.url).href }} shell={shell}>
-      <h1 className="visually-hidden">{s.title} — la salle de presse de la Fédération française de rugby</h1>
+    <Document
+      head={{ title, description, canonical: new URL('/', c.req.url).href, image: home.status === 'success' ? home.data.banner_background_image : undefined }}
+      shell={shell}
+      page={{ path: '/', tracking: { page_type: 'accueil', page_category: '', page_subcategory: '', articleThematic: '' } }}
+    >
+      <HomeBanner title={home.status === 'success' ? home.data.title : ''} siteTitle={s.title} description={s.description} image={home.status === 'success' ? home.data.banner_background_image : ''} />
       <div className="container">
         {sections.length > 0 ? (
-          <HomeSections sections={sections} placeholder={s.placeholder} />
+          <HomeSections sections={sections} placeholder={shell.placeholder} />
         ) : (
           <p className="notice">Les actualités sont momentanément indisponibles. Merci de rafraîchir la page dans quelques instants.</p>
         )}

@@ -1,7 +1,10 @@
+import { Island } from '../../islands/Island';
 import type { NavLink } from '../../lib/links';
 import { SOCIAL_NETWORKS, type Settings } from '../../schemas/settings';
+import { SocialIcon } from './SocialIcon';
 
-const FIRST_YEAR = 2023;
+export const COPYRIGHT_FIRST_YEAR = 2023;
+export const CATEGORIES_PER_ROW = 5;
 
 function chunk<T>(items: T[], size: number): T[][] {
   const rows: T[][] = [];
@@ -9,7 +12,7 @@ function chunk<T>(items: T[], size: number): T[][] {
   return rows;
 }
 
-export function Footer({ categories, settings, year }: { categories: NavLink[]; settings: Settings; year: number }) {
+export function Footer({ categories, settings, year, signedIn }: { categories: NavLink[]; settings: Settings; year: number; signedIn: boolean }) {
   const socials = SOCIAL_NETWORKS.filter(([key]) => settings[key].trim() !== '');
   return (
     <footer className="footer">
@@ -22,8 +25,8 @@ export function Footer({ categories, settings, year }: { categories: NavLink[]; 
             <ul className="footer__socials" aria-label="Réseaux sociaux">
               {socials.map(([key, name]) => (
                 <li key={key}>
-                  <a href={settings[key]} target="_blank" rel="noopener" aria-label={name} data-network={key.replace('_lien', '')}>
-                    {name}
+                  <a href={settings[key]} target="_blank" rel="noopener" aria-label={`${name} (nouvelle fenêtre)`} title={name} data-network={key.replace('_lien', '')}>
+                    <SocialIcon network={key.replace('_lien', '')} />
                   </a>
                 </li>
               ))}
@@ -31,11 +34,13 @@ export function Footer({ categories, settings, year }: { categories: NavLink[]; 
           ) : null}
         </div>
         <nav className="footer__categories" aria-label="Toutes les catégories" id="footer-categories">
-          {chunk(categories, 5).map((row, i) => (
+          {chunk(categories, CATEGORIES_PER_ROW).map((row, i) => (
             <ul key={i}>
               {row.map((item) => (
                 <li key={item.id}>
-                  <a href={item.href}>{item.label}</a>
+                  <a href={item.href} data-track="navigation" data-track-category="footer" {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}>
+                    {item.label}
+                  </a>
                 </li>
               ))}
             </ul>
@@ -46,19 +51,21 @@ export function Footer({ categories, settings, year }: { categories: NavLink[]; 
             <a href="/accreditations">S’accréditer</a>
           </li>
           <li>
-            <a href={settings.login_url || '/api/auth/signin'}>Se connecter</a>
+            {signedIn ? (
+              <a href={settings.logout_url || '/api/auth/signout'}>Se déconnecter</a>
+            ) : (
+              <a href={settings.login_url || '/api/auth/signin'}>Se connecter</a>
+            )}
           </li>
           <li>
-            <a href="/contact#contactez-nous">Contactez-nous</a>
+            <Island name="ContactButton" props={{ variant: 'link' }} />
           </li>
           <li>
             <a href="/contact">Contacts presse</a>
           </li>
         </ul>
         <div className="footer__legal">
-          <p>
-            © {FIRST_YEAR}–{year} Fédération française de rugby
-          </p>
+          <p>{`© ${COPYRIGHT_FIRST_YEAR}–${year} Fédération française de rugby`}</p>
           <ul>
             <li>
               <a href={settings.cgu}>Conditions générales d’utilisation</a>
@@ -68,6 +75,9 @@ export function Footer({ categories, settings, year }: { categories: NavLink[]; 
             </li>
             <li>
               <a href="/mentions-legales">Mentions légales</a>
+            </li>
+            <li>
+              <Island name="ConsentLink" props={{}} />
             </li>
           </ul>
         </div>

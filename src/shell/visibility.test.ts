@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { shellVisibility } from './visibility';
+
+describe('shell visibility', () => {
+  it('shows everything on ordinary pages', () => {
+    expect(shellVisibility('/')).toEqual({ topBar: true, header: true, partners: true, footer: true, accreditationBanner: true });
+    expect(shellVisibility('/categories/xv-de-france')).toMatchObject({ partners: true, accreditationBanner: true });
+  });
+  it('hides the accreditation banner on accreditation pages and on the 404 page', () => {
+    expect(shellVisibility('/accreditations').accreditationBanner).toBe(false);
+    expect(shellVisibility('/accreditations/').accreditationBanner).toBe(false);
+    expect(shellVisibility('/accreditations/rencontres-internationales').accreditationBanner).toBe(false);
+    expect(shellVisibility('/accreditations-bis').accreditationBanner).toBe(true);
+    expect(shellVisibility('/n-importe-quoi', { notFound: true }).accreditationBanner).toBe(false);
+  });
+  it('hides the partners strip and the footer in the press space and in previews', () => {
+    expect(shellVisibility('/espace-presse')).toMatchObject({ partners: false, footer: false, header: true });
+    expect(shellVisibility('/categories/preview/post')).toMatchObject({ partners: false, footer: false });
+  });
+  it('hides the top bar and header for app pages', () => {
+    expect(shellVisibility('/app/actualites')).toMatchObject({ topBar: false, header: false, footer: true });
+    expect(shellVisibility('/application')).toMatchObject({ topBar: true, header: true });
+  });
+});
