@@ -9,7 +9,8 @@ export function toCard(a: WpArticle): WpPostCard {
     slug: a.slug,
     link: a.link,
     date: a.date,
-    background_image: a.illustration,
+    // Cards show the 640 px variant, the first candidate of the article's srcset.
+    background_image: a.srcset.split(',')[0]?.trim().split(/\s+/)[0] || a.illustration,
     tag_list: a.tags,
     label: a.label,
     category: a.category,

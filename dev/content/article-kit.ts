@@ -12,7 +12,6 @@ import { parisToUtc, toParis, DAY } from './dates.js';
 
 export type Env = {
   now: number;
-  baseUrl: string;
   categories: CategoryTree;
   tags: TagLibrary;
   illustrations: IllustrationLibrary;
@@ -57,8 +56,6 @@ export const LABELS = {
   exclusif: { name: 'Exclusif', slug: 'exclusif' },
 } as const satisfies Record<string, WpLabel>;
 
-export const monthOf = (at: number): number => toParis(at).month;
-export const yearOf = (at: number): number => toParis(at).year;
 export const inMonths = (...months: number[]) => (month: number): boolean => months.includes(month);
 
 /** The instant `days` days after `at` (calendar days, Paris), at a given wall-clock time. */

@@ -3,7 +3,7 @@
 
 import type { WpArticle, WpBlock, WpPostCard } from './types.js';
 import type { ArticleDraft, Env, Template } from './article-kit.js';
-import { h, image, p, separator, video } from './blocks.js';
+import { gallery, h, image, p, separator, video } from './blocks.js';
 import { DAY, MINUTE, formatWp, parisToUtc, seasonOf, toParis } from './dates.js';
 import { FILLERS } from './fillers.js';
 import type { Random } from './random.js';
@@ -129,6 +129,10 @@ export function buildArticles(rng: Random, env: Env, count: number): ArticleSet 
     if (rng.chance(0.25)) {
       const extra = env.illustrations.pick(rng, theme);
       blocks.splice(Math.min(3, blocks.length), 0, image(extra.large, `${extra.alt}. ${credit}`));
+    }
+    if (rng.chance(0.05) && !blocks.some((b) => b.type === 'gallery')) {
+      const pictures = rng.sample(env.illustrations.ofTheme(theme), 3);
+      blocks.push(h('En images', 3), gallery(pictures.map((pic) => ({ image: pic.large, caption: `${pic.alt}. ${credit}` }))));
     }
     if (rng.chance(0.12) && blocks.length > 3) blocks.splice(blocks.length - 1, 0, separator());
 

@@ -129,12 +129,12 @@ function mail(subject: string, recipient: string, body: string, headers: string,
 
 const FOOTER = '--\nCe message a été envoyé depuis le formulaire « [_contact_form_title] » de [_site_title] ([_site_url]).';
 
-function contactMails(): { mail: Cf7Mail; mail_2: Cf7Mail } {
+function contactMails(withCivility: boolean): { mail: Cf7Mail; mail_2: Cf7Mail } {
   return {
     mail: mail(
       '[_site_title] « [sujet] » – demande de [prenom] [nom]',
       'presse@ffr.fr',
-      `De : [civilite] [prenom] [nom] <[email]>\nTéléphone : [indicatif] [telephone]\nMédia : [media]\nSujet : [sujet]\nType de demande : [type-demande]\nDéjà accrédité : [deja-accredite]\n\nMessage :\n[message]\n\n${FOOTER}`,
+      `De : ${withCivility ? '[civilite] ' : ''}[prenom] [nom] <[email]>\nTéléphone : [indicatif] [telephone]\nMédia : [media]\nSujet : [sujet]\nType de demande : [type-demande]\nDéjà accrédité : [deja-accredite]\n\nMessage :\n[message]\n\n${FOOTER}`,
       'Reply-To: [email]',
     ),
     mail_2: mail(
@@ -185,8 +185,8 @@ export function buildForms(): Cf7Form[] {
   const matches = 'Rencontres internationales';
   const noCard = 'Média français sans carte de presse';
   return [
-    form(101, 'contactez-nous-modal', 'Contactez-nous', contactMarkup(false), contactMails()),
-    form(102, 'contactez-nous', 'Contactez le service de presse', contactMarkup(true), contactMails()),
+    form(101, 'contactez-nous-modal', 'Contactez-nous', contactMarkup(false), contactMails(false)),
+    form(102, 'contactez-nous', 'Contactez le service de presse', contactMarkup(true), contactMails(true)),
     form(103, 'evenements-presse', events, accreditationMarkup(true), accreditationMails(events, true)),
     form(104, 'accreditation-evenements-presse', `Accréditation – ${events}`, accreditationMarkup(true), accreditationMails(events, true)),
     form(105, 'rencontres-internationales', matches, accreditationMarkup(true), accreditationMails(matches, true)),

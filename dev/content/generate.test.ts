@@ -360,8 +360,15 @@ describe('forms, medias and accounts', () => {
       expect(f.properties.messages.upload_file_too_large).toBe('Le fichier téléversé est trop volumineux.');
       expect(f.properties.mail.recipient).toMatch(/@ffr\.fr$/);
       expect(f.properties.mail_2.recipient).toBe('[email]');
+      const names = new Set(f.properties.form.fields.map((fld) => fld.name));
       for (const fld of f.properties.form.fields) {
         if (fld.basetype !== 'submit') expect(f.properties.form.content).toContain(` ${fld.name}`);
+      }
+      for (const mail of [f.properties.mail, f.properties.mail_2]) {
+        for (const m of `${mail.subject} ${mail.body} ${mail.recipient} ${mail.attachments}`.matchAll(/\[([\w-]+)\]/g)) {
+          const tag = m[1] ?? '';
+          expect(tag.startsWith('_') || names.has(tag), `${f.slug}: [${tag}]`).toBe(true);
+        }
       }
     }
   });

@@ -1,7 +1,7 @@
 // Entry point: the whole seeded dataset served by the WordPress emulator.
 // Same options → same output, byte for byte (no clock, no Math.random).
 
-import type { Content, WpPostCard } from './types.js';
+import type { Content, WpArticle, WpPostCard } from './types.js';
 import { buildAccounts } from './accounts.js';
 import type { Env } from './article-kit.js';
 import { buildArticles } from './articles.js';
@@ -54,7 +54,7 @@ function u20Squad(rng: Random): Player[] {
 
 export function generateContent(options: GenerateOptions): Content {
   const seed = options.seed ?? DEFAULT_SEED;
-  const articleCount = Math.max(0, Math.floor(options.articleCount ?? DEFAULT_ARTICLE_COUNT));
+  const articleCount = Math.max(1, Math.floor(options.articleCount ?? DEFAULT_ARTICLE_COUNT));
   const now = (options.now ?? new Date(DEFAULT_NOW)).getTime();
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const rng = new Random(seed);
@@ -65,7 +65,6 @@ export function generateContent(options: GenerateOptions): Content {
   const categories = new CategoryTree(illustrations);
   const env: Env = {
     now,
-    baseUrl,
     categories,
     tags: new TagLibrary(categories),
     illustrations,
@@ -95,8 +94,7 @@ export function generateContent(options: GenerateOptions): Content {
     latestFederation: latestOf(CAT.FEDERATION),
   });
 
-  const topNews = published[0] ?? articles[0];
-  if (!topNews) throw new Error('generateContent needs at least one article');
+  const topNews = (published[0] ?? articles[0]) as WpArticle;
 
   return {
     now: nowText,

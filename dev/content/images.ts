@@ -35,7 +35,6 @@ export type Illustration = {
   src1280: string;
   srcset: string;
   large: WpImage;
-  small: WpImage;
 };
 
 type IllustrationDef = readonly [slug: string, folder: string, theme: Theme, motif: Motif, palette: PaletteName, alt: string];
@@ -102,7 +101,6 @@ export class IllustrationLibrary {
         slug, theme, alt, src640, src1280,
         srcset: `${src640} 640w, ${src1280} 1280w`,
         large: { src: src1280, alt, width: 1280, height: 720 },
-        small: { src: src640, alt, width: 640, height: 360 },
       };
       this.all.push(item);
       const list = this.byTheme.get(theme) ?? [];

@@ -8,7 +8,7 @@ import {
 } from './french.js';
 import type { TagName } from './tags.js';
 import { tagsAmong } from './tags.js';
-import type { ArticleDraft, Template, TemplateCtx } from './article-kit.js';
+import type { Template } from './article-kit.js';
 import { LABELS, atVenue, dayAt, inMonths, lastWeekday, nextWeekday, plural } from './article-kit.js';
 import {
   button, gallery, h, isForward, lineupTable, matchResult, p, pickLineup, quote, scoreLine, scoreTable, table, ul, video,
@@ -549,7 +549,7 @@ const womenPortrait: Template = {
     const qa = rng.sample(INTERVIEW_QA, 2);
     return {
       title: `${player.name} : ${headline}`, categoryId: CAT.FEMININE, label: LABELS.interview, desk: 'feminine', filler: 'feminine',
-      lead: `Pilier du groupe France avec ${plural(player.caps, 'sélection')}, ${player.name} (${player.club}) revient sur sa saison et sur les ambitions des Bleues.`,
+      lead: `Cadre de l’équipe de France féminine avec ${plural(player.caps, 'sélection')}, ${player.name} (${player.club}) revient sur sa saison et sur les ambitions des Bleues.`,
       body: qa.flatMap(([q, a]) => [p(`<strong>${q}</strong>`), p(a)]),
       tags: [...tagsAmong([player.name]), 'Six Nations'],
     };
@@ -823,4 +823,3 @@ export const TEAM_TEMPLATES: readonly Template[] = [
   u20Result, u20Composition, u20Camp,
 ];
 
-export type { ArticleDraft, TemplateCtx };

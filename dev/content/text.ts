@@ -90,11 +90,6 @@ export function ordinalFr(n: number, feminine = true): string {
   return `${n}e`;
 }
 
-/** A link to the federation's main site. */
-export function ffrLink(path: string, label: string): string {
-  return `<a href="https://www.ffr.fr/${path}">${label}</a>`;
-}
-
 /** "12 000" with a narrow no-break space, as French typography wants for thousands. */
 export function formatNumberFr(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');

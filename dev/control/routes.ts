@@ -70,6 +70,14 @@ export function createControlRoutes(h: ControlHooks) {
   });
   app.get('/submissions', (c) => c.json(h.submissions));
 
+  // Edits the settings as the press office would in WordPress (merged, shallow); `reset` undoes it.
+  app.post('/settings', async (c) => {
+    const patch = await c.req.json().catch(() => null);
+    if (!patch || typeof patch !== 'object' || Array.isArray(patch)) return c.json({ error: 'invalid_patch' }, 400);
+    Object.assign(h.store.content.settings, patch);
+    return c.json(h.store.content.settings);
+  });
+
   app.post('/publish', async (c) => {
     const parsed = PublishSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: 'invalid_publish', issues: parsed.error.issues }, 400);

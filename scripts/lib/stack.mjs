@@ -83,9 +83,10 @@ export function startUpstreamProcess(vars, opts = {}) {
 }
 
 export function startWrangler(vars, opts = {}) {
-  const overrides = Object.entries(withUpstreamPort(vars))
-    .filter(([k, v]) => v !== vars[k])
-    .flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const overrides = [
+    ...Object.entries(withUpstreamPort(vars)).filter(([k, v]) => v !== vars[k]),
+    ...Object.entries(opts.vars ?? {}),
+  ].flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const args = [
     `${root}node_modules/wrangler/bin/wrangler.js`,
     'dev',

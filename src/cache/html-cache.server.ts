@@ -51,7 +51,11 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     if (entry?.value && (state === 'fresh' || state === 'stale')) {
       if (state === 'stale') {
         const again = new Request(url, { headers: { [REVALIDATE_HEADER]: token() } });
-        c.executionCtx.waitUntil(Promise.resolve(fetchSelf(again, c.env, c.executionCtx)).then((r) => r.body?.cancel()));
+        c.executionCtx.waitUntil(
+          Promise.resolve(fetchSelf(again, c.env, c.executionCtx))
+            .then((r) => r.body?.cancel())
+            .catch((e) => console.warn('[cache] revalidate:', String(e))),
+        );
       }
       return cachedResponse(entry.value, state === 'fresh' ? 'HIT' : 'STALE');
     }
@@ -73,7 +77,10 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     const [toClient, toCache] = res.body!.tee();
     const meta: EntryMeta = { startedAt, tags: policy!.tags };
     c.executionCtx.waitUntil(
-      new Response(toCache).text().then((html) => kv.put(key, html, { metadata: meta, expirationTtl: KEEP_SECONDS })),
+      new Response(toCache)
+        .text()
+        .then((html) => kv.put(key, html, { metadata: meta, expirationTtl: KEEP_SECONDS }))
+        .catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
     );
     c.res = new Response(toClient, res);
     c.res.headers.set('cache-control', 'no-cache');

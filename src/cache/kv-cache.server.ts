@@ -33,7 +33,8 @@ export async function readThrough(
     const job = load()
       .then(async (body) => {
         const meta: EntryMeta = { startedAt, tags: options.tags };
-        await scope.kv.put(key, body, { metadata: meta, expirationTtl: KEEP_SECONDS });
+        // A failed write (KV allows one per second per key) costs a cache copy, not the answer.
+        await scope.kv.put(key, body, { metadata: meta, expirationTtl: KEEP_SECONDS }).catch((e) => console.warn(`[cache] write ${key}:`, String(e)));
         return body;
       })
       .finally(() => inflight.delete(key));

@@ -9,7 +9,8 @@ export default async function setup({ provide }) {
   const quiet = !process.env.E2E_VERBOSE;
   startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1' } });
   await waitFor(`${upstreamUrl}/`);
-  startWrangler(vars, { quiet, persistTo });
+  // A tag-manager container, so that the consent banner shows (nothing can load it here: no network).
+  startWrangler(vars, { quiet, persistTo, vars: { GTM_CONTAINER_ID: 'GTM-TEST123' } });
   await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
   provide('siteUrl', siteUrl);
   provide('upstreamUrl', upstreamUrl);

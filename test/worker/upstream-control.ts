@@ -22,5 +22,6 @@ export const upstream = {
   clearFaults: () => call('DELETE', '/__control/faults'),
   publish: (input: Record<string, unknown>) =>
     call<{ post: { id: number; slug: string; title: string }; purge: { body: string; signature: string } }>('POST', '/__control/publish', { notify: false, ...input }),
+  patchSettings: (patch: Record<string, unknown>) => call('POST', '/__control/settings', patch),
   json: <T>(path: string) => call<T>('GET', path),
 };
