@@ -29,7 +29,8 @@ startUpstreamProcess(vars, { quiet: true, env: { UPSTREAM_QUIET: '1' } });
 await waitFor(`${upstreamUrl}/`);
 const upstreamReady = performance.now() - t0;
 startWrangler(vars, { quiet: true, persistTo });
-await waitFor(`${siteUrl}/cdn-probe-404`, { timeoutMs: 120_000, ok: (r) => r.status === 404 });
+// Probe a static file: a page would warm the shell's data and hide the cold upstream calls.
+await waitFor(`${siteUrl}/assets/manifest.json`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
 await control('/counters/reset', { method: 'POST' });
 
 const cold = await timed(`${siteUrl}/`);

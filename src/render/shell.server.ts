@@ -1,7 +1,7 @@
 import type { Config } from '../config/env.server';
 import type { Content } from '../data/content.server';
 import { dataOr, settle, type Loaded } from '../data/loaded';
-import { placeholderFor } from '../lib/images';
+import { placeholderFor, type ImageMode } from '../lib/images';
 import { toNavLinks, type NavLink } from '../lib/links';
 import { FALLBACK_PARTNERS, type Partner } from '../schemas/partner';
 import { DEFAULT_SETTINGS, type Settings } from '../schemas/settings';
@@ -13,6 +13,7 @@ export type Shell = {
   partners: Partner[];
   placeholder: string;
   gtmContainerId: string | null;
+  imageMode: ImageMode;
   /** Loaded states, for the cache decision: a degraded shell is never cached. */
   areas: Loaded<unknown>[];
 };
@@ -33,6 +34,7 @@ export async function loadShell(content: Content, config: Config, url: string): 
     partners: partners.status === 'success' && partners.data.length > 0 ? partners.data : FALLBACK_PARTNERS,
     placeholder: placeholderFor(new URL(url).hostname, s.placeholder),
     gtmContainerId: config.GTM_CONTAINER_ID,
+    imageMode: config.IMAGE_RESIZING === 'on' ? 'resize' : 'plain',
     areas: [settings, menus, partners],
   };
 }

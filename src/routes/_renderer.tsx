@@ -7,6 +7,7 @@ import { PartnersStrip } from '../components/shell/PartnersStrip';
 import { TopBar } from '../components/shell/TopBar';
 import { Island } from '../islands/Island';
 import { assets } from '../render/assets';
+import { RenderContext } from '../render/render-context';
 import type { Shell } from '../render/shell.server';
 import { shellVisibility } from '../shell/visibility';
 import type { PageContext } from '../tracking/data-layer';
@@ -42,6 +43,7 @@ export function Document({ head, shell, page, children }: { head: PageHead; shel
       <body>
         {/* A store per request on the server; the browser creates its own, once, in client/main.tsx. */}
         <Provider store={createStore()}>
+          <RenderContext.Provider value={{ imageMode: shell.imageMode, placeholder: shell.placeholder }}>
           <a className="skip-link" href="#contenu">
             Aller au contenu
           </a>
@@ -55,6 +57,7 @@ export function Document({ head, shell, page, children }: { head: PageHead; shel
           <Island name="ModalRoot" props={{ pressContacts: { email: settings.contacts.email, telephone: settings.contacts.telephone, horaires: settings.contacts.horaires } }} />
           <Island name="Snackbar" props={{}} />
           <Island name="Tracking" props={{ containerId: shell.gtmContainerId, page: page.tracking, user: { id: '', signedIn } }} />
+          </RenderContext.Provider>
         </Provider>
       </body>
     </html>

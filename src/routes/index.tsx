@@ -33,7 +33,7 @@ export async function homePage(c: Context<AppEnv>) {
       <HomeBanner title={home.status === 'success' ? home.data.title : ''} siteTitle={s.title} description={s.description} image={home.status === 'success' ? home.data.banner_background_image : ''} />
       <div className="container">
         {sections.length > 0 ? (
-          <HomeSections sections={sections} placeholder={shell.placeholder} />
+          <HomeSections sections={sections} />
         ) : (
           <p className="notice">Les actualités sont momentanément indisponibles. Merci de rafraîchir la page dans quelques instants.</p>
         )}

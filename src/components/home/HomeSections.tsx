@@ -2,7 +2,7 @@ import type { HomeSection } from '../../schemas/home';
 import { EventItem } from '../event/EventItem';
 import { PostCard } from '../post/PostCard';
 
-export function HomeSections({ sections, placeholder }: { sections: HomeSection[]; placeholder: string }) {
+export function HomeSections({ sections }: { sections: HomeSection[] }) {
   return (
     <>
       {sections.map((section, i) => {
@@ -14,10 +14,10 @@ export function HomeSections({ sections, placeholder }: { sections: HomeSection[
                 {section.title}
               </h2>
               <div className="une-grid">
-                {first ? <PostCard post={first} placeholder={placeholder} big /> : null}
+                {first ? <PostCard post={first} big /> : null}
                 <div className="card-list">
                   {rest.map((post) => (
-                    <PostCard key={post.id} post={post} placeholder={placeholder} />
+                    <PostCard key={post.id} post={post} />
                   ))}
                 </div>
               </div>
@@ -37,7 +37,7 @@ export function HomeSections({ sections, placeholder }: { sections: HomeSection[
               </div>
               <div className="card-grid">
                 {section.posts.map((post) => (
-                  <PostCard key={post.id} post={post} placeholder={placeholder} />
+                  <PostCard key={post.id} post={post} />
                 ))}
               </div>
             </section>

@@ -1,14 +1,28 @@
 import { formatDate, isoInstant } from '../../lib/format/date';
+import { responsiveImage } from '../../lib/images';
 import { searchHref, toSitePath } from '../../lib/links';
+import { useRenderFacts } from '../../render/render-context';
 import type { PostCard as Post } from '../../schemas/post';
 
-export function PostCard({ post, placeholder, big = false, searchMode = false }: { post: Post; placeholder: string; big?: boolean; searchMode?: boolean }) {
-  const image = post.background_image || placeholder;
+export function PostCard({ post, big = false, searchMode = false }: { post: Post; big?: boolean; searchMode?: boolean }) {
+  const { imageMode, placeholder } = useRenderFacts();
+  const image = responsiveImage(post.background_image || placeholder, imageMode, big ? 760 : 400);
   const tags = post.tag_list.filter((t) => t.source === 'tag').slice(0, 3);
   return (
     <article className={big ? 'card card--big' : 'card'}>
       <a className="card__media" href={toSitePath(post.link)} tabIndex={-1} aria-hidden="true">
-        {image ? <img src={image} alt="" loading={big ? 'eager' : 'lazy'} decoding="async" width={640} height={360} /> : null}
+        {image.src ? (
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={image.srcSet ? (big ? '(min-width: 1000px) 60vw, 100vw' : '(min-width: 1000px) 25vw, 100vw') : undefined}
+            alt=""
+            loading={big ? 'eager' : 'lazy'}
+            decoding="async"
+            width={640}
+            height={360}
+          />
+        ) : null}
       </a>
       <div className="card__body">
         {post.label && !searchMode ? (

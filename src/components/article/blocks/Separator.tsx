@@ -1,0 +1,3 @@
+export function Separator() {
+  return <hr className="article-separator" />;
+}

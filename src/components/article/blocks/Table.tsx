@@ -1,0 +1,41 @@
+import { InlineHtml, htmlToText } from '../inline-html';
+import type { BlockOf } from './types';
+
+export function Table({ block }: { block: BlockOf<'table'> }) {
+  if (block.head.length === 0 && block.rows.length === 0) return null;
+  const caption = htmlToText(block.caption);
+  return (
+    // Wide tables scroll sideways on phones: the region is focusable so keyboards can scroll it.
+    <div className="article-table" role="region" aria-label={caption || 'Tableau'} tabIndex={0}>
+      <table>
+        {caption ? (
+          <caption>
+            <InlineHtml html={block.caption} />
+          </caption>
+        ) : null}
+        {block.head.length > 0 ? (
+          <thead>
+            <tr>
+              {block.head.map((cell, i) => (
+                <th key={i} scope="col">
+                  <InlineHtml html={cell} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+        ) : null}
+        <tbody>
+          {block.rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, c) => (
+                <td key={c}>
+                  <InlineHtml html={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
