@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './app-env';
 import { htmlCache } from './cache/html-cache.server';
 import { purgeHandler } from './cache/purge.server';
@@ -7,8 +8,14 @@ import { readTagVersions } from './cache/tags.server';
 import { ConfigError, readConfig } from './config/env.server';
 import { createContent } from './data/content.server';
 import { notFoundPage } from './routes/_404';
-import { homePage } from './routes/index';
 import { serverErrorResponse } from './routes/_error';
+import { categoryChildRoute, categoryRoute } from './routes/categories';
+import { pressKitRoute } from './routes/categories/press-kit';
+import { previewRedirect, previewRoute } from './routes/categories/preview';
+import { calendarRoute, eventRoute, eventsRoute } from './routes/events';
+import { categoryRssRoute, newsSitemapRoute, robotsRoute, rssRoute, sitemapIndexRoute, sitemapPagesRoute, sitemapPostsRoute } from './routes/feeds';
+import { homePage } from './routes/index';
+import { legacyRedirect, pageRoute } from './routes/pages';
 
 const app = new Hono<AppEnv>();
 
@@ -31,9 +38,36 @@ app.use(async (c, next) => {
 
 app.post('/api/purge', purgeHandler);
 
+// Addresses that only lead elsewhere, before any cache lookup.
+app.use(trimTrailingSlash());
+app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next());
+
 app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx)));
 
 app.get('/', homePage);
+
+// For machines
+app.get('/robots.txt', robotsRoute);
+app.get('/rss.xml', rssRoute);
+app.get('/sitemap.xml', sitemapIndexRoute);
+app.get('/sitemap-pages.xml', sitemapPagesRoute);
+app.get('/sitemap-news.xml', newsSitemapRoute);
+app.get('/:file{sitemap-posts-[0-9]+\\.xml}', sitemapPostsRoute);
+
+// Events
+app.get('/evenements.ics', calendarRoute);
+app.get('/evenements', eventsRoute);
+app.get('/evenements/:slug', eventRoute);
+
+// Categories and articles
+app.get('/categories/preview/post', previewRoute);
+app.get('/categories/:slug/rss.xml', categoryRssRoute);
+app.get('/categories/:slug/:post/kit-presse.zip', pressKitRoute);
+app.get('/categories/:slug', categoryRoute);
+app.get('/categories/:slug/:second', categoryChildRoute);
+
+// WordPress pages (mentions légales, contact, …) by slug
+app.get('/:slug', (c) => pageRoute(c));
 
 app.notFound(notFoundPage);
 app.onError((error, c) => {

@@ -11,6 +11,13 @@ export type CacheScope = {
   now?: () => number;
 };
 
+export type CacheOptions = {
+  tags: string[];
+  freshMs: number;
+  /** Whether a failure may be covered by the last good copy; not for "this no longer exists". */
+  staleIfError?: (error: unknown) => boolean;
+};
+
 export type CachedText = { body: string; state: Freshness | 'error-fallback'; meta: EntryMeta | null };
 
 // One refresh per key and isolate at a time: a burst of stale hits triggers a single fetch.
@@ -19,7 +26,7 @@ const inflight = new Map<string, Promise<string>>();
 export async function readThrough(
   scope: CacheScope,
   key: string,
-  options: { tags: string[]; freshMs: number },
+  options: CacheOptions,
   load: () => Promise<string>,
 ): Promise<CachedText> {
   const now = scope.now ?? Date.now;
@@ -50,7 +57,7 @@ export async function readThrough(
   try {
     return { body: await refresh(), state, meta: null };
   } catch (error) {
-    if (entry.value !== null) return { body: entry.value, state: 'error-fallback', meta: entry.metadata };
+    if (entry.value !== null && (options.staleIfError?.(error) ?? true)) return { body: entry.value, state: 'error-fallback', meta: entry.metadata };
     throw error;
   }
 }
@@ -59,7 +66,7 @@ export async function readThrough(
 export async function cachedJson<T>(
   scope: CacheScope,
   key: string,
-  options: { tags: string[]; freshMs: number },
+  options: CacheOptions,
   load: () => Promise<T>,
 ): Promise<{ value: T; state: CachedText['state'] }> {
   const { body, state } = await readThrough(scope, key, options, async () => JSON.stringify(await load()));

@@ -2,12 +2,16 @@ import type { Config } from '../config/env.server';
 import { cachedJson, type CacheScope } from '../cache/kv-cache.server';
 import { tag } from '../cache/tags.server';
 import { createStaticListsClient } from '../upstream/static-lists.server';
+import { UpstreamError } from '../upstream/http.server';
 import { createWordPressClient } from '../upstream/wordpress.server';
 
 // The content the pages read: each upstream call behind the KV cache, with its purge tags, and
 // memoised for the request so two parts of a page asking for the settings cost one lookup.
 
-const SCHEMA_VERSION = 'v1'; // bump when a mapped shape changes, so old copies are not misread
+const SCHEMA_VERSION = 'v1';
+
+// A deleted article must disappear even while its old copy is still in KV.
+const staleIfError = (error: unknown) => !(error instanceof UpstreamError && error.kind === 'not-found'); // bump when a mapped shape changes, so old copies are not misread
 
 export function createContent(config: Config, scope: CacheScope) {
   const wp = createWordPressClient(config);
@@ -21,7 +25,7 @@ export function createContent(config: Config, scope: CacheScope) {
   function cached<T>(key: string, tags: string[], load: () => Promise<T>): Promise<T> {
     let p = memo.get(key) as Promise<T> | undefined;
     if (!p) {
-      p = cachedJson(scope, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs }, load).then((r) => {
+      p = cachedJson(scope, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs, staleIfError }, load).then((r) => {
         if (r.state === 'error-fallback') fellBack = true;
         return r.value;
       });
@@ -41,6 +45,15 @@ export function createContent(config: Config, scope: CacheScope) {
     home: () => cached('home', [tag.home], wp.home),
     lastPosts: () => cached('last_posts', [tag.lists], lists.lastPosts),
     latestPostsByCategory: () => cached('latest_posts_by_category', [tag.lists], lists.latestPostsByCategory),
+    article: (slug: string) => cached(`article:${slug}`, [tag.post(slug)], () => wp.article(slug)),
+    page: (slug: string) => cached(`page:${slug}`, [tag.site, `page:${slug}`], () => wp.page(slug)),
+    events: (start: string, end: string) => cached(`events:${start}:${end}`, [tag.events], () => wp.events({ start, end })),
+    latestPostsOfCategory: (categoryId: number) =>
+      cached(`latest_posts_${categoryId}`, [tag.lists, tag.category(categoryId)], () => lists.latestPostsOfCategory(categoryId)),
+    /** Never cached: drafts are private. */
+    draft: (id: number) => wp.draft(id),
+    /** All published posts, newest first, by pages (feeds and sitemaps). */
+    posts: (page: number, perPage: number) => cached(`posts:p${page}:n${perPage}`, [tag.lists], () => wp.posts({ page, perPage })),
     postsOfCategory: (categoryId: number, page: number, perPage: number) =>
       cached(`posts:c${categoryId}:p${page}:n${perPage}`, [tag.category(categoryId)], () =>
         wp.posts({ categoryId, page, perPage }),

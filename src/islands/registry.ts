@@ -3,6 +3,7 @@ import CategoriesNav from './CategoriesNav';
 import ConsentLink from './ConsentLink';
 import ContactButton from './ContactButton';
 import HeaderScroll from './HeaderScroll';
+import LoadMore from './LoadMore';
 import MobileMenu from './MobileMenu';
 import ModalRoot from './ModalRoot';
 import PartnersCarousel from './PartnersCarousel';
@@ -16,6 +17,7 @@ export const islands = {
   ConsentLink,
   ContactButton,
   HeaderScroll,
+  LoadMore,
   MobileMenu,
   ModalRoot,
   PartnersCarousel,

@@ -6,13 +6,23 @@ import { Header } from '../components/shell/Header';
 import { PartnersStrip } from '../components/shell/PartnersStrip';
 import { TopBar } from '../components/shell/TopBar';
 import { Island } from '../islands/Island';
+import { jsonLdScriptContent } from '../feeds/json-ld';
 import { assets } from '../render/assets';
 import { RenderContext } from '../render/render-context';
 import type { Shell } from '../render/shell.server';
 import { shellVisibility } from '../shell/visibility';
 import type { PageContext } from '../tracking/data-layer';
 
-export type PageHead = { title: string; description?: string; noindex?: boolean; canonical?: string; image?: string };
+export type PageHead = {
+  title: string;
+  description?: string;
+  noindex?: boolean;
+  canonical?: string;
+  image?: string;
+  type?: 'website' | 'article';
+  jsonLd?: unknown[];
+  alternates?: Array<{ type: string; title: string; href: string }>;
+};
 export type PageInfo = { path: string; notFound?: boolean; tracking: PageContext };
 
 /** The document around every page: head, shell, and the page itself in <main>. */
@@ -32,7 +42,19 @@ export function Document({ head, shell, page, children }: { head: PageHead; shel
         <meta property="og:title" content={head.title} />
         {head.description ? <meta property="og:description" content={head.description} /> : null}
         {head.image ? <meta property="og:image" content={head.image} /> : null}
+        <meta property="og:type" content={head.type ?? 'website'} />
+        {head.canonical ? <meta property="og:url" content={head.canonical} /> : null}
         <meta property="og:locale" content="fr_FR" />
+        <meta name="twitter:card" content={head.image ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:title" content={head.title} />
+        {head.description ? <meta name="twitter:description" content={head.description} /> : null}
+        {head.image ? <meta name="twitter:image" content={head.image} /> : null}
+        <link rel="alternate" type="application/rss+xml" title={`${settings.title} — toutes les actualités`} href="/rss.xml" />
+        {head.alternates?.map((a) => <link key={a.href} rel="alternate" type={a.type} title={a.title} href={a.href} />)}
+        {head.jsonLd?.map((ld, i) => (
+          // JSON-LD is data, not script: jsonLdScriptContent escapes "<" so it cannot close the tag.
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScriptContent(ld) }} />
+        ))}
         <meta property="og:site_name" content={settings.title} />
         <meta name="theme-color" content="#002a5c" />
         {settings.favicons['32'] ? <link rel="icon" type="image/svg+xml" sizes="32x32" href={settings.favicons['32']} /> : null}

@@ -9,7 +9,9 @@ import { PartnerSchema } from '../schemas/partner';
 import { PostCardSchema, type PostPage } from '../schemas/post';
 import { SettingsSchema } from '../schemas/settings';
 import { TagSchema } from '../schemas/tag';
-import { requestJson } from './http.server';
+import { ArticleSchema } from '../schemas/article';
+import { PageSchema } from '../schemas/page';
+import { basicAuth, requestJson, UpstreamError } from './http.server';
 
 // The federation's WordPress, `/wp-json/ffr/v1` (SPEC §7). Containers are strict (an object where a
 // list belongs is a malformed response); the entities inside follow the mapping rule.
@@ -40,6 +42,30 @@ export function createWordPressClient(config: Config) {
         totalPages: Number(headers.get('x-wp-totalpages') ?? 1) || 0,
         page: query.page,
       };
+    },
+
+    /** SPEC §5: an article is not found when the slug query returns an empty list. */
+    article: async (slug: string) => {
+      const url = `/posts?${new URLSearchParams({ slug, per_page: '1' })}`;
+      const [article] = (await get(url, array(ArticleSchema))).data;
+      if (!article) throw new UpstreamError('not-found', `${base}${url}`, 200, 'NOT FOUND');
+      return article;
+    },
+
+    /** A draft, with the preview credential (SPEC §6); never cached by the caller. */
+    draft: async (id: number) =>
+      (
+        await requestJson(`${base}/posts/${id}`, z.object({}).loose().pipe(ArticleSchema), {
+          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+          headers: { authorization: basicAuth(config.WP_PREVIEW_CREDENTIALS) },
+        })
+      ).data,
+
+    page: async (slug: string) => {
+      const url = `/pages?${new URLSearchParams({ slug })}`;
+      const [page] = (await get(url, array(PageSchema))).data;
+      if (!page) throw new UpstreamError('not-found', `${base}${url}`, 200, 'NOT FOUND');
+      return page;
     },
 
     events: async (range: { start: string; end: string }) => {

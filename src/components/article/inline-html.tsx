@@ -1,4 +1,4 @@
-import { createElement, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { isExternal, safeHref } from './urls';
 
 // WordPress puts a little inline HTML in block text (bold, italics, links, line breaks). Rather than
@@ -237,7 +237,11 @@ function toReact(nodes: InlineNode[]): ReactNode[] {
   return nodes.map((node, i) => {
     if (typeof node === 'string') return node;
     if (node.tag === 'br') return <br key={i} />;
-    if (node.tag === 'a') return createElement('a', { key: i, ...node.link }, ...toReact(node.children));
+    if (node.tag === 'a') {
+      // A link without text (its image was dropped, say) would be an empty link for screen readers.
+      if (!toText(node.children).trim()) return createElement(Fragment, { key: i }, ...toReact(node.children));
+      return createElement('a', { key: i, ...node.link }, ...toReact(node.children));
+    }
     return createElement(node.tag, { key: i }, ...toReact(node.children));
   });
 }

@@ -1,0 +1,34 @@
+/** Page links that work without JavaScript; « Voir plus » enhances them. */
+export function Pagination({ basePath, page, totalPages }: { basePath: string; page: number; totalPages: number }) {
+  if (totalPages <= 1) return null;
+  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
+  const around = [...new Set([1, page - 1, page, page + 1, totalPages])].filter((n) => n >= 1 && n <= totalPages).sort((a, b) => a - b);
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      {page > 1 ? (
+        <a href={href(page - 1)} rel="prev">
+          ‹ Précédent
+        </a>
+      ) : null}
+      <ol>
+        {around.map((n, i) => (
+          <li key={n}>
+            {i > 0 && n - around[i - 1]! > 1 ? <span aria-hidden="true">… </span> : null}
+            {n === page ? (
+              <span aria-current="page">{n}</span>
+            ) : (
+              <a href={href(n)} aria-label={`Page ${n}`}>
+                {n}
+              </a>
+            )}
+          </li>
+        ))}
+      </ol>
+      {page < totalPages ? (
+        <a href={href(page + 1)} rel="next" data-next-page="">
+          Suivant ›
+        </a>
+      ) : null}
+    </nav>
+  );
+}

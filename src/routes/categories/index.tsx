@@ -1,0 +1,43 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { settle } from '../../data/loaded';
+import { loadShell } from '../../render/shell.server';
+import type { Category } from '../../schemas/category';
+import { notFoundPage } from '../_404';
+import { renderArticle } from './article';
+import { renderCategory } from './category';
+
+const topLevel = (all: Category[], slug: string) => all.find((x) => x.slug === slug && x.parent === 0);
+
+/** /categories/{slugCategory} */
+export async function categoryRoute(c: Context<AppEnv>) {
+  const content = c.var.content;
+  const [shell, categories] = await Promise.all([loadShell(content, c.var.config, c.req.url), settle(content.categories(), 'categories')]);
+  const category = categories.status === 'success' ? topLevel(categories.data, c.req.param('slug')!) : undefined;
+  if (!category || categories.status !== 'success') return notFoundPage(c);
+  return renderCategory(c, shell, category, null, categories.data);
+}
+
+/**
+ * /categories/{slugCategory}/{souscategorie} or /categories/{slugCategory}/{slugPost}: the
+ * category list and the article lookup start together, so telling them apart costs no extra
+ * round trip (the article request is wasted only on sub-category pages, whose list is cached).
+ */
+export async function categoryChildRoute(c: Context<AppEnv>) {
+  const content = c.var.content;
+  const slug = c.req.param('slug')!;
+  const second = c.req.param('second')!;
+  const categoriesP = settle(content.categories(), 'categories');
+  const articleP = settle(content.article(second), `article ${second}`);
+  const [shell, categories] = await Promise.all([loadShell(content, c.var.config, c.req.url), categoriesP]);
+
+  if (categories.status === 'success') {
+    const parent = topLevel(categories.data, slug);
+    const child = parent && categories.data.find((x) => x.slug === second && x.parent === parent.id);
+    if (parent && child) {
+      articleP.catch(() => undefined);
+      return renderCategory(c, shell, child, parent, categories.data);
+    }
+  }
+  return renderArticle(c, shell, await articleP);
+}

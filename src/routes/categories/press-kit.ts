@@ -1,0 +1,92 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { hasPressKit } from '../../components/article/ArticlePage';
+import { settle } from '../../data/loaded';
+import { formatDateTime } from '../../lib/format/date';
+import { toSitePath } from '../../lib/links';
+import { createZipStream, type ZipEntry } from '../../lib/zip/zip-stream';
+import type { Article } from '../../schemas/article';
+import { siteOrigin } from '../../render/site';
+import { notFoundPage } from '../_404';
+
+// « Télécharger le kit presse »: one zip of an article's media, streamed as the files arrive
+// from the media library, so the worker never holds a whole kit in memory.
+
+type Media = { url: string; caption: string };
+
+export function articleMedia(article: Article): Media[] {
+  const media: Media[] = [];
+  if (article.illustration) media.push({ url: article.illustration, caption: article.caption });
+  for (const block of article.blocs) {
+    if (block.type === 'image') media.push({ url: block.image.src, caption: block.caption });
+    if (block.type === 'gallery') for (const img of block.images) media.push({ url: img.src, caption: img.caption });
+    if (block.type === 'file') media.push({ url: block.url, caption: block.title });
+  }
+  if (article.file_download_post) media.push({ url: article.file_download_post.url, caption: article.file_download_post.title });
+  const seen = new Set<string>();
+  return media.filter((m) => m.url && !seen.has(m.url) && seen.add(m.url));
+}
+
+/** Only the federation's own media hosts are fetched: the kit must not become an open proxy. */
+function allowedHosts(c: Context<AppEnv>): (url: URL) => boolean {
+  const own = new Set([c.var.config.WP_API_URL, c.var.config.STATIC_LISTS_URL].map((u) => new URL(u).host));
+  return (url) => (url.protocol === 'https:' || url.protocol === 'http:') && (own.has(url.host) || url.hostname === 'ffr.fr' || url.hostname.endsWith('.ffr.fr'));
+}
+
+function fileName(url: URL, index: number): string {
+  const base = decodeURIComponent(url.pathname.split('/').pop() || `media-${index}`);
+  return `${String(index).padStart(2, '0')}-${base}`;
+}
+
+export async function pressKitRoute(c: Context<AppEnv>) {
+  const slug = c.req.param('post') ?? '';
+  const article = await settle(c.var.content.article(slug), `article ${slug}`);
+  if (article.status === 'failure') return c.text('Le kit presse est momentanément indisponible. Réessayez dans quelques instants.', 503);
+  if (article.status !== 'success' || !hasPressKit(article.data)) return notFoundPage(c);
+  const a = article.data;
+  const isAllowed = allowedHosts(c);
+  const media = articleMedia(a)
+    .map((m) => ({ ...m, parsed: URL.canParse(m.url) ? new URL(m.url) : null }))
+    .filter((m): m is Media & { parsed: URL } => m.parsed !== null && isAllowed(m.parsed));
+  const timeoutMs = c.var.config.UPSTREAM_TIMEOUT_MS;
+  const origin = siteOrigin(c);
+
+  async function* entries(): AsyncGenerator<ZipEntry> {
+    const missing: string[] = [];
+    const lines: string[] = [];
+    let index = 0;
+    for (const m of media) {
+      index++;
+      const res = await fetch(m.parsed, { signal: AbortSignal.timeout(timeoutMs) }).catch(() => null);
+      const name = fileName(m.parsed, index);
+      if (!res?.ok || !res.body) {
+        await res?.body?.cancel();
+        missing.push(m.parsed.href);
+        continue;
+      }
+      lines.push(`${name}${m.caption ? ` — ${m.caption}` : ''}`);
+      yield { name, data: res.body };
+    }
+    const readme = [
+      a.title,
+      `${origin}${toSitePath(a.link)}`,
+      `Publié le ${formatDateTime(a.date)}`,
+      '',
+      'Contenu du kit :',
+      ...lines.map((l) => `- ${l}`),
+      ...(missing.length ? ['', 'Fichiers indisponibles au moment du téléchargement :', ...missing.map((u) => `- ${u}`)] : []),
+      '',
+      'Service de presse de la Fédération française de rugby — presse@ffr.fr',
+      '',
+    ].join('\r\n');
+    yield { name: 'LISEZMOI.txt', data: new TextEncoder().encode(readme) };
+  }
+
+  return new Response(createZipStream(entries()), {
+    headers: {
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="kit-presse-${a.slug.slice(0, 80)}.zip"`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}

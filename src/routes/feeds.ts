@@ -1,0 +1,117 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { settle } from '../data/loaded';
+import { loadEvents } from '../data/events.server';
+import { renderRss } from '../feeds/rss';
+import { renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex, type SitemapUrl } from '../feeds/sitemap';
+import { parseWpDate } from '../lib/format/date';
+import { toSitePath } from '../lib/links';
+import { siteOrigin } from '../render/site';
+import { DEFAULT_SETTINGS } from '../schemas/settings';
+import { notFoundPage } from './_404';
+
+// For machines: RSS, sitemaps and robots.txt, from the same cached content as the pages.
+
+const RSS_ITEMS = 30;
+const SITEMAP_PAGE_SIZE = 100; // WordPress's per_page maximum: one upstream call per sitemap file
+const NEWS_CANDIDATES = 100;
+
+const xml = (body: string, type = 'application/xml') =>
+  new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'public, max-age=300' } });
+const unavailable = (c: Context<AppEnv>) => c.text('Flux momentanément indisponible. Réessayez dans quelques instants.', 503, { 'retry-after': '60' });
+
+export async function rssRoute(c: Context<AppEnv>) {
+  const content = c.var.content;
+  const [settings, posts] = await Promise.all([settle(content.settings(), 'settings'), settle(content.posts(1, RSS_ITEMS), 'posts')]);
+  if (posts.status !== 'success') return unavailable(c);
+  const s = settings.status === 'success' ? settings.data : DEFAULT_SETTINGS;
+  const origin = siteOrigin(c);
+  return xml(
+    renderRss({
+      title: s.title,
+      description: s.description || 'La salle de presse de la Fédération française de rugby',
+      siteUrl: origin,
+      feedUrl: `${origin}/rss.xml`,
+      items: posts.data.posts,
+      lastBuildDate: parseWpDate(posts.data.posts[0]?.date ?? '') ?? new Date(),
+    }),
+    'application/rss+xml',
+  );
+}
+
+export async function categoryRssRoute(c: Context<AppEnv>) {
+  const content = c.var.content;
+  const slug = c.req.param('slug');
+  const [settings, categories] = await Promise.all([settle(content.settings(), 'settings'), settle(content.categories(), 'categories')]);
+  if (categories.status !== 'success') return unavailable(c);
+  const category = categories.data.find((x) => x.slug === slug && x.parent === 0);
+  if (!category) return notFoundPage(c);
+  const posts = await settle(content.postsOfCategory(category.id, 1, RSS_ITEMS), 'posts');
+  if (posts.status !== 'success') return unavailable(c);
+  const s = settings.status === 'success' ? settings.data : DEFAULT_SETTINGS;
+  const origin = siteOrigin(c);
+  return xml(
+    renderRss({
+      title: `${category.name} — ${s.title}`,
+      description: category.description || `Les actualités « ${category.name} » de la Fédération française de rugby`,
+      siteUrl: origin,
+      feedUrl: `${origin}/categories/${category.slug}/rss.xml`,
+      items: posts.data.posts,
+      lastBuildDate: parseWpDate(posts.data.posts[0]?.date ?? '') ?? new Date(),
+    }),
+    'application/rss+xml',
+  );
+}
+
+/** /sitemap.xml is an index: the site's pages, then the posts 100 by 100. */
+export async function sitemapIndexRoute(c: Context<AppEnv>) {
+  const posts = await settle(c.var.content.posts(1, SITEMAP_PAGE_SIZE), 'posts');
+  if (posts.status !== 'success') return unavailable(c);
+  const origin = siteOrigin(c);
+  const files = [{ loc: `${origin}/sitemap-pages.xml` }];
+  for (let n = 1; n <= posts.data.totalPages; n++) files.push({ loc: `${origin}/sitemap-posts-${n}.xml` });
+  return xml(renderSitemapIndex(files));
+}
+
+export async function sitemapPagesRoute(c: Context<AppEnv>) {
+  const content = c.var.content;
+  const [categories, events] = await Promise.all([settle(content.categories(), 'categories'), settle(loadEvents(content), 'events')]);
+  if (categories.status !== 'success') return unavailable(c);
+  const origin = siteOrigin(c);
+  const bySlug = new Map(categories.data.map((x) => [x.id, x]));
+  const urls: SitemapUrl[] = [
+    { loc: `${origin}/`, changefreq: 'hourly', priority: 1 },
+    { loc: `${origin}/evenements`, changefreq: 'daily' },
+    { loc: `${origin}/contact` },
+    { loc: `${origin}/mentions-legales` },
+    ...categories.data.map((x): SitemapUrl => {
+      const parent = x.parent ? bySlug.get(x.parent) : undefined;
+      return { loc: `${origin}/categories/${parent ? `${parent.slug}/` : ''}${x.slug}`, changefreq: 'daily' };
+    }),
+    ...(events.status === 'success' ? events.data.map((e): SitemapUrl => ({ loc: `${origin}/evenements/${e.slug}` })) : []),
+  ];
+  return xml(renderSitemap(urls));
+}
+
+export async function sitemapPostsRoute(c: Context<AppEnv>) {
+  const n = Number(/^sitemap-posts-(\d{1,5})\.xml$/.exec(c.req.param('file') ?? '')?.[1]);
+  if (!Number.isInteger(n) || n < 1) return notFoundPage(c);
+  const posts = await settle(c.var.content.posts(n, SITEMAP_PAGE_SIZE), 'posts');
+  if (posts.status === 'not-found' || (posts.status === 'success' && posts.data.posts.length === 0)) return notFoundPage(c);
+  if (posts.status !== 'success') return n > 1 ? notFoundPage(c) : unavailable(c);
+  const origin = siteOrigin(c);
+  return xml(
+    renderSitemap(posts.data.posts.map((p) => ({ loc: `${origin}${toSitePath(p.link)}`, lastmod: parseWpDate(p.date) ?? undefined }))),
+  );
+}
+
+export async function newsSitemapRoute(c: Context<AppEnv>) {
+  const posts = await settle(c.var.content.posts(1, NEWS_CANDIDATES), 'posts');
+  if (posts.status !== 'success') return unavailable(c);
+  return xml(renderNewsSitemap({ siteUrl: siteOrigin(c), publicationName: 'FFR Presse', language: 'fr', items: posts.data.posts, now: new Date() }));
+}
+
+export function robotsRoute(c: Context<AppEnv>) {
+  const body = renderRobots({ siteUrl: siteOrigin(c), disallow: ['/api/', '/categories/preview/', '/espace-presse', '/tableau-de-bord'] });
+  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+}
