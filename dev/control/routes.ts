@@ -24,6 +24,7 @@ const PublishSchema = z.object({
   id: z.number().int().optional(),
   title: z.string().min(1).max(300).optional(),
   excerpt: z.string().max(2000).optional(),
+  redirection: z.string().max(500).optional(),
   create: z.object({ title: z.string().min(1).max(300), categorySlug: z.string().min(1) }).optional(),
   /** false: return the signed purge request instead of sending it (tests that run the worker in-process). */
   notify: z.boolean().default(true),
@@ -70,6 +71,26 @@ export function createControlRoutes(h: ControlHooks) {
   });
   app.get('/submissions', (c) => c.json(h.submissions));
 
+  /** A summary of the articles (drafts included), so tests can pick cases without guessing. */
+  app.get('/articles', (c) => {
+    const status = c.req.query('status');
+    return c.json(
+      h.store.content.articles
+        .filter((a) => !status || a.status === status)
+        .map((a) => ({
+          id: a.id,
+          slug: a.slug,
+          title: a.title,
+          link: a.link,
+          status: a.status,
+          redirection: a.redirection,
+          blocks: [...new Set(a.blocs.map((b) => b.type))],
+          illustration: a.illustration,
+          file: a.file_download_post?.url ?? '',
+        })),
+    );
+  });
+
   // Edits the settings as the press office would in WordPress (merged, shallow); `reset` undoes it.
   app.post('/settings', async (c) => {
     const patch = await c.req.json().catch(() => null);
@@ -114,6 +135,7 @@ export function createControlRoutes(h: ControlHooks) {
       if (!article) return c.json({ error: 'unknown_post' }, 404);
       if (input.title) article.title = input.title;
       if (input.excerpt) article.excerpt = input.excerpt;
+      if (input.redirection !== undefined) article.redirection = input.redirection;
       article.modified = now;
       action = 'update';
     }

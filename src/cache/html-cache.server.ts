@@ -35,7 +35,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     const url = new URL(request.url);
     if (request.method !== 'GET' || !isAnonymous(request) || url.searchParams.has('preview')) {
       await next();
-      c.header('cache-control', 'private, no-store');
+      if (!c.res.headers.has('cache-control')) c.header('cache-control', 'private, no-store');
       return;
     }
     const kv = c.env.CACHE;
@@ -69,7 +69,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     if (!storable) {
       // Stale-if-error: a purged page whose fresh render came out degraded keeps its last good copy.
       if (entry?.value && state === 'purged' && policy && !policy.cacheable) return cachedResponse(entry.value, 'STALE-IF-ERROR');
-      c.header('cache-control', 'no-store');
+      if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
       c.header('x-ffr-cache', 'BYPASS');
       return;
     }

@@ -68,7 +68,7 @@ export default function MobileMenu({ items }: MobileMenuProps) {
             </ul>
           </nav>
         ) : (
-          <nav aria-label="Catégories">
+          <nav aria-label="Menu des catégories">
             <ul>
               {items.map((item) => (
                 <li key={item.id}>

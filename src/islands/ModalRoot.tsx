@@ -1,3 +1,4 @@
+import { displayPhone, telHref } from '../lib/format/phone';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { closeModalAtom, modalAtom, type ModalKind } from '../state/ui';
@@ -69,7 +70,7 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
                 ) : null}
                 {pressContacts.telephone ? (
                   <li>
-                    Par téléphone : <a href={`tel:${pressContacts.telephone.replace(/\s+/g, '')}`}>{pressContacts.telephone}</a>
+                    Par téléphone : <a href={telHref(pressContacts.telephone)}>{displayPhone(pressContacts.telephone)}</a>
                   </li>
                 ) : null}
                 {pressContacts.horaires ? <li>{pressContacts.horaires}</li> : null}

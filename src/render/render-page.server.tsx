@@ -18,6 +18,7 @@ export async function renderPage(
   c.set('pageCache', { cacheable, tags: options.cache.tags });
   const stream = await renderToReadableStream(element, {
     bootstrapModules: [assets['main.js']],
+    identifierPrefix: 'ffr-',
     onError(error) {
       console.error('[render]', error);
     },

@@ -14,7 +14,9 @@ export const publisher = (settings: Settings, origin: string): PublisherRef => (
   logo: settings.logo,
 });
 
-export const pageTitle = (title: string, settings: Settings) => (title ? `${title} — ${settings.title}` : settings.title);
+/** « Titre — FFR Presse », unless WordPress's meta title already names the site. */
+export const pageTitle = (title: string, settings: Settings) =>
+  !title ? settings.title : title.includes(settings.title) ? title : `${title} — ${settings.title}`;
 
 /** SPEC §9 / §2: ?page below 1 or not a number is the first page. */
 export function parsePage(raw: string | undefined): number {

@@ -1,3 +1,4 @@
+import { displayPhone, telHref } from '../lib/format/phone';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { tag } from '../cache/tags.server';
@@ -41,7 +42,7 @@ function PressContacts({ contacts }: { contacts: Settings['contacts'] }) {
           <>
             <dt>Téléphone</dt>
             <dd>
-              <a href={`tel:${contacts.telephone.replace(/[^\d+]/g, '')}`}>{contacts.telephone}</a>
+              <a href={telHref(contacts.telephone)}>{displayPhone(contacts.telephone)}</a>
             </dd>
           </>
         ) : null}

@@ -2,6 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, launch, SCREENSHOTS, siteUrl } from './browser';
 
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

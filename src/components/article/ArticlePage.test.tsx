@@ -190,7 +190,7 @@ describe('ArticleView', () => {
 
   it('renders tables with caption, head and body', () => {
     expect(body).toContain(
-      '<div class="article-table" role="region" aria-label="Calendrier" tabindex="0"><table><caption>Calendrier</caption><thead><tr><th scope="col">Date</th><th scope="col">Adversaire</th></tr></thead><tbody><tr><td>8 novembre</td><td>Afrique du Sud</td></tr><tr><td>15 novembre</td><td><em>Fidji</em></td></tr></tbody></table></div>',
+      '<section class="article-table" aria-label="Calendrier" tabindex="0"><table><caption>Calendrier</caption><thead><tr><th scope="col">Date</th><th scope="col">Adversaire</th></tr></thead><tbody><tr><td>8 novembre</td><td>Afrique du Sud</td></tr><tr><td>15 novembre</td><td><em>Fidji</em></td></tr></tbody></table></section>',
     );
   });
 
@@ -223,7 +223,7 @@ describe('ArticleView', () => {
   });
 
   it('shows tags (not categories) as uppercase chips linking to the search', () => {
-    const tags = /<ul class="article__tags" aria-label="Mots-clés">(.*?)<\/ul>/.exec(html)?.[1] ?? '';
+    const tags = /<ul class="article__tags">(.*?)<\/ul>/.exec(html)?.[1] ?? '';
     expect(tags).toBe(
       '<li><a class="chip" href="/recherche?post_tags=Six+Nations">SIX NATIONS</a></li><li><a class="chip" href="/recherche?post_tags=Tourn%C3%A9e+d%E2%80%99automne">TOURNÉE D’AUTOMNE</a></li>',
     );
@@ -236,7 +236,7 @@ describe('ArticleView', () => {
     expect(card).toContain('<span class="author-card__avatar author-card__avatar--initials" aria-hidden="true">MD</span>');
     expect(card).toContain('<p class="author-card__name">Marie Dupont</p><p class="author-card__role">Attachée de presse</p>');
     expect(card).toContain('<p class="author-card__description">Attachée de presse du <em>XV de France</em></p>');
-    expect(card).toContain('<a href="tel:+33169636465">+33 1 69 63 64 65</a>');
+    expect(card).toContain('<a href="tel:+33169636465">+33\u00a01\u00a069\u00a063\u00a064\u00a065</a>'); // never broken across lines
     expect(card).toContain('<a href="mailto:marie.dupont@ffr.fr">marie.dupont@ffr.fr</a>');
 
     const withPhoto = render(article({ auteur: { ...RAW.auteur, avatar_urls: { '48': '', '96': 'https://api.example/u/marie-96.jpg' } } }));

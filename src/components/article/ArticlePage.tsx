@@ -148,7 +148,7 @@ function Tags({ article }: { article: Article }) {
   const tags = article.tags.filter((t) => t.source === 'tag');
   if (tags.length === 0) return null;
   return (
-    <ul className="article__tags" aria-label="Mots-clés">
+    <ul className="article__tags">
       {tags.map((t) => (
         <li key={t.id}>
           <a className="chip" href={searchHref({ post_tags: t.name })}>

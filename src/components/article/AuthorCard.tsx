@@ -1,3 +1,4 @@
+import { displayPhone, telHref } from '../../lib/format/phone';
 import type { Author } from '../../schemas/article';
 import { InlineHtml, htmlToText } from './inline-html';
 import { safeSrc } from './urls';
@@ -19,9 +20,8 @@ export function initials(name: string): string {
 export function AuthorCard({ author }: { author: Author }) {
   const name = htmlToText(author.nom);
   const role = htmlToText(author.role_edition);
-  const phone = author.phone_number.trim();
-  // A tel: link wants digits only (and the leading +); the number is shown as written.
-  const tel = phone.replace(/(?!^\+)[^\d]/g, '');
+  const phone = displayPhone(author.phone_number);
+  const tel = telHref(author.phone_number).slice('tel:'.length);
   const email = author.email.trim();
   const hasEmail = EMAIL.test(email);
   if (!name && !phone && !hasEmail) return null;

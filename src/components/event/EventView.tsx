@@ -57,7 +57,7 @@ export function EventView({ event, now }: { event: Event; now: Date }) {
           {event.image ? <img className="event-page__image" src={event.image} alt="" width={1280} height={720} /> : null}
           {event.description ? <RichText className="prose" html={event.description} /> : null}
         </div>
-        <aside className="event-page__aside">
+        <aside className="event-page__aside" aria-label="Informations pratiques">
           <dl>
             {event.team ? (
               <>

@@ -37,7 +37,7 @@ export function PostCard({ post, big = false, searchMode = false }: { post: Post
           {formatDate(post.date)}
         </time>
         {!searchMode && tags.length > 0 ? (
-          <ul className="card__tags" aria-label="Mots-clés">
+          <ul className="card__tags">
             {tags.map((t) => (
               <li key={t.id}>
                 <a className={big ? 'chip chip--blue' : 'chip'} href={searchHref({ post_tags: t.name })}>

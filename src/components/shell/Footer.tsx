@@ -22,7 +22,7 @@ export function Footer({ categories, settings, year, signedIn }: { categories: N
             <img className="footer__logo" src={settings.logo_footer || settings.logo} alt={settings.title} width={160} height={48} loading="lazy" />
           ) : null}
           {socials.length > 0 ? (
-            <ul className="footer__socials" aria-label="Réseaux sociaux">
+            <ul className="footer__socials">
               {socials.map(([key, name]) => (
                 <li key={key}>
                   <a href={settings[key]} target="_blank" rel="noopener" aria-label={`${name} (nouvelle fenêtre)`} title={name} data-network={key.replace('_lien', '')}>

@@ -13,6 +13,15 @@ import type { Shell } from '../../render/shell.server';
 import type { Article } from '../../schemas/article';
 import { Document } from '../_renderer';
 
+/** The article's category, and its parent when the category is a sub-category. */
+function categoryCrumbs(a: Article, origin: string) {
+  const top = toSitePath(a.link).split('/')[2];
+  if (!a.category || !top) return [];
+  const topUrl = `${origin}/categories/${top}`;
+  if (a.category.slug === top) return [{ name: a.category.name, url: topUrl }];
+  return [{ name: a.category.name, url: `${topUrl}/${a.category.slug}` }];
+}
+
 export async function renderArticle(c: Context<AppEnv>, shell: Shell, article: Loaded<Article>, options: { preview?: boolean } = {}) {
   if (article.status === 'success') {
     const a = article.data;
@@ -43,7 +52,7 @@ export async function renderArticle(c: Context<AppEnv>, shell: Shell, article: L
         newsArticleLd(a, { siteUrl: origin, organization: publisher(s, origin) }),
         breadcrumbLd([
           { name: 'Accueil', url: `${origin}/` },
-          ...(a.category ? [{ name: a.category.name, url: `${origin}${toSitePath(a.link).split('/').slice(0, 3).join('/')}` }] : []),
+          ...categoryCrumbs(a, origin),
           { name: a.title, url: canonical(c, toSitePath(a.link)) },
         ]),
       ],

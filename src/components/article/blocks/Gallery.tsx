@@ -8,7 +8,7 @@ export function Gallery({ block, imageMode }: { block: BlockOf<'gallery'>; image
   const images = block.images.filter((image) => safeSrc(image.src));
   if (images.length === 0) return null;
   return (
-    <ul className="article-gallery" aria-label="Galerie de photos">
+    <ul className="article-gallery">
       {images.map((image, i) => (
         <li key={i}>
           <Figure className="article-gallery__item" image={image} caption={image.caption} imageMode={imageMode} sizes="(min-width: 750px) 420px, 100vw" maxWidth={420} />

@@ -6,7 +6,7 @@ export function Table({ block }: { block: BlockOf<'table'> }) {
   const caption = htmlToText(block.caption);
   return (
     // Wide tables scroll sideways on phones: the region is focusable so keyboards can scroll it.
-    <div className="article-table" role="region" aria-label={caption || 'Tableau'} tabIndex={0}>
+    <section className="article-table" aria-label={caption || 'Tableau'} tabIndex={0}>
       <table>
         {caption ? (
           <caption>
@@ -36,6 +36,6 @@ export function Table({ block }: { block: BlockOf<'table'> }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
