@@ -16,9 +16,11 @@ export async function buildClient({ minify = true } = {}) {
     entryPoints: { main: 'client/main.tsx', site: 'client/styles/site.css' },
     outdir,
     entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     format: 'esm',
-    splitting: false,
+    // Code that only some visitors need (the search client) is split out and loaded on demand.
+    splitting: true,
     minify,
     sourcemap: false,
     target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
@@ -34,7 +36,8 @@ export async function buildClient({ minify = true } = {}) {
 
   const manifest = {};
   for (const [file, out] of Object.entries(result.metafile.outputs)) {
-    const name = out.entryPoint?.endsWith('.css') ? 'site.css' : out.entryPoint ? 'main.js' : null;
+    // Dynamic imports are entry points too in the metafile: name only the two real entries.
+    const name = out.entryPoint === 'client/styles/site.css' ? 'site.css' : out.entryPoint === 'client/main.tsx' && file.endsWith('.js') ? 'main.js' : null;
     if (name) manifest[name] = `/assets/${file.split('/').pop()}`;
   }
   manifest.version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);

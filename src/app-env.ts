@@ -4,7 +4,12 @@ import type { Content } from './data/content.server';
 export type Bindings = { CACHE: KVNamespace; ASSETS: Fetcher } & Record<string, unknown>;
 
 /** What a page handler tells the HTML cache about the response it just produced. */
-export type PageCachePolicy = { cacheable: boolean; tags: string[] };
+export type PageCachePolicy = {
+  cacheable: boolean;
+  tags: string[];
+  /** How long KV keeps the copy at most (the stale-if-error horizon); pages with endless variants keep it short. */
+  keepSeconds?: number;
+};
 
 export type AppEnv = {
   Bindings: Bindings;

@@ -16,6 +16,7 @@ import { calendarRoute, eventRoute, eventsRoute } from './routes/events';
 import { categoryRssRoute, newsSitemapRoute, robotsRoute, rssRoute, sitemapIndexRoute, sitemapPagesRoute, sitemapPostsRoute } from './routes/feeds';
 import { homePage } from './routes/index';
 import { legacyRedirect, pageRoute } from './routes/pages';
+import { searchRoute } from './routes/search';
 
 const app = new Hono<AppEnv>();
 
@@ -29,7 +30,7 @@ app.use(async (c, next) => {
     'content',
     createContent(config, {
       kv: c.env.CACHE,
-      versions: readTagVersions(c.env.CACHE),
+      versions: readTagVersions(c.env.CACHE).catch(() => ({})),
       waitUntil: (p) => c.executionCtx.waitUntil(p),
     }),
   );
@@ -45,6 +46,7 @@ app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next(
 app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx)));
 
 app.get('/', homePage);
+app.get('/recherche', searchRoute);
 
 // For machines
 app.get('/robots.txt', robotsRoute);

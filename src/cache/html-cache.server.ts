@@ -18,11 +18,18 @@ const token = () => (revalidateToken ||= crypto.randomUUID());
 
 type FetchSelf = (request: Request, env: AppEnv['Bindings'], ctx: Context<AppEnv>['executionCtx']) => Response | Promise<Response>;
 
-export function cacheKey(url: URL): string {
+/** KV keys are limited to 512 bytes; longer addresses (a 10 000-character search) are hashed. */
+const MAX_PLAIN_KEY_BYTES = 400;
+
+export async function cacheKey(url: URL): Promise<string> {
   const params = [...url.searchParams].filter(([k]) => !IGNORED_PARAMS.test(k)).sort(([a], [b]) => a.localeCompare(b));
   const search = params.length ? `?${new URLSearchParams(params)}` : '';
   // The asset version is part of the key: a deploy never serves HTML that names old bundles.
-  return `html:${assets.version}:${url.pathname}${search}`;
+  const plain = `html:${assets.version}:${url.pathname}${search}`;
+  if (new TextEncoder().encode(plain).length <= MAX_PLAIN_KEY_BYTES) return plain;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${url.pathname}${search}`));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `html:${assets.version}:#${hex}`;
 }
 
 export function isAnonymous(request: Request): boolean {
@@ -39,12 +46,13 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
       return;
     }
     const kv = c.env.CACHE;
-    const key = cacheKey(url);
+    const key = await cacheKey(url);
     const isRevalidation = request.headers.get(REVALIDATE_HEADER) === token();
 
+    // KV trouble makes a miss, never an error page.
     const [entry, versions] = await Promise.all([
-      isRevalidation ? null : kv.getWithMetadata<EntryMeta>(key, 'text'),
-      readTagVersions(kv),
+      isRevalidation ? null : kv.getWithMetadata<EntryMeta>(key, 'text').catch(() => null),
+      readTagVersions(kv).catch(() => ({})),
     ]);
     const state = entry?.value ? classify(entry.metadata, Date.now(), c.var.config.HTML_FRESH_SECONDS * 1000, versions) : 'miss';
 
@@ -79,7 +87,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     c.executionCtx.waitUntil(
       new Response(toCache)
         .text()
-        .then((html) => kv.put(key, html, { metadata: meta, expirationTtl: KEEP_SECONDS }))
+        .then((html) => kv.put(key, html, { metadata: meta, expirationTtl: Math.max(60, policy!.keepSeconds ?? KEEP_SECONDS) }))
         .catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
     );
     c.res = new Response(toClient, res);

@@ -30,7 +30,12 @@ export async function readThrough(
   load: () => Promise<string>,
 ): Promise<CachedText> {
   const now = scope.now ?? Date.now;
-  const [entry, versions] = await Promise.all([scope.kv.getWithMetadata<EntryMeta>(key, 'text'), scope.versions]);
+  // KV trouble makes a miss, never an error: the upstream is asked instead.
+  const noEntry = { value: null, metadata: null, cacheStatus: null } as KVNamespaceGetWithMetadataResult<string, EntryMeta>;
+  const [entry, versions] = await Promise.all([
+    scope.kv.getWithMetadata<EntryMeta>(key, 'text').catch(() => noEntry),
+    scope.versions.catch(() => ({})),
+  ]);
   const state = classify(entry.value === null ? null : entry.metadata, now(), options.freshMs, versions);
 
   const refresh = () => {

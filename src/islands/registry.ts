@@ -7,6 +7,7 @@ import LoadMore from './LoadMore';
 import MobileMenu from './MobileMenu';
 import ModalRoot from './ModalRoot';
 import PartnersCarousel from './PartnersCarousel';
+import SearchBox from './SearchBox';
 import Snackbar from './Snackbar';
 import Tracking from './Tracking';
 
@@ -21,6 +22,7 @@ export const islands = {
   MobileMenu,
   ModalRoot,
   PartnersCarousel,
+  SearchBox,
   Snackbar,
   Tracking,
 } satisfies Record<string, ComponentType<never>>;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
-import type { AppEnv } from '../app-env';
+import type { AppEnv, PageCachePolicy } from '../app-env';
 import { assets } from './assets';
 
 /**
@@ -11,11 +11,11 @@ import { assets } from './assets';
 export async function renderPage(
   c: Context<AppEnv>,
   element: ReactElement,
-  options: { status?: 200 | 404 | 503; cache: { cacheable: boolean; tags: string[] } },
+  options: { status?: 200 | 404 | 503; cache: PageCachePolicy },
 ): Promise<Response> {
   const status = options.status ?? 200;
   const cacheable = options.cache.cacheable && status === 200 && !c.var.content.fellBack();
-  c.set('pageCache', { cacheable, tags: options.cache.tags });
+  c.set('pageCache', { ...options.cache, cacheable });
   const stream = await renderToReadableStream(element, {
     bootstrapModules: [assets['main.js']],
     identifierPrefix: 'ffr-',

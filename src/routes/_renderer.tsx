@@ -70,7 +70,7 @@ export function Document({ head, shell, page, children }: { head: PageHead; shel
             Aller au contenu
           </a>
           {show.topBar ? <TopBar links={shell.topBar} settings={settings} /> : null}
-          {show.header ? <Header categories={shell.categories} settings={settings} /> : null}
+          {show.header ? <Header categories={shell.categories} settings={settings} search={shell.search} stories={shell.stories} /> : null}
           <main id="contenu">{children}</main>
           {show.accreditationBanner ? <AccreditationBanner /> : null}
           {show.partners ? <PartnersStrip partners={shell.partners} /> : null}

@@ -60,7 +60,7 @@ export function CategoryView({ category, parent, children, posts, basePath }: Ca
         <p className="notice">Aucun contenu n’a encore été publié dans cette rubrique.</p>
       )}
       <Island name="LoadMore" props={{ nextHref, listId: 'liste-contenus' }} />
-      <Pagination basePath={basePath} page={posts.page} totalPages={posts.totalPages} />
+      <Pagination page={posts.page} totalPages={posts.totalPages} hrefFor={(n) => (n === 1 ? basePath : `${basePath}?page=${n}`)} />
     </div>
   );
 }

@@ -1,12 +1,11 @@
 /** Page links that work without JavaScript; « Voir plus » enhances them. */
-export function Pagination({ basePath, page, totalPages }: { basePath: string; page: number; totalPages: number }) {
+export function Pagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
   if (totalPages <= 1) return null;
-  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
   const around = [...new Set([1, page - 1, page, page + 1, totalPages])].filter((n) => n >= 1 && n <= totalPages).sort((a, b) => a - b);
   return (
     <nav className="pagination" aria-label="Pagination">
       {page > 1 ? (
-        <a href={href(page - 1)} rel="prev">
+        <a href={hrefFor(page - 1)} rel="prev">
           ‹ Précédent
         </a>
       ) : null}
@@ -17,7 +16,7 @@ export function Pagination({ basePath, page, totalPages }: { basePath: string; p
             {n === page ? (
               <span aria-current="page">{n}</span>
             ) : (
-              <a href={href(n)} aria-label={`Page ${n}`}>
+              <a href={hrefFor(n)} aria-label={`Page ${n}`}>
                 {n}
               </a>
             )}
@@ -25,7 +24,7 @@ export function Pagination({ basePath, page, totalPages }: { basePath: string; p
         ))}
       </ol>
       {page < totalPages ? (
-        <a href={href(page + 1)} rel="next" data-next-page="">
+        <a href={hrefFor(page + 1)} rel="next" data-next-page="">
           Suivant ›
         </a>
       ) : null}

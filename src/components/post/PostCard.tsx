@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { formatDate, isoInstant } from '../../lib/format/date';
 import { responsiveImage } from '../../lib/images';
 import { searchHref, toSitePath } from '../../lib/links';
 import { useRenderFacts } from '../../render/render-context';
 import type { PostCard as Post } from '../../schemas/post';
 
-export function PostCard({ post, big = false, searchMode = false }: { post: Post; big?: boolean; searchMode?: boolean }) {
+export function PostCard({ post, big = false, searchMode = false, title }: { post: Post; big?: boolean; searchMode?: boolean; title?: ReactNode }) {
   const { imageMode, placeholder } = useRenderFacts();
   const image = responsiveImage(post.background_image || placeholder, imageMode, big ? 760 : 400);
   const tags = post.tag_list.filter((t) => t.source === 'tag').slice(0, 3);
@@ -31,7 +32,7 @@ export function PostCard({ post, big = false, searchMode = false }: { post: Post
           </a>
         ) : null}
         <h3 className="card__title">
-          <a href={toSitePath(post.link)}>{post.title}</a>
+          <a href={toSitePath(post.link)}>{title ?? post.title}</a>
         </h3>
         <time className="card__date" dateTime={isoInstant(post.date)}>
           {formatDate(post.date)}

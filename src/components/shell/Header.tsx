@@ -1,8 +1,9 @@
 import { Island } from '../../islands/Island';
 import type { NavLink } from '../../lib/links';
+import type { Shell } from '../../render/shell.server';
 import type { Settings } from '../../schemas/settings';
 
-export function Header({ categories, settings }: { categories: NavLink[]; settings: Settings }) {
+export function Header({ categories, settings, search, stories }: { categories: NavLink[]; settings: Settings; search: Shell['search']; stories: Shell['stories'] }) {
   return (
     <header className="header">
       <Island name="HeaderScroll" props={{}} />
@@ -12,24 +13,7 @@ export function Header({ categories, settings }: { categories: NavLink[]; settin
           {settings.logo ? <img src={settings.logo} alt="" width={160} height={48} /> : <span>{settings.title}</span>}
         </a>
         <Island name="CategoriesNav" props={{ items: categories }} />
-        <form className="header__search" action="/recherche" method="get" role="search">
-          <label className="visually-hidden" htmlFor="header-search">
-            Rechercher
-          </label>
-          <input id="header-search" type="search" name="query" placeholder="Que recherchez-vous ?" autoComplete="off" maxLength={500} />
-          <button type="submit" className="icon-button" aria-label="Lancer la recherche">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </form>
-        <a className="header__search-link icon-button" href="/recherche" aria-label="Rechercher">
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </a>
+        <Island name="SearchBox" props={{ search, stories }} />
         <a className="button header__accredit" href="/accreditations" data-track="action" data-track-category="header">
           S’accréditer
         </a>

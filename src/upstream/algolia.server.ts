@@ -1,0 +1,57 @@
+import { createFetchRequester } from '@algolia/requester-fetch';
+import { liteClient } from 'algoliasearch/lite';
+import type { Config } from '../config/env.server';
+import { SearchResultSchema, type SearchResult } from '../schemas/search-hit';
+import { filtersFor, HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, newsroomIndex, type SearchRequest } from '../search/params';
+import { UpstreamError } from './http.server';
+
+// Algolia's search protocol through its own lite client. In workerd the client would pick its
+// XMLHttpRequest build, so the fetch requester is given explicitly (STACK-NOTES).
+
+export function algoliaHosts(host: string | undefined) {
+  if (!host) return undefined; // Algolia's own hosts
+  const url = new URL(host);
+  const protocol = url.protocol === 'https:' ? ('https' as const) : ('http' as const);
+  return [{ url: url.hostname, port: url.port ? Number(url.port) : undefined, protocol, accept: 'readWrite' as const }];
+}
+
+export function createSearchClient(config: Config) {
+  const client = liteClient(config.ALGOLIA_APP_ID, config.ALGOLIA_SEARCH_KEY, {
+    hosts: algoliaHosts(config.ALGOLIA_HOST),
+    requester: createFetchRequester(),
+    timeouts: { connect: config.UPSTREAM_TIMEOUT_MS, read: config.UPSTREAM_TIMEOUT_MS, write: config.UPSTREAM_TIMEOUT_MS },
+  });
+
+  return {
+    /** One page of post hits for the /recherche page. */
+    async posts(request: SearchRequest, hostname: string): Promise<SearchResult> {
+      const indexName = newsroomIndex(hostname, request.sort);
+      let raw: unknown;
+      try {
+        const { results } = await client.search({
+          requests: [
+            {
+              indexName,
+              query: request.query,
+              filters: filtersFor(request),
+              distinct: true,
+              hitsPerPage: HITS_PER_PAGE,
+              page: request.page - 1,
+              highlightPreTag: HIGHLIGHT_PRE,
+              highlightPostTag: HIGHLIGHT_POST,
+              attributesToHighlight: ['title'],
+              attributesToRetrieve: ['objectID', 'type', 'title', 'url_relative', 'post_tag', 'image_thumbnail', 'date', 'date_timestamp'],
+            },
+          ],
+        });
+        raw = results[0];
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        throw new UpstreamError(status ? 'status' : 'network', `algolia:${indexName}`, status);
+      }
+      const parsed = SearchResultSchema.safeParse(raw);
+      if (!parsed.success) throw new UpstreamError('malformed', `algolia:${indexName}`);
+      return parsed.data;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { reset } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { site } from './helpers';
+import { upstream } from './upstream-control';
+
+beforeEach(async () => {
+  await reset();
+  await upstream.clearFaults();
+  await upstream.reset();
+});
+
+const get = async (path: string) => {
+  const res = await site(path);
+  return { res, body: await res.text() };
+};
+const titles = (html: string) => [...html.matchAll(/<h3 class="card__title"><a href="[^"]+">([\s\S]*?)<\/a><\/h3>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+const dates = (html: string) => [...html.matchAll(/<time class="card__date" dateTime="([^"]+)"/g)].map((m) => m[1]!);
+
+describe('/recherche', () => {
+  it('finds « equipe » accent-insensitively, highlighted and escaped, newest first by default', async () => {
+    const { res, body } = await get('/recherche?query=equipe');
+    expect(res.status).toBe(200);
+    expect(body).toMatch(/\d+ résultats<!-- --> pour « equipe »/);
+    expect(body).toContain('<mark>équipe</mark>');
+    const d = dates(body);
+    expect(d.length).toBe(10);
+    expect([...d].sort().reverse()).toEqual(d);
+    expect(body).toContain('name="robots" content="noindex"');
+    expect(body).not.toContain('class="card__tags"'); // chips hidden in search mode
+  });
+
+  it('sorts by relevance and oldest first', async () => {
+    const oldest = await get('/recherche?query=equipe&sort=ancien');
+    const d = dates(oldest.body);
+    expect([...d].sort()).toEqual(d);
+    const relevance = await get('/recherche?query=equipe&sort=pertinence');
+    expect(titles(relevance.body)).not.toEqual(titles(oldest.body));
+    expect(relevance.body).toContain('<span aria-current="true">Pertinence</span>');
+  });
+
+  it('filters by tag name or category name, and pages through', async () => {
+    const tag = await get('/recherche?post_tags=Six%20Nations');
+    expect(tag.body).toContain('Mot-clé : Six Nations');
+    const cat = await get('/recherche?categories=XV%20de%20France');
+    const total = Number(/([\d\u202f ]+) résultats/.exec(cat.body)![1]!.replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(10);
+    const page2 = await get('/recherche?categories=XV%20de%20France&page=2');
+    expect(titles(page2.body)).not.toEqual(titles(cat.body));
+  });
+
+  it('answers nothing found with a short French line and suggestions', async () => {
+    const { res, body } = await get('/recherche?query=wxyzzyqq');
+    expect(res.status).toBe(200);
+    expect(body).toContain('Aucun résultat');
+    expect(body).toContain('href="/categories/xv-de-france"');
+  });
+
+  it('keeps absurd input a normal page', async () => {
+    const cases = ['a'.repeat(10_000), '\u0000\u0001\u001f équipe', '"""unbalanced', '<script>alert(1)</script>', "'; DROP TABLE posts; --", '%%%', 'é'.repeat(3000)];
+    for (const query of cases) {
+      const { res, body } = await get(`/recherche?${new URLSearchParams({ query, sort: 'n’importe', page: '-4' })}`);
+      expect(res.status, query.slice(0, 20)).toBe(200);
+      expect(body).not.toContain('<script>alert(1)</script>');
+    }
+    const tagInjection = await get(`/recherche?${new URLSearchParams({ post_tags: 'x" OR type:"category' })}`);
+    expect(tagInjection.res.status).toBe(200);
+    expect(tagInjection.body).toContain('Aucun résultat');
+  });
+
+  it('finds a published edit', async () => {
+    await upstream.publish({ title: 'Mêlée spontanée à Marcoussis : Zébulon rejoint le staff' });
+    const { body } = await get('/recherche?query=zebulon');
+    expect(body).toContain('<mark>Zébulon</mark>');
+  });
+
+  it('says the search is unavailable when Algolia is down, without a 500', async () => {
+    await upstream.fault({ path: '/1/indexes', kind: 'status', status: 503 });
+    const { res, body } = await get('/recherche?query=dupont');
+    expect(res.status).toBe(503);
+    expect(body).toContain('La recherche est momentanément indisponible');
+  });
+
+  it('caches anonymous result pages for a short time', async () => {
+    await get('/recherche?query=dupont');
+    for (let i = 0; i < 40; i++) {
+      const r = await site('/recherche?query=dupont');
+      await r.text();
+      if (r.headers.get('x-ffr-cache') === 'HIT') return;
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+    throw new Error('never cached');
+  });
+});
