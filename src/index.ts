@@ -17,6 +17,10 @@ import { categoryRssRoute, newsSitemapRoute, robotsRoute, rssRoute, sitemapIndex
 import { homePage } from './routes/index';
 import { legacyRedirect, pageRoute } from './routes/pages';
 import { searchRoute } from './routes/search';
+import { authRoute } from './auth/routes.server';
+import { pressSpaceRoute } from './routes/account/press-space';
+import { signInPage } from './routes/account/sign-in';
+import { getMedias, getPrefs, postNewsroom, postPrefs } from './routes/account/user-api';
 
 const app = new Hono<AppEnv>();
 
@@ -39,6 +43,13 @@ app.use(async (c, next) => {
 
 app.post('/api/purge', purgeHandler);
 
+// Accounts: Auth.js and the signed-in user's calls (never cached, never through the HTML cache).
+app.all('/api/auth/*', authRoute);
+app.get('/api/user/prefs', getPrefs);
+app.post('/api/user/prefs', postPrefs);
+app.post('/api/user/newsroom', postNewsroom);
+app.get('/api/user/medias', getMedias);
+
 // Addresses that only lead elsewhere, before any cache lookup.
 app.use(trimTrailingSlash());
 app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next());
@@ -46,6 +57,9 @@ app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next(
 app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx)));
 
 app.get('/', homePage);
+app.get('/connexion', (c) => signInPage(c));
+app.get('/connexion/erreur', (c) => signInPage(c, { errorPage: true }));
+app.get('/espace-presse', pressSpaceRoute);
 app.get('/recherche', searchRoute);
 
 // For machines

@@ -50,7 +50,11 @@ export function createUserRoutes(store: ContentStore, idp: TokenVerifier) {
         journaliste_optin_mail: false,
         journaliste_optin_whatsapp: account.journaliste_optin_whatsapp,
         journaliste_contenus_visites: [],
-        journaliste_accreditations_events: [],
+        // A journalist arrives with a history: one request of each status the press space shows.
+        journaliste_accreditations_events:
+          account.journaliste === 'oui'
+            ? store.content.events.slice(0, 4).map((e, i) => ({ event_id: e.id, title: e.title, date: e.startDate, status: ['valide', 'refuse', 'attente', 'fermee'][i] }))
+            : [],
       };
       prefsBySub.set(account.sub, prefs);
     }

@@ -8,7 +8,6 @@ import { readTagVersions } from './tags.server';
 // purge marks — no upstream call and no render. Personalised, preview, degraded and error
 // responses are never stored.
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token(?:\.\d+)?=/;
 const IGNORED_PARAMS = /^(utm_\w+|fbclid|gclid|mc_cid|mc_eid)$/;
 const REVALIDATE_HEADER = 'x-ffr-revalidate';
 // Only this isolate can ask for a background re-render; a visitor sending the header cannot.
@@ -32,15 +31,13 @@ export async function cacheKey(url: URL): Promise<string> {
   return `html:${assets.version}:#${hex}`;
 }
 
-export function isAnonymous(request: Request): boolean {
-  return !SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
-}
 
 export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const request = c.req.raw;
     const url = new URL(request.url);
-    if (request.method !== 'GET' || !isAnonymous(request) || url.searchParams.has('preview')) {
+    // Signed-in readers get the same cached HTML as everyone: the islands add their personal parts.
+    if (request.method !== 'GET' || url.searchParams.has('preview')) {
       await next();
       if (!c.res.headers.has('cache-control')) c.header('cache-control', 'private, no-store');
       return;

@@ -3,6 +3,7 @@ import { cachedJson, type CacheScope } from '../cache/kv-cache.server';
 import { tag } from '../cache/tags.server';
 import { createStaticListsClient } from '../upstream/static-lists.server';
 import { UpstreamError } from '../upstream/http.server';
+import { newsroomMedias } from '../upstream/user.server';
 import { createWordPressClient } from '../upstream/wordpress.server';
 
 // The content the pages read: each upstream call behind the KV cache, with its purge tags, and
@@ -50,6 +51,7 @@ export function createContent(config: Config, scope: CacheScope) {
     events: (start: string, end: string) => cached(`events:${start}:${end}`, [tag.events], () => wp.events({ start, end })),
     latestPostsOfCategory: (categoryId: number) =>
       cached(`latest_posts_${categoryId}`, [tag.lists, tag.category(categoryId)], () => lists.latestPostsOfCategory(categoryId)),
+    newsroomMedias: () => cached('newsroom_medias', [tag.site], () => newsroomMedias(config)),
     /** Never cached: drafts are private. */
     draft: (id: number) => wp.draft(id),
     /** All published posts, newest first, by pages (feeds and sitemaps). */

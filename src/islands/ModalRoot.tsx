@@ -1,3 +1,5 @@
+import { CheckStatus, MoreInfo } from '../account/JournalistForms';
+import { JOURNALIST_MODAL_SEEN } from './SessionSync';
 import { displayPhone, telHref } from '../lib/format/phone';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -38,6 +40,11 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
   }, [modal.kind]);
 
   const force = modal.kind !== null && modal.force;
+  const dismiss = () => {
+    // SPEC §4: once closed, the journalist modals are not shown again in this session.
+    if (modal.kind === 'JOURNALIST_MORE_INFO' || modal.kind === 'JOURNALIST_CHECK_STATUS') sessionStorage.setItem(JOURNALIST_MODAL_SEEN, 'true');
+    close();
+  };
   const text = modal.kind ? { ...TITLES[modal.kind], ...modal.content } : null;
   return (
     <dialog
@@ -46,14 +53,14 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
       aria-labelledby="modal-title"
       onCancel={(e) => {
         e.preventDefault();
-        if (!force) close();
+        if (!force) dismiss();
       }}
-      onClick={(e) => e.target === dialog.current && !force && close()}
+      onClick={(e) => e.target === dialog.current && !force && dismiss()}
     >
       {text ? (
         <div className="modal__panel">
           {!force ? (
-            <button type="button" className="modal__close" aria-label="Fermer" onClick={() => close()}>
+            <button type="button" className="modal__close" aria-label="Fermer" onClick={dismiss}>
               ×
             </button>
           ) : null}
@@ -81,9 +88,13 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
                 </a>
               </p>
             </div>
+          ) : modal.kind === 'JOURNALIST_CHECK_STATUS' ? (
+            <CheckStatus onClose={dismiss} />
+          ) : modal.kind === 'JOURNALIST_MORE_INFO' ? (
+            <MoreInfo />
           ) : modal.kind === 'DISCONNECTED' ? (
             <p>
-              <a className="button" href="/api/auth/signin">
+              <a className="button" href={`/connexion?${new URLSearchParams({ callbackUrl: window.location.pathname })}`}>
                 Se reconnecter
               </a>
             </p>

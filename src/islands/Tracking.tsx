@@ -1,10 +1,11 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { sessionAtom } from '../state/account';
 import { loadTagManager, push, readConsent, saveConsent, trackClicks, type PageContext } from '../tracking/data-layer';
 
 export type TrackingProps = {
   containerId: string | null;
   page: PageContext;
-  user: { id: string; signedIn: boolean };
 };
 
 /**
@@ -12,13 +13,20 @@ export type TrackingProps = {
  * accepting, the choice is remembered, nothing is loaded before a yes). Without a configured
  * container there is nothing to consent to, so no banner.
  */
-export default function Tracking({ containerId, page, user }: TrackingProps) {
+export default function Tracking({ containerId, page }: TrackingProps) {
+  const session = useAtomValue(sessionAtom);
   const [asking, setAsking] = useState(false);
   const [customising, setCustomising] = useState(false);
   const [audience, setAudience] = useState(false);
 
+  // content-loaded waits for the session, so that it carries who is reading.
   useEffect(() => {
-    push({ event: 'content-loaded', userId: user.id, loginStatus: user.signedIn ? 'connecte' : 'non-connecte', ...page });
+    if (session.status === 'loading') return;
+    const signedIn = session.status === 'authenticated';
+    push({ event: 'content-loaded', userId: signedIn ? session.data.user.id : '', loginStatus: signedIn ? 'connecte' : 'non-connecte', ...page });
+  }, [session.status]); // eslint-disable-line react-hooks/exhaustive-deps -- once the session is known
+
+  useEffect(() => {
     const stop = trackClicks();
     if (containerId) {
       const consent = readConsent();

@@ -7,9 +7,13 @@ import LoadMore from './LoadMore';
 import MobileMenu from './MobileMenu';
 import ModalRoot from './ModalRoot';
 import PartnersCarousel from './PartnersCarousel';
+import PressOptIns from './PressOptIns';
 import SearchBox from './SearchBox';
+import SessionSync from './SessionSync';
 import Snackbar from './Snackbar';
 import Tracking from './Tracking';
+import UserMenu from './UserMenu';
+import WhatsappBanner from './WhatsappBanner';
 
 // Every island by name. The server renders them through <Island>, the client entry hydrates them
 // from the same table, so a name can never point at two different components.
@@ -22,9 +26,13 @@ export const islands = {
   MobileMenu,
   ModalRoot,
   PartnersCarousel,
+  PressOptIns,
   SearchBox,
+  SessionSync,
   Snackbar,
   Tracking,
+  UserMenu,
+  WhatsappBanner,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islands;

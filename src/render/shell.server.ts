@@ -6,6 +6,7 @@ import { toNavLinks, type NavLink } from '../lib/links';
 import { FALLBACK_PARTNERS, type Partner } from '../schemas/partner';
 import { DEFAULT_SETTINGS, type Settings } from '../schemas/settings';
 import type { LiveSearchConfig } from '../search/live-client';
+import { federationLinks } from '../shell/federation-links';
 import { newsroomIndex, STORIES_IN_PANEL } from '../search/params';
 
 /** SPEC §3: stories_top lists the ids of the stories to feature (comma-separated), up to 5. */
@@ -25,6 +26,7 @@ export type Shell = {
   imageMode: ImageMode;
   search: LiveSearchConfig;
   stories: Settings['stories'];
+  account: { loginUrl: string; logoutUrl: string; personalSpaceUrl: string; dashboardUrl: string };
   /** Loaded states, for the cache decision: a degraded shell is never cached. */
   areas: Loaded<unknown>[];
 };
@@ -56,6 +58,7 @@ export async function loadShell(content: Content, config: Config, url: string): 
       latestIndexName: newsroomIndex(hostname, 'recent'),
     },
     stories: featuredStories(s),
+    account: { loginUrl: s.login_url, logoutUrl: s.logout_url, ...federationLinks(config.ENVIRONMENT) },
     areas: [settings, menus, partners],
   };
 }

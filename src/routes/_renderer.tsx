@@ -29,7 +29,6 @@ export type PageInfo = { path: string; notFound?: boolean; tracking: PageContext
 export function Document({ head, shell, page, children }: { head: PageHead; shell: Shell; page: PageInfo; children: ReactNode }) {
   const { settings } = shell;
   const show = shellVisibility(page.path, { notFound: page.notFound });
-  const signedIn = false; // sessions arrive with the accounts feature; anonymous pages are the cached ones
   return (
     <html lang="fr">
       <head>
@@ -69,16 +68,19 @@ export function Document({ head, shell, page, children }: { head: PageHead; shel
           <a className="skip-link" href="#contenu">
             Aller au contenu
           </a>
-          {show.topBar ? <TopBar links={shell.topBar} settings={settings} /> : null}
+          {show.topBar ? <TopBar links={shell.topBar} settings={settings} account={shell.account} /> : null}
           {show.header ? <Header categories={shell.categories} settings={settings} search={shell.search} stories={shell.stories} /> : null}
+          <Island name="WhatsappBanner" props={{}} />
           <main id="contenu">{children}</main>
           {show.accreditationBanner ? <AccreditationBanner /> : null}
           {show.partners ? <PartnersStrip partners={shell.partners} /> : null}
-          {show.footer ? <Footer categories={shell.categories} settings={settings} year={new Date().getFullYear()} signedIn={signedIn} /> : null}
+          {show.footer ? <Footer categories={shell.categories} settings={settings} year={new Date().getFullYear()} account={shell.account} /> : null}
           <Island name="ContactButton" props={{ variant: 'floating' }} />
           <Island name="ModalRoot" props={{ pressContacts: { email: settings.contacts.email, telephone: settings.contacts.telephone, horaires: settings.contacts.horaires } }} />
           <Island name="Snackbar" props={{}} />
-          <Island name="Tracking" props={{ containerId: shell.gtmContainerId, page: page.tracking, user: { id: '', signedIn } }} />
+          <Island name="SessionSync" props={{}} />
+          {/* Same HTML for every visitor (it is cached): the user's id reaches the data layer from the session. */}
+          <Island name="Tracking" props={{ containerId: shell.gtmContainerId, page: page.tracking }} />
           </RenderContext.Provider>
         </Provider>
       </body>

@@ -4,6 +4,7 @@ declare namespace Cloudflare {
     CACHE: KVNamespace;
     ASSETS: Fetcher;
     PURGE_SECRET: string;
+    AUTH_SECRET: string;
     WORKER_TEST_UPSTREAM: string;
   }
   interface GlobalProps {

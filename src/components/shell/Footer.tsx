@@ -1,5 +1,6 @@
 import { Island } from '../../islands/Island';
 import type { NavLink } from '../../lib/links';
+import type { Shell } from '../../render/shell.server';
 import { SOCIAL_NETWORKS, type Settings } from '../../schemas/settings';
 import { SocialIcon } from './SocialIcon';
 
@@ -12,7 +13,7 @@ function chunk<T>(items: T[], size: number): T[][] {
   return rows;
 }
 
-export function Footer({ categories, settings, year, signedIn }: { categories: NavLink[]; settings: Settings; year: number; signedIn: boolean }) {
+export function Footer({ categories, settings, year, account }: { categories: NavLink[]; settings: Settings; year: number; account: Shell['account'] }) {
   const socials = SOCIAL_NETWORKS.filter(([key]) => settings[key].trim() !== '');
   return (
     <footer className="footer">
@@ -51,11 +52,7 @@ export function Footer({ categories, settings, year, signedIn }: { categories: N
             <a href="/accreditations">S’accréditer</a>
           </li>
           <li>
-            {signedIn ? (
-              <a href={settings.logout_url || '/api/auth/signout'}>Se déconnecter</a>
-            ) : (
-              <a href={settings.login_url || '/api/auth/signin'}>Se connecter</a>
-            )}
+            <Island name="UserMenu" props={{ ...account, variant: 'footer' }} />
           </li>
           <li>
             <Island name="ContactButton" props={{ variant: 'link' }} />

@@ -1,12 +1,14 @@
 import type { NavLink } from '../../lib/links';
 import { toSitePath } from '../../lib/links';
 import type { Settings } from '../../schemas/settings';
+import { Island } from '../../islands/Island';
+import type { Shell } from '../../render/shell.server';
 
 export const C3PR_URL = 'https://c3pr.ffr.fr';
 
 const linkProps = (l: NavLink) => (l.external ? { target: '_blank', rel: 'noopener' } : {});
 
-export function TopBar({ links, settings }: { links: NavLink[]; settings: Settings }) {
+export function TopBar({ links, settings, account }: { links: NavLink[]; settings: Settings; account: Shell['account'] }) {
   const news = settings.top_news;
   return (
     <div className="topbar">
@@ -43,9 +45,7 @@ export function TopBar({ links, settings }: { links: NavLink[]; settings: Settin
           <span className="topbar__news" />
         )}
         <div className="topbar__actions">
-          <a className="topbar__login" href={settings.login_url || '/api/auth/signin'}>
-            Connexion / inscription
-          </a>
+          <Island name="UserMenu" props={{ ...account, variant: 'topbar' }} />
           <a className="button button--small topbar__c3pr" href={C3PR_URL} target="_blank" rel="noopener" data-track="action" data-track-category="topbar">
             Saisir la C3PR
           </a>

@@ -1,0 +1,16 @@
+// A callbackUrl is only ever a path of this site: anything else (another host, a protocol-relative
+// URL, a backslash trick, javascript:) becomes the home page.
+
+export function safeCallbackPath(raw: string | null | undefined, origin: string): string {
+  if (!raw) return '/';
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== new URL(origin).origin) return '/';
+  if (/^[\\/]{2}/.test(raw.replace(/^https?:/i, '')) && !raw.startsWith(origin)) return '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('/') && !path.startsWith('//') ? path : '/';
+}

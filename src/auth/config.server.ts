@@ -1,0 +1,75 @@
+import type { AuthConfig } from '@auth/core';
+import type { Config } from '../config/env.server';
+import { freshToken, type SessionToken } from './tokens.server';
+import { safeCallbackPath } from './callback-url';
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const PROVIDER_ID = 'ffr';
+export const SESSION_MAX_AGE = 30 * 24 * 3600;
+
+/** The public fields of a session: what the browser may see. Never a token. */
+export type PublicSession = {
+  user: { id: string; name: string; email: string; firstName: string; lastName: string };
+  expires: string;
+  error?: 'RefreshAccessTokenError';
+};
+
+export function authConfig(config: Config): AuthConfig {
+  return {
+    basePath: AUTH_BASE_PATH,
+    secret: config.AUTH_SECRET,
+    trustHost: true,
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE },
+    pages: { signIn: '/connexion', error: '/connexion/erreur' },
+    providers: [
+      {
+        id: PROVIDER_ID,
+        name: 'Fédération française de rugby',
+        type: 'oidc',
+        issuer: config.OIDC_ISSUER,
+        clientId: config.OIDC_CLIENT_ID,
+        clientSecret: config.OIDC_CLIENT_SECRET,
+        checks: ['pkce', 'state'],
+        authorization: { params: { scope: 'openid profile email offline_access' } },
+        profile(p: Record<string, unknown>) {
+          return { id: String(p.sub), name: String(p.name ?? ''), email: String(p.email ?? ''), given_name: p.given_name, family_name: p.family_name } as never;
+        },
+      },
+    ],
+    callbacks: {
+      async jwt({ token, account, profile }) {
+        if (account) {
+          // First sign-in: the provider's tokens go into the encrypted cookie, and only there.
+          return {
+            ...token,
+            sub: String(profile?.sub ?? token.sub),
+            given_name: profile?.given_name,
+            family_name: profile?.family_name,
+            access_token: account.access_token,
+            refresh_token: account.refresh_token,
+            expires_at: account.expires_at ?? Math.floor(Date.now() / 1000) + Number(account.expires_in ?? 3600),
+          };
+        }
+        return freshToken(config, token as SessionToken);
+      },
+      async session({ session, token }) {
+        const t = token as SessionToken & { given_name?: string; family_name?: string };
+        const pub: PublicSession = {
+          user: {
+            id: String(t.sub ?? ''),
+            name: String(t.name ?? ''),
+            email: String(t.email ?? ''),
+            firstName: String(t.given_name ?? ''),
+            lastName: String(t.family_name ?? ''),
+          },
+          expires: session.expires as unknown as string,
+          ...(t.error === 'RefreshAccessTokenError' ? { error: 'RefreshAccessTokenError' as const } : {}),
+        };
+        return pub as never;
+      },
+      redirect({ url, baseUrl }) {
+        return `${baseUrl}${safeCallbackPath(url, baseUrl)}`;
+      },
+    },
+  };
+}

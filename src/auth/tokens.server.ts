@@ -1,0 +1,68 @@
+import type { JWT } from '@auth/core/jwt';
+import type { Config } from '../config/env.server';
+
+// Access-token refresh with rotation. The provider rotates refresh tokens and revokes the whole
+// grant when an old one is replayed, so two refreshes of the same token must never race: one
+// refresh per refresh token is in flight per isolate, and later callers share its result.
+
+export type TokenFields = { access_token?: string; refresh_token?: string; expires_at?: number; error?: string };
+export type SessionToken = JWT & TokenFields;
+
+/** Refresh a little before expiry, so a call made right now does not carry a dying token. */
+const MARGIN_SECONDS = 30;
+
+const inflight = new Map<string, Promise<TokenFields>>();
+let discovery: { issuer: string; tokenEndpoint: Promise<string> } | null = null;
+
+function tokenEndpoint(config: Config): Promise<string> {
+  if (discovery?.issuer !== config.OIDC_ISSUER) {
+    const tokenEndpoint = fetch(`${config.OIDC_ISSUER}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`discovery ${r.status}`))))
+      .then((d) => String((d as { token_endpoint: string }).token_endpoint));
+    tokenEndpoint.catch(() => (discovery = null));
+    discovery = { issuer: config.OIDC_ISSUER, tokenEndpoint };
+  }
+  return discovery.tokenEndpoint;
+}
+
+async function requestRefresh(config: Config, refreshToken: string): Promise<TokenFields> {
+  const response = await fetch(await tokenEndpoint(config), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${btoa(`${encodeURIComponent(config.OIDC_CLIENT_ID)}:${encodeURIComponent(config.OIDC_CLIENT_SECRET)}`)}`,
+    },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+    signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS),
+  });
+  const body = (await response.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string };
+  if (!response.ok || !body.access_token) throw new Error(body.error ?? `refresh ${response.status}`);
+  return {
+    access_token: body.access_token,
+    // Rotation: keep the new refresh token; a provider that does not rotate leaves the old one valid.
+    refresh_token: body.refresh_token ?? refreshToken,
+    expires_at: Math.floor(Date.now() / 1000) + (body.expires_in ?? 3600),
+  };
+}
+
+export function refreshOnce(config: Config, refreshToken: string): Promise<TokenFields> {
+  let job = inflight.get(refreshToken);
+  if (!job) {
+    job = requestRefresh(config, refreshToken).finally(() => setTimeout(() => inflight.delete(refreshToken), 10_000));
+    inflight.set(refreshToken, job);
+  }
+  return job;
+}
+
+/** The token as it should be used now: unchanged, refreshed, or marked RefreshAccessTokenError. */
+export async function freshToken(config: Config, token: SessionToken): Promise<SessionToken> {
+  if (token.error || !token.access_token) return token;
+  if (typeof token.expires_at === 'number' && token.expires_at - MARGIN_SECONDS > Date.now() / 1000) return token;
+  if (!token.refresh_token) return { ...token, error: 'RefreshAccessTokenError' };
+  try {
+    return { ...token, ...(await refreshOnce(config, token.refresh_token)), error: undefined };
+  } catch (error) {
+    console.warn('[auth] refresh failed:', error instanceof Error ? error.message : error);
+    return { ...token, access_token: undefined, error: 'RefreshAccessTokenError' };
+  }
+}

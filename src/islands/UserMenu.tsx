@@ -1,0 +1,91 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { signOut } from '../account/api';
+import { isJournalist, profileAtom, sessionAtom } from '../state/account';
+
+export type UserMenuProps = { loginUrl: string; logoutUrl: string; personalSpaceUrl: string; dashboardUrl: string; variant: 'topbar' | 'footer' };
+
+/** The login slot of the top bar and the footer's « Se connecter / Se déconnecter » (SPEC §6). */
+export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashboardUrl, variant }: UserMenuProps) {
+  const session = useAtomValue(sessionAtom);
+  const profile = useAtomValue(profileAtom);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const logout = (e: React.MouseEvent) => {
+    if (logoutUrl) return; // the federation's own logout page
+    e.preventDefault();
+    void signOut('/');
+  };
+
+  if (session.status !== 'authenticated') {
+    const href = loginUrl || `/connexion?${new URLSearchParams({ callbackUrl: here })}`;
+    return variant === 'footer' ? (
+      <a href={href}>Se connecter</a>
+    ) : (
+      <a className="topbar__login" href={href}>
+        Connexion / inscription
+      </a>
+    );
+  }
+
+  const logoutHref = logoutUrl || '/api/auth/signout';
+  if (variant === 'footer') {
+    return (
+      <a href={logoutHref} onClick={logout}>
+        Se déconnecter
+      </a>
+    );
+  }
+
+  const { user } = session.data;
+  const name = [profile.data?.first_name || user.firstName, profile.data?.last_name || user.lastName].filter(Boolean).join(' ') || user.name || user.email;
+  const logo = typeof profile.data?.logo === 'string' && /^https?:\/\//.test(profile.data.logo) ? profile.data.logo : '';
+  const initials = name.split(/\s+/).map((w) => w[0] ?? '').join('').slice(0, 2).toUpperCase();
+  return (
+    <div className="user-menu" ref={root}>
+      <button type="button" className="user-menu__toggle" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((o) => !o)}>
+        {logo ? <img className="user-menu__avatar" src={logo} alt="" width={24} height={24} /> : <span className="user-menu__avatar user-menu__avatar--initials" aria-hidden="true">{initials}</span>}
+        <span className="user-menu__name">{name}</span>
+      </button>
+      {open ? (
+        <ul className="user-menu__list">
+          {isJournalist(profile) ? (
+            <li>
+              <a href="/espace-presse">Espace presse</a>
+            </li>
+          ) : null}
+          <li>
+            <a href={personalSpaceUrl} target="_blank" rel="noopener">
+              Mon espace personnel FFR
+            </a>
+          </li>
+          <li>
+            <a href={dashboardUrl} target="_blank" rel="noopener">
+              Tableau de bord
+            </a>
+          </li>
+          <li>
+            <a href={logoutHref} onClick={logout}>
+              Se déconnecter
+            </a>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

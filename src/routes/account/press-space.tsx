@@ -1,0 +1,128 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { Prefs } from '../../account/api';
+import { readSession } from '../../auth/session.server';
+import { Island } from '../../islands/Island';
+import { formatLongDate } from '../../lib/format/date';
+import { renderPage } from '../../render/render-page.server';
+import { pageTitle } from '../../render/site';
+import { loadShell } from '../../render/shell.server';
+import { createUserClient } from '../../upstream/user.server';
+import { Document } from '../_renderer';
+
+// /espace-presse — journalists only (SPEC §2, §6). Personal, so never cached.
+
+/** SPEC §4: accreditation status per event. */
+export const ACCREDITATION_STATUS: Record<string, string> = {
+  attente: 'En attente',
+  refuse: 'Refusée',
+  valide: 'Validée',
+  fermee: 'Il n’est plus possible de vous accréditer à cet évènement',
+};
+
+const NOT_JOURNALIST: Record<string, string> = {
+  a_valider: 'Votre demande de statut journaliste est en cours de validation par le service de presse. Vous aurez accès à cet espace dès qu’elle sera acceptée.',
+  refuse: 'Votre demande de statut journaliste n’a pas été acceptée. Pour toute question, écrivez au service de presse.',
+  en_attente_infos: 'Le service de presse attend quelques informations pour valider votre statut de journaliste. Complétez votre profil depuis la fenêtre qui s’ouvre à votre connexion.',
+  non: 'Cet espace est réservé aux journalistes accrédités par la Fédération.',
+};
+
+export async function pressSpaceRoute(c: Context<AppEnv>) {
+  const session = await readSession(c);
+  if (!session || session.error || !session.access_token) {
+    const params = new URLSearchParams({ callbackUrl: c.req.path + (new URL(c.req.url).search || ''), error: session ? 'RefreshAccessTokenError' : 'SessionRequired' });
+    return c.redirect(`/connexion?${params}`, 302);
+  }
+  const [shell, prefs] = await Promise.all([
+    loadShell(c.var.content, c.var.config, c.req.url),
+    createUserClient(c.var.config)
+      .prefs(session.access_token, true)
+      .then((p) => p as Prefs)
+      .catch(() => null),
+  ]);
+  const journalist = prefs?.journaliste === 'oui';
+  const requests = Array.isArray(prefs?.journaliste_accreditations_events) ? prefs.journaliste_accreditations_events : [];
+  const res = await renderPage(
+    c,
+    <Document
+      head={{ title: pageTitle('Espace presse', shell.settings), noindex: true }}
+      shell={shell}
+      page={{ path: c.req.path, tracking: { page_type: 'espace-presse', page_category: '', page_subcategory: '', articleThematic: '' } }}
+    >
+      <div className="container account-page">
+        <h1>Espace presse</h1>
+        {prefs === null ? (
+          <p className="notice">Votre profil est momentanément indisponible. Merci de rafraîchir la page dans quelques instants.</p>
+        ) : !journalist ? (
+          <p className="notice">{NOT_JOURNALIST[String(prefs.journaliste)] ?? NOT_JOURNALIST.non}</p>
+        ) : (
+          <>
+            <section className="press-profile" aria-labelledby="mon-profil">
+              <h2 id="mon-profil">Mon profil</h2>
+              <dl>
+                <dt>Nom</dt>
+                <dd>{[prefs.first_name, prefs.last_name].filter(Boolean).join(' ')}</dd>
+                <dt>E-mail</dt>
+                <dd>{prefs.email}</dd>
+                {prefs.journaliste_fonction ? (
+                  <>
+                    <dt>Fonction</dt>
+                    <dd>{prefs.journaliste_fonction}</dd>
+                  </>
+                ) : null}
+                {prefs.journaliste_media?.nom || prefs.journaliste_media_temporaire ? (
+                  <>
+                    <dt>Média</dt>
+                    <dd>{prefs.journaliste_media?.nom || prefs.journaliste_media_temporaire}</dd>
+                  </>
+                ) : null}
+                {prefs.journaliste_carte_presse ? (
+                  <>
+                    <dt>Carte de presse</dt>
+                    <dd>{prefs.journaliste_carte_presse}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </section>
+            <section aria-labelledby="mes-accreditations">
+              <h2 id="mes-accreditations">Mes demandes d’accréditation</h2>
+              {requests.length ? (
+                <table className="article-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Événement</th>
+                      <th scope="col">Date</th>
+                      <th scope="col">Statut</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {requests.map((r, i) => (
+                      <tr key={i}>
+                        <td>{r.title}</td>
+                        <td>{r.date ? formatLongDate(r.date) : ''}</td>
+                        <td>
+                          <span className={`status status--${r.status}`}>{ACCREDITATION_STATUS[String(r.status)] ?? 'En attente'}</span>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : (
+                <p>Vous n’avez pas encore demandé d’accréditation.</p>
+              )}
+              <p>
+                <a className="button" href="/accreditations">
+                  Demander une accréditation
+                </a>
+              </p>
+            </section>
+            <Island name="PressOptIns" props={{ mail: !!prefs.journaliste_optin_mail, whatsapp: !!prefs.journaliste_optin_whatsapp, openWhatsapp: c.req.query('optin_whatsapp') === 'open' }} />
+          </>
+        )}
+      </div>
+    </Document>,
+    { cache: { cacheable: false, tags: [] } },
+  );
+  res.headers.set('cache-control', 'private, no-store');
+  return res;
+}

@@ -1,0 +1,128 @@
+import { encode } from '@auth/core/jwt';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { site } from './helpers';
+import { upstream } from './upstream-control';
+
+const COOKIE = 'authjs.session-token';
+const ACCESS = 'access-token-que-le-navigateur-ne-doit-jamais-voir';
+const REFRESH = 'refresh-token-que-le-navigateur-ne-doit-jamais-voir';
+
+async function sessionCookie(fields: Record<string, unknown>) {
+  const token = await encode({ token: { sub: 'u-test', name: 'Camille Lefèvre', email: 'c@example.fr', ...fields }, secret: env.AUTH_SECRET, salt: COOKIE, maxAge: 3600 });
+  return `${COOKIE}=${token}`;
+}
+const get = (path: string, cookie = '') => site(path, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+const form = (path: string, fields: Record<string, string>, cookie = '') =>
+  site(path, { method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) }, redirect: 'manual' });
+
+describe('/api/auth', () => {
+  it('answers {} for no session, the providers, and a CSRF token', async () => {
+    expect(await (await get('/api/auth/session')).json()).toEqual({});
+    expect(Object.keys((await (await get('/api/auth/providers')).json()) as object)).toEqual(['ffr']);
+    expect(((await (await get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('takes the _log beacon and answers {}', async () => {
+    const res = await form('/api/auth/_log', { level: 'error', code: 'CLIENT_FETCH_ERROR' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({});
+  });
+
+  it('sends an unknown provider back to sign-in with its callbackUrl', async () => {
+    const res = await get('/api/auth/signin/github?callbackUrl=%2Fespace-presse');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/api/auth/signin?callbackUrl=%2Fespace-presse');
+  });
+
+  it('requires the CSRF token to start a sign-in, and answers json=true with {url}', async () => {
+    const noCsrf = await form('/api/auth/signin/ffr', { callbackUrl: '/', json: 'true' });
+    const url = String(((await noCsrf.json().catch(() => ({}))) as { url?: string }).url ?? noCsrf.headers.get('location'));
+    expect(url).not.toContain('/oidc/auth');
+
+    const csrf = await get('/api/auth/csrf');
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const ok = await form('/api/auth/signin/ffr', { csrfToken, callbackUrl: 'https://evil.example/vol', json: 'true' }, cookie);
+    const body = (await ok.json()) as { url: string };
+    expect(body.url).toContain('/oidc/auth?');
+    const setCookies = ok.headers.getSetCookie().join('\n');
+    expect(setCookies).not.toContain('evil.example');
+  });
+
+  it('refuses a callbackUrl to another host on the sign-in page', async () => {
+    const html = await (await get('/connexion?callbackUrl=https%3A%2F%2Fevil.example%2F')).text();
+    expect(html).toContain('name="callbackUrl" value="/"');
+    expect(html).not.toContain('evil.example');
+  });
+
+  it('shows the auth error catalogue in French', async () => {
+    const html = await (await get('/connexion/erreur?error=OAuthCallbackError')).text();
+    expect(html).toContain('La connexion avec le compte FFR n’a pas abouti.');
+    expect(await (await get('/connexion?error=SessionRequired')).text()).toContain('Cette page est réservée aux personnes connectées.');
+  });
+});
+
+describe('sessions', () => {
+  it('never lets a token reach the browser', async () => {
+    const cookie = await sessionCookie({ access_token: ACCESS, refresh_token: REFRESH, expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    const session = await (await get('/api/auth/session', cookie)).text();
+    expect(JSON.parse(session).user.name).toBe('Camille Lefèvre');
+    for (const path of ['/api/auth/session', '/', '/categories/xv-de-france', '/api/user/prefs?type=complet', '/espace-presse', '/connexion']) {
+      const res = await get(path, cookie);
+      const text = await res.text();
+      const headers = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+      expect(text + headers, path).not.toContain(ACCESS);
+      expect(text + headers, path).not.toContain(REFRESH);
+    }
+  });
+
+  it('marks the session RefreshAccessTokenError when the refresh fails', async () => {
+    const cookie = await sessionCookie({ access_token: ACCESS, refresh_token: 'jeton-inconnu', expires_at: Math.floor(Date.now() / 1000) - 10 });
+    const session = (await (await get('/api/auth/session', cookie)).json()) as { error?: string };
+    expect(session.error).toBe('RefreshAccessTokenError');
+    const prefs = await get('/api/user/prefs', cookie);
+    expect(prefs.status).toBe(401);
+    expect(await prefs.json()).toMatchObject({ error: 'RefreshAccessTokenError' });
+  });
+
+  it('sends the press space to sign-in with SessionRequired', async () => {
+    const res = await get('/espace-presse?optin_whatsapp=open');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/connexion?callbackUrl=%2Fespace-presse%3Foptin_whatsapp%3Dopen&error=SessionRequired');
+  });
+
+  it('requires a session and the CSRF token on every profile POST', async () => {
+    expect((await get('/api/user/prefs')).status).toBe(401);
+    const cookie = await sessionCookie({ access_token: ACCESS, refresh_token: REFRESH, expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    const post = (headers: Record<string, string>) =>
+      site('/api/user/prefs?action=optin_mail', { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify({ value: true }) });
+    const none = await post({});
+    expect(none.status).toBe(403);
+    expect(await none.json()).toMatchObject({ error: 'csrf' });
+    expect((await post({ 'x-csrf-token': 'faux' })).status).toBe(403);
+    // With a valid CSRF pair the call reaches WordPress, which refuses the made-up access token.
+    const csrf = await get('/api/auth/csrf');
+    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await site('/api/user/prefs?action=optin_mail', {
+      method: 'POST',
+      headers: { cookie: `${cookie}; ${csrfCookie}`, 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+      body: JSON.stringify({ value: true }),
+    });
+    expect(res.status).toBe(401);
+    expect(await res.text()).not.toContain(ACCESS);
+  });
+
+  it('gives signed-in readers the same cached page HTML', async () => {
+    await upstream.resetCounters();
+    for (let i = 0; i < 40; i++) {
+      const r = await get('/mentions-legales');
+      await r.text();
+      if (r.headers.get('x-ffr-cache') === 'HIT') break;
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+    const cookie = await sessionCookie({ access_token: ACCESS, refresh_token: REFRESH, expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    expect((await get('/mentions-legales', cookie)).headers.get('x-ffr-cache')).toBe('HIT');
+  });
+});
