@@ -7,7 +7,8 @@ export default async function setup({ provide }) {
   const persistTo = `${root}.wrangler/e2e-state`;
   await rm(persistTo, { recursive: true, force: true });
   const quiet = !process.env.E2E_VERBOSE;
-  startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1' } });
+  // Short-lived access tokens, so that the refresh path runs during the accounts tests.
+  startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1', UPSTREAM_ACCESS_TOKEN_TTL: '40' } });
   await waitFor(`${upstreamUrl}/`);
   // A tag-manager container, so that the consent banner shows (nothing can load it here: no network).
   startWrangler(vars, { quiet, persistTo, vars: { GTM_CONTAINER_ID: 'GTM-TEST123' } });

@@ -1,0 +1,147 @@
+import { decode } from '@auth/core/jwt';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDevVars } from '../../scripts/lib/stack.mjs';
+import { context, launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+
+const PASSWORD = 'Rugby2026!';
+const AUTH_SECRET = parseDevVars(readFileSync(new URL('../../.dev.vars', import.meta.url), 'utf8')).AUTH_SECRET!;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await fetch(`${upstreamUrl()}/__control/faults`, { method: 'DELETE' });
+});
+
+async function signIn(kind: 'desktop' | 'mobile', login: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await context(browser, kind);
+  const page = await ctx.newPage();
+  await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Tout refuser' }).click();
+  await page.getByRole('link', { name: kind === 'desktop' ? 'Connexion / inscription' : 'Se connecter' }).first().click();
+  await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
+  await page.getByLabel('Adresse e-mail').fill(login);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await page.waitForURL(`${siteUrl()}/`);
+  await page.waitForLoadState('networkidle');
+  return { ctx, page };
+}
+
+async function sessionTokens(ctx: BrowserContext) {
+  const cookie = (await ctx.cookies()).find((c) => c.name === 'authjs.session-token')!;
+  return (await decode({ token: cookie.value, secret: AUTH_SECRET, salt: 'authjs.session-token' })) as { access_token: string; refresh_token: string; expires_at: number };
+}
+
+describe('accounts in Chromium', () => {
+  it('journalist: press space in the menu, WhatsApp banner, no token in the browser, sign-out', async () => {
+    const { ctx, page } = await signIn('desktop', 'journaliste@example.fr');
+    const menu = page.locator('.user-menu__toggle');
+    await menu.waitFor();
+    expect(await menu.textContent()).toContain('Camille Lefèvre');
+    await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).waitFor();
+    await menu.click();
+    expect(await page.getByRole('link', { name: 'Espace presse' }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}account-journalist-menu.png` });
+
+    const { access_token, refresh_token } = await sessionTokens(ctx);
+    expect(access_token).toBeTruthy();
+    const seen = [
+      await page.content(),
+      await (await ctx.request.get(`${siteUrl()}/api/auth/session`)).text(),
+      await (await ctx.request.get(`${siteUrl()}/api/user/prefs?type=complet`)).text(),
+      JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))),
+      await page.evaluate(() => document.cookie),
+    ].join('\n');
+    expect(seen).not.toContain(access_token);
+    expect(seen).not.toContain(refresh_token);
+
+    await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).click();
+    await page.waitForURL(/espace-presse\?optin_whatsapp=open/);
+    expect(await page.getByRole('cell', { name: 'Validée' }).isVisible()).toBe(true);
+    expect(await page.getByText('Il n’est plus possible de vous accréditer à cet évènement').isVisible()).toBe(true);
+    await page.getByLabel('Recevoir les dernières actualités sur WhatsApp').check();
+    await page.getByRole('status').getByText('Vos préférences ont été enregistrées.').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}account-press-space.png`, fullPage: true });
+    await page.getByRole('status').getByText('Vos préférences ont été enregistrées.').waitFor({ state: 'detached', timeout: 5000 });
+    await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
+    expect(await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).count()).toBe(0);
+
+    await page.locator('.user-menu__toggle').click();
+    await page.getByRole('link', { name: 'Se déconnecter' }).first().click();
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'Connexion / inscription' }).waitFor();
+    expect(await (await ctx.request.get(`${siteUrl()}/api/auth/session`)).json()).toEqual({});
+    await ctx.close();
+  });
+
+  it('pending journalist: JOURNALIST_MORE_INFO once per session', async () => {
+    const { ctx, page } = await signIn('mobile', 'attente@example.fr');
+    const dialog = page.getByRole('dialog', { name: 'Complétez votre profil de journaliste' });
+    await dialog.waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}account-more-info-mobile.png` });
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForTimeout(800);
+    expect(await dialog.isVisible()).toBe(false);
+    await ctx.close();
+  });
+
+  it('journalist data sent from the modal: « Merci pour ces informations ! »', async () => {
+    const { ctx, page } = await signIn('desktop', 'attente@example.fr');
+    const dialog = page.getByRole('dialog', { name: 'Complétez votre profil de journaliste' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Fonction').selectOption('Pigiste');
+    await dialog.getByLabel('Numéro de carte de presse').fill('98765');
+    const media = dialog.locator('select[name="media"]');
+    await expect.poll(() => media.locator('option').count()).toBeGreaterThan(10);
+    await media.selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.getByText('Merci pour ces informations !').waitFor();
+    await ctx.close();
+  });
+
+  it('member: no press space, and the press space says why', async () => {
+    const { ctx, page } = await signIn('desktop', 'membre@example.fr');
+    await page.locator('.user-menu__toggle').click();
+    expect(await page.getByRole('link', { name: 'Espace presse' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Tableau de bord' }).getAttribute('href')).toBe('https://pp.ffr.fr/tableau-de-bord');
+    await page.goto(siteUrl() + '/espace-presse');
+    expect(await page.locator('.notice').textContent()).toContain('réservé aux journalistes');
+    await ctx.close();
+  });
+
+  it('no status: JOURNALIST_CHECK_STATUS, and the request is sent', async () => {
+    const { ctx, page } = await signIn('desktop', 'nouveau@example.fr');
+    const dialog = page.getByRole('dialog', { name: 'Êtes-vous journaliste ?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Je suis journaliste' }).click();
+    await dialog.getByText('Votre demande a bien été transmise').waitFor();
+    await ctx.close();
+  });
+
+  it('refreshes an expired access token, then shows DISCONNECTED when the refresh fails', async () => {
+    const { ctx, page } = await signIn('desktop', 'journaliste@example.fr');
+    const first = await sessionTokens(ctx);
+    // Access tokens live 40 s here and are refreshed 30 s before they expire.
+    await page.waitForTimeout(Math.max(0, first.expires_at * 1000 - 30_000 - Date.now()) + 1000);
+    expect((await ctx.request.get(`${siteUrl()}/api/user/prefs`)).status()).toBe(200);
+    const second = await sessionTokens(ctx);
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+
+    await fetch(`${upstreamUrl()}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/oidc/token', kind: 'status', status: 400 }) });
+    await page.waitForTimeout(Math.max(0, second.expires_at * 1000 - 30_000 - Date.now()) + 1000);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const dialog = page.getByRole('dialog', { name: 'Vous avez été déconnecté' });
+    await dialog.waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}account-disconnected.png` });
+    await fetch(`${upstreamUrl()}/__control/faults`, { method: 'DELETE' });
+    await ctx.close();
+  });
+});
