@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAlgoliaRoutes } from './algolia/routes';
 import { createSearchEngine } from './algolia/engine';
+import { createCf7Control } from './cf7/control';
 import { createCf7Routes, type Submission } from './cf7/routes';
 import { readUpstreamConfig, type UpstreamConfig } from './config';
 import { generateContent } from './content/generate';
@@ -64,6 +65,7 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
     return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
   });
   app.route('/middleware', createMiddlewareRoutes(store, config));
+  app.route('/__control/cf7', createCf7Control(store));
   app.route(
     '/__control',
     createControlRoutes({

@@ -17,6 +17,9 @@ import { categoryRssRoute, newsSitemapRoute, robotsRoute, rssRoute, sitemapIndex
 import { homePage } from './routes/index';
 import { legacyRedirect, pageRoute } from './routes/pages';
 import { searchRoute } from './routes/search';
+import { accreditationsPostRoute, accreditationsRoute } from './routes/accreditations';
+import { contactPostRoute, contactRoute } from './routes/contact';
+import { formModelRoute, formSubmitRoute } from './routes/forms';
 import { authRoute } from './auth/routes.server';
 import { pressSpaceRoute } from './routes/account/press-space';
 import { signInPage } from './routes/account/sign-in';
@@ -50,6 +53,12 @@ app.post('/api/user/prefs', postPrefs);
 app.post('/api/user/newsroom', postNewsroom);
 app.get('/api/user/medias', getMedias);
 
+// Forms (Contact Form 7): JSON for the islands and scripts; the pages also accept plain posts.
+app.get('/api/forms/:slug', formModelRoute);
+app.post('/api/forms/:slug', formSubmitRoute);
+app.post('/contact', contactPostRoute);
+app.post('/accreditations', accreditationsPostRoute);
+
 // Addresses that only lead elsewhere, before any cache lookup.
 app.use(trimTrailingSlash());
 app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next());
@@ -60,6 +69,8 @@ app.get('/', homePage);
 app.get('/connexion', (c) => signInPage(c));
 app.get('/connexion/erreur', (c) => signInPage(c, { errorPage: true }));
 app.get('/espace-presse', pressSpaceRoute);
+app.get('/contact', contactRoute);
+app.get('/accreditations', accreditationsRoute);
 app.get('/recherche', searchRoute);
 
 // For machines

@@ -1,14 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { TestAccount } from '../content/types';
 import type { ContentStore } from '../store';
+import { accountPrefs, type Prefs } from '../accounts-state';
 import { invalidParam, wpError } from './errors';
 
 // user_prefs and user_newsroom: the signed-in user's profile, read and written with the access
 // token the federation's identity provider issued (verified against that provider).
 
 export type TokenVerifier = { verifyAccessToken(token: string): Promise<TestAccount | null> };
-
-type Prefs = Record<string, unknown>;
 
 const PREF_ACTIONS: Record<string, string> = {
   profil: '', // value: partial profile object
@@ -22,44 +21,9 @@ const PREF_ACTIONS: Record<string, string> = {
 
 export function createUserRoutes(store: ContentStore, idp: TokenVerifier) {
   const app = new Hono<{ Variables: { account: TestAccount } }>();
-  const prefsBySub = new Map<string, Prefs>();
   const newsroomBySub = new Map<string, { journalist_status_request: boolean; journalist_updated_profile: boolean }>();
 
-  const prefsOf = (account: TestAccount): Prefs => {
-    let prefs = prefsBySub.get(account.sub);
-    if (!prefs) {
-      prefs = {
-        birth_date: '',
-        birth_city: '',
-        email: account.email,
-        identifie: true,
-        id_sso: account.sub,
-        first_name: account.first_name,
-        last_name: account.last_name,
-        licence: '',
-        logo: '',
-        login: account.login,
-        phone_mobile: '',
-        profile: account.journaliste === 'oui' ? 'journaliste' : 'membre',
-        favorite_newsroom_post_ids: [],
-        journaliste: account.journaliste,
-        journaliste_carte_presse: account.journaliste === 'oui' ? '123456' : '',
-        journaliste_fonction: account.journaliste === 'oui' ? 'Journaliste' : '',
-        journaliste_media_temporaire: '',
-        journaliste_media: account.journaliste === 'oui' ? (store.content.medias[0] ?? null) : null,
-        journaliste_optin_mail: false,
-        journaliste_optin_whatsapp: account.journaliste_optin_whatsapp,
-        journaliste_contenus_visites: [],
-        // A journalist arrives with a history: one request of each status the press space shows.
-        journaliste_accreditations_events:
-          account.journaliste === 'oui'
-            ? store.content.events.slice(0, 4).map((e, i) => ({ event_id: e.id, title: e.title, date: e.startDate, status: ['valide', 'refuse', 'attente', 'fermee'][i] }))
-            : [],
-      };
-      prefsBySub.set(account.sub, prefs);
-    }
-    return prefs;
-  };
+  const prefsOf = (account: TestAccount): Prefs => accountPrefs(store, account);
 
   app.use(async (c, next) => {
     const auth = c.req.header('authorization') ?? '';

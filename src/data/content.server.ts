@@ -1,6 +1,8 @@
 import type { Config } from '../config/env.server';
 import { cachedJson, type CacheScope } from '../cache/kv-cache.server';
 import { tag } from '../cache/tags.server';
+import { toFormModel } from '../forms/from-cf7';
+import { createCf7Client } from '../upstream/cf7.server';
 import { createStaticListsClient } from '../upstream/static-lists.server';
 import { UpstreamError } from '../upstream/http.server';
 import { newsroomMedias } from '../upstream/user.server';
@@ -17,6 +19,7 @@ const staleIfError = (error: unknown) => !(error instanceof UpstreamError && err
 export function createContent(config: Config, scope: CacheScope) {
   const wp = createWordPressClient(config);
   const lists = createStaticListsClient(config);
+  const cf7 = createCf7Client(config);
   const freshMs = config.CONTENT_FRESH_SECONDS * 1000;
   const memo = new Map<string, Promise<unknown>>();
   // Set when a purged copy had to stand in for a failed upstream: the page is fine to show, but
@@ -51,6 +54,12 @@ export function createContent(config: Config, scope: CacheScope) {
     events: (start: string, end: string) => cached(`events:${start}:${end}`, [tag.events], () => wp.events({ start, end })),
     latestPostsOfCategory: (categoryId: number) =>
       cached(`latest_posts_${categoryId}`, [tag.lists, tag.category(categoryId)], () => lists.latestPostsOfCategory(categoryId)),
+    /** A CF7 form by slug, as the site renders it; null when WordPress has no such form. */
+    form: (slug: string) =>
+      cached(`form:${slug}`, [tag.site], async () => {
+        const summary = (await cf7.forms()).find((f) => f.slug === slug);
+        return summary ? toFormModel(await cf7.form(summary.id)) : null;
+      }),
     newsroomMedias: () => cached('newsroom_medias', [tag.site], () => newsroomMedias(config)),
     /** Never cached: drafts are private. */
     draft: (id: number) => wp.draft(id),

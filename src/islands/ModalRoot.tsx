@@ -1,3 +1,4 @@
+import { ContactModalForm } from '../forms/ContactModalForm';
 import { CheckStatus, MoreInfo } from '../account/JournalistForms';
 import { JOURNALIST_MODAL_SEEN } from './SessionSync';
 import { displayPhone, telHref } from '../lib/format/phone';
@@ -68,24 +69,20 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
           {text.description ? <p className="modal__description">{text.description}</p> : null}
           {modal.kind === 'CONTACT' ? (
             <div className="modal__body">
-              <p>Le service de presse de la Fédération française de rugby vous répond :</p>
-              <ul className="modal__contacts">
+              <ContactModalForm />
+              <p className="modal__contacts">
                 {pressContacts.email ? (
-                  <li>
-                    Par courriel : <a href={`mailto:${pressContacts.email}`}>{pressContacts.email}</a>
-                  </li>
+                  <>
+                    Ou écrivez à <a href={`mailto:${pressContacts.email}`}>{pressContacts.email}</a>
+                  </>
                 ) : null}
                 {pressContacts.telephone ? (
-                  <li>
-                    Par téléphone : <a href={telHref(pressContacts.telephone)}>{displayPhone(pressContacts.telephone)}</a>
-                  </li>
+                  <>
+                    {' '}
+                    · <a href={telHref(pressContacts.telephone)}>{displayPhone(pressContacts.telephone)}</a>
+                  </>
                 ) : null}
-                {pressContacts.horaires ? <li>{pressContacts.horaires}</li> : null}
-              </ul>
-              <p>
-                <a className="button" href="/contact#contactez-nous">
-                  Écrire au service de presse
-                </a>
+                {pressContacts.horaires ? <> · {pressContacts.horaires}</> : null}
               </p>
             </div>
           ) : modal.kind === 'JOURNALIST_CHECK_STATUS' ? (

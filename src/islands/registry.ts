@@ -1,5 +1,6 @@
 import type { ComponentProps, ComponentType } from 'react';
 import CategoriesNav from './CategoriesNav';
+import Cf7Form from './Cf7Form';
 import ConsentLink from './ConsentLink';
 import ContactButton from './ContactButton';
 import HeaderScroll from './HeaderScroll';
@@ -19,6 +20,7 @@ import WhatsappBanner from './WhatsappBanner';
 // from the same table, so a name can never point at two different components.
 export const islands = {
   CategoriesNav,
+  Cf7Form,
   ConsentLink,
   ContactButton,
   HeaderScroll,

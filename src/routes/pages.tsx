@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { displayPhone, telHref } from '../lib/format/phone';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -65,7 +66,7 @@ function PressContacts({ contacts }: { contacts: Settings['contacts'] }) {
   );
 }
 
-function PageView({ page, settings }: { page: Page; settings: Settings }) {
+function PageView({ page, settings, children }: { page: Page; settings: Settings; children?: ReactNode }) {
   const contact = page.template === 'page-contact';
   return (
     <article className="container page">
@@ -103,6 +104,7 @@ function PageView({ page, settings }: { page: Page; settings: Settings }) {
         </div>
       ) : null}
       {contact ? <PressContacts contacts={settings.contacts} /> : null}
+      {children}
       {page.liste_enfants.length > 0 ? (
         <nav className="page__children" aria-label="Dans cette rubrique">
           <ul>
@@ -118,7 +120,7 @@ function PageView({ page, settings }: { page: Page; settings: Settings }) {
   );
 }
 
-export async function pageRoute(c: Context<AppEnv>, slug = c.req.param('slug') ?? '') {
+export async function pageRoute(c: Context<AppEnv>, slug = c.req.param('slug') ?? '', extra: { children?: ReactNode; cacheable?: boolean; tracking?: string } = {}) {
   if (!/^[a-z0-9][a-z0-9-]{0,190}$/.test(slug)) return notFoundPage(c);
   const content = c.var.content;
   const [shell, page] = await Promise.all([loadShell(content, c.var.config, c.req.url), settle(content.page(slug), `page ${slug}`)]);
@@ -143,10 +145,12 @@ export async function pageRoute(c: Context<AppEnv>, slug = c.req.param('slug') ?
           : { title: pageTitle('Un problème est survenu', s), noindex: true }
       }
       shell={shell}
-      page={{ path: c.req.path, tracking: { page_type: slug === 'contact' ? 'contact' : 'page', page_category: '', page_subcategory: '', articleThematic: '' } }}
+      page={{ path: c.req.path, tracking: { page_type: extra.tracking ?? (slug === 'contact' ? 'contact' : 'page'), page_category: '', page_subcategory: '', articleThematic: '' } }}
     >
       {page.status === 'success' ? (
-        <PageView page={page.data} settings={s} />
+        <PageView page={page.data} settings={s}>
+          {extra.children}
+        </PageView>
       ) : (
         <div className="container page-message">
           <h1>Un problème est survenu</h1>
@@ -159,7 +163,7 @@ export async function pageRoute(c: Context<AppEnv>, slug = c.req.param('slug') ?
         </div>
       )}
     </Document>,
-    { status: page.status === 'success' ? 200 : 503, cache: { cacheable: !isDegraded(...shell.areas, page), tags: [tag.site, `page:${slug}`] } },
+    { status: page.status === 'success' ? 200 : 503, cache: { cacheable: (extra.cacheable ?? true) && !isDegraded(...shell.areas, page), tags: [tag.site, `page:${slug}`] } },
   );
 }
 

@@ -1,0 +1,68 @@
+import type { TestAccount } from './content/types';
+import type { ContentStore } from './store';
+
+// The test accounts' preferences (user_prefs), shared by the WordPress user routes and the CF7
+// emulator (which records accreditation requests). One table per running upstream (keyed by its
+// store), created lazily from the seeded account.
+
+export type Prefs = Record<string, unknown>;
+export type AccreditationStatus = 'attente' | 'refuse' | 'valide' | 'fermee';
+export type AccreditationRequest = { event_id: number; title: string; date: string; status: AccreditationStatus };
+
+const tables = new WeakMap<ContentStore, Map<string, Prefs>>();
+
+function initialPrefs(store: ContentStore, account: TestAccount): Prefs {
+  const journalist = account.journaliste === 'oui';
+  return {
+    birth_date: '',
+    birth_city: '',
+    email: account.email,
+    identifie: true,
+    id_sso: account.sub,
+    first_name: account.first_name,
+    last_name: account.last_name,
+    licence: '',
+    logo: '',
+    login: account.login,
+    phone_mobile: '',
+    profile: journalist ? 'journaliste' : 'membre',
+    favorite_newsroom_post_ids: [],
+    journaliste: account.journaliste,
+    journaliste_carte_presse: journalist ? '123456' : '',
+    journaliste_fonction: journalist ? 'Journaliste' : '',
+    journaliste_media_temporaire: '',
+    journaliste_media: journalist ? (store.content.medias[0] ?? null) : null,
+    journaliste_optin_mail: false,
+    journaliste_optin_whatsapp: account.journaliste_optin_whatsapp,
+    journaliste_contenus_visites: [],
+    // A journalist arrives with a history: one request of each status the press space shows.
+    journaliste_accreditations_events: journalist
+      ? store.content.events.slice(0, 4).map((e, i): AccreditationRequest => ({
+          event_id: e.id,
+          title: e.title,
+          date: e.startDate,
+          status: (['valide', 'refuse', 'attente', 'fermee'] as const)[i]!,
+        }))
+      : [],
+  };
+}
+
+/** The account's live preferences object (mutations are what user_prefs answers next). */
+export function accountPrefs(store: ContentStore, account: TestAccount): Prefs {
+  let table = tables.get(store);
+  if (!table) tables.set(store, (table = new Map()));
+  let prefs = table.get(account.sub);
+  if (!prefs) table.set(account.sub, (prefs = initialPrefs(store, account)));
+  return prefs;
+}
+
+export function accountByEmail(store: ContentStore, email: string): TestAccount | undefined {
+  const wanted = email.trim().toLowerCase();
+  return wanted ? store.content.accounts.find((a) => a.email.toLowerCase() === wanted) : undefined;
+}
+
+/** The preferences of the test account with this e-mail (case-insensitive), or null. */
+export function prefsByEmail(store: ContentStore, email: string): Prefs | null {
+  const account = accountByEmail(store, email);
+  return account ? accountPrefs(store, account) : null;
+}

@@ -1,0 +1,38 @@
+// A Contact Form 7 form as the site renders and validates it (client-safe). Built from CF7's own
+// description (properties.form.fields and content), so a change made in WordPress shows up.
+
+export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'number' | 'date' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'acceptance' | 'file' | 'hidden';
+
+export type FormField = {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  label: string;
+  /** For select, radio and checkbox: what is sent and what is shown. */
+  options: Array<{ value: string; label: string }>;
+  /** From CF7 options: minlength:, maxlength:, min:, max:, limit: (bytes), filetypes: (a|b). */
+  minLength?: number;
+  maxLength?: number;
+  min?: string;
+  max?: string;
+  maxBytes?: number;
+  fileTypes?: string[];
+  multiple?: boolean;
+  placeholder?: string;
+};
+
+export type FormModel = {
+  id: number;
+  slug: string;
+  title: string;
+  fields: FormField[];
+  messages: Record<string, string>;
+};
+
+/** Values as the visitor typed them, kept on every failure. */
+export type FormValues = Record<string, string | string[]>;
+/** One French message per field name. */
+export type FieldErrors = Record<string, string>;
+
+export const HONEYPOT = 'site_web';
+export const IDEMPOTENCY_FIELD = '_idempotence';

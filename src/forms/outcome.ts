@@ -1,0 +1,11 @@
+import type { FieldErrors, FormValues } from './model';
+
+/** What sending a form came to (SPEC §4 form sending: success, failure, unknown; §5, §8 messages). */
+export type FormOutcome =
+  | { kind: 'success'; title: string; message: string; values: FormValues }
+  | { kind: 'invalid'; message: string; errors: FieldErrors; values: FormValues }
+  | { kind: 'duplicate'; title: 'Désolé !'; message: string; values: FormValues }
+  | { kind: 'failure'; title: string; message: string; values: FormValues }
+  | { kind: 'unknown'; title: string; message: string; values: FormValues };
+
+export const FAILURE_TITLE = 'Nous avons rencontré un problème lors de l’envoi de votre message';

@@ -1,0 +1,153 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { emptySelection, EVENT_FIELD, fromTitles, selectAllFuture, toggleEvent, type EventChoice, type Selection } from '../forms/event-selection';
+import { FormResult } from '../forms/FormResult';
+import { FormView, type Countries } from '../forms/FormView';
+import type { FieldErrors, FormModel, FormValues } from '../forms/model';
+import type { FormOutcome } from '../forms/outcome';
+import { profileAtom } from '../state/account';
+
+export type Cf7FormProps = {
+  model: FormModel;
+  values: FormValues;
+  errors: FieldErrors;
+  outcome: FormOutcome | null;
+  countries: Countries;
+  events?: EventChoice[];
+  idempotencyKey: string;
+  /** Where the form posts without JavaScript (the page itself). */
+  action: string;
+  accreditation: boolean;
+  hiddenFields?: Record<string, string>;
+};
+
+type State = 'initial' | 'sending' | 'success' | 'failure' | 'unknown';
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/**
+ * A CF7 form, enhanced: sent with fetch, the button disabled while sending, one idempotency key per
+ * sending so a double submission is answered once, input kept on every failure, reset to start over.
+ */
+export default function Cf7Form(props: Cf7FormProps) {
+  const [values, setValues] = useState<FormValues>(props.values);
+  const [errors, setErrors] = useState<FieldErrors>(props.errors);
+  const [outcome, setOutcome] = useState<FormOutcome | null>(props.outcome);
+  const [state, setState] = useState<State>(props.outcome?.kind === 'success' ? 'success' : 'initial');
+  const [key, setKey] = useState(props.idempotencyKey);
+  const [formKey, setFormKey] = useState(0);
+  const events = useMemo(() => props.events ?? [], [props.events]);
+  const [selection, setSelection] = useState<Selection>(() => fromTitles(events, arrayOf(props.values[EVENT_FIELD])));
+  const profile = useAtomValue(profileAtom);
+  const prefilled = useRef(false);
+
+  // Signed in: the profile fills what the visitor has not typed yet.
+  useEffect(() => {
+    if (prefilled.current || profile.status !== 'success') return;
+    prefilled.current = true;
+    const p = profile.data;
+    const fill: FormValues = {
+      nom: String(p.last_name ?? ''),
+      prenom: String(p.first_name ?? ''),
+      email: String(p.email ?? ''),
+      media: String(p.journaliste_media?.nom ?? p.journaliste_media_temporaire ?? ''),
+      fonction: String(p.journaliste_fonction ?? ''),
+      'carte-presse': String(p.journaliste_carte_presse ?? ''),
+    };
+    setValues((v) => ({ ...Object.fromEntries(Object.entries(fill).filter(([, x]) => x)), ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) }));
+    setFormKey((k) => k + 1);
+  }, [profile]);
+
+  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (state === 'sending') return;
+    const data = new FormData(e.currentTarget);
+    setValues(readValues(data));
+    setState('sending');
+    try {
+      const res = await fetch(`/api/forms/${encodeURIComponent(props.model.slug)}`, { method: 'POST', body: data, headers: { accept: 'application/json' } });
+      const body = (await res.json()) as { outcome?: FormOutcome; message?: string };
+      if (!body.outcome) throw new Error(body.message ?? String(res.status));
+      const o = body.outcome;
+      setOutcome(o);
+      if (o.kind === 'invalid') {
+        setErrors(o.errors);
+        setState('initial');
+        return;
+      }
+      setErrors({});
+      setState(o.kind === 'success' ? 'success' : o.kind === 'unknown' ? 'unknown' : 'failure');
+      if (o.kind !== 'success') setKey(newKey()); // a new attempt is a new sending
+    } catch (error) {
+      setOutcome({ kind: 'failure', title: 'Nous avons rencontré un problème lors de l’envoi de votre message', message: 'La connexion a échoué. Vos saisies sont conservées : merci de réessayer.', values });
+      setState('failure');
+    }
+  };
+
+  const reset = () => {
+    setValues({});
+    setErrors({});
+    setOutcome(null);
+    setSelection(emptySelection());
+    setKey(newKey());
+    setState('initial');
+    setFormKey((k) => k + 1);
+  };
+
+  if (state === 'success' && outcome && outcome.kind === 'success') return <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} onReset={reset} />;
+
+  const eventTools = props.events ? (
+    <p className="event-picker__tools">
+      <button type="button" className="button button--small button--ghost" onClick={() => setSelection(selectAllFuture(events, new Date()))}>
+        Toutes les rencontres à venir
+      </button>{' '}
+      <button type="button" className="button button--small button--ghost" onClick={() => setSelection(emptySelection())}>
+        Réinitialiser
+      </button>
+    </p>
+  ) : undefined;
+
+  return (
+    <div className="cf7" aria-live="polite">
+      {outcome && outcome.kind !== 'invalid' && outcome.kind !== 'success' ? <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} /> : null}
+      <FormView
+        key={formKey}
+        model={props.model}
+        values={values}
+        errors={errors}
+        action={props.action}
+        idempotencyKey={key}
+        countries={props.countries}
+        events={props.events}
+        selected={selection.selectedEvents}
+        onToggleEvent={(ev) => setSelection((s) => toggleEvent(s, ev))}
+        eventTools={eventTools}
+        sending={state === 'sending'}
+        onSubmit={submit}
+        hiddenFields={props.hiddenFields}
+      />
+      {state !== 'initial' && state !== 'sending' ? (
+        <p>
+          <button type="button" className="link-button" onClick={reset}>
+            Effacer le formulaire et recommencer
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function arrayOf(v: string | string[] | undefined): string[] {
+  return Array.isArray(v) ? v : v ? [v] : [];
+}
+
+function readValues(data: FormData): FormValues {
+  const values: FormValues = {};
+  for (const [raw, v] of data.entries()) {
+    if (typeof v !== 'string') continue;
+    const name = raw.replace(/\[\]$/, '');
+    const prev = values[name];
+    values[name] = prev === undefined ? v : [...arrayOf(prev), v];
+  }
+  return values;
+}

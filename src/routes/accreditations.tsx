@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { EVENT_FIELD, type EventChoice } from '../forms/event-selection';
+import type { FormModel } from '../forms/model';
+import type { FormOutcome } from '../forms/outcome';
+import { FormIsland, futureEventChoices, pagePost } from './forms';
+import { pageRoute } from './pages';
+
+// /accreditations: three forms, chosen by the kind of event or the journalist's situation (SPEC §2).
+
+export const ACCREDITATION_KINDS = [
+  { value: 'rencontres-internationales', label: 'Rencontres internationales', form: 'accreditation-rencontres-internationales', events: 'rencontres-internationales' },
+  { value: 'evenements-presse', label: 'Événements presse', form: 'accreditation-evenements-presse', events: 'evenements-presse' },
+  { value: 'media-francais-sans-carte', label: 'Média français sans carte de presse', form: 'accreditation-media-francais-sans-carte', events: null },
+] as const;
+type Kind = (typeof ACCREDITATION_KINDS)[number];
+
+const kindOf = (raw: string | undefined | null): Kind => ACCREDITATION_KINDS.find((k) => k.value === raw) ?? ACCREDITATION_KINDS[0];
+
+function AccreditationForm({ kind, model, outcome, events }: { kind: Kind; model: FormModel | null; outcome: FormOutcome | null; events: EventChoice[] }) {
+  return (
+    <section className="accreditation" aria-labelledby="accreditation-title">
+      <h2 id="accreditation-title">Votre demande</h2>
+      <nav className="accreditation__kinds" aria-label="Type de demande">
+        <ul>
+          {ACCREDITATION_KINDS.map((k) => (
+            <li key={k.value}>
+              {k.value === kind.value ? <span aria-current="page">{k.label}</span> : <a href={`/accreditations?formulaire=${k.value}`}>{k.label}</a>}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {model ? (
+        <FormIsland model={model} action="/accreditations" outcome={outcome} events={events} accreditation hiddenFields={{ _formulaire: kind.value }} />
+      ) : (
+        <p className="notice">Le formulaire d’accréditation est momentanément indisponible. Merci de réessayer dans quelques instants.</p>
+      )}
+    </section>
+  );
+}
+
+export async function accreditationsRoute(c: Context<AppEnv>) {
+  const wanted = c.req.query('evenement');
+  let kind = kindOf(c.req.query('formulaire'));
+  // Coming from an event page (?evenement={slug}): that event's kind of form, the event ticked.
+  const preselected = wanted ? (await futureEventChoices(c, null)).find((e) => e.slug === wanted && e.open) : undefined;
+  if (preselected && !c.req.query('formulaire')) kind = ACCREDITATION_KINDS.find((k) => k.events === preselected.kind) ?? kind;
+  const [events, model] = await Promise.all([futureEventChoices(c, kind.events), c.var.content.form(kind.form).catch(() => null)]);
+  const outcome: FormOutcome | null = preselected ? { kind: 'invalid', message: '', errors: {}, values: { [EVENT_FIELD]: [preselected.title] } } : null;
+  return pageRoute(c, 'accreditations', {
+    children: <AccreditationForm kind={kind} model={model} outcome={outcome} events={events} />,
+    cacheable: model !== null,
+    tracking: 'accreditation',
+  });
+}
+
+export async function accreditationsPostRoute(c: Context<AppEnv>) {
+  const form = await c.req.raw.clone().formData().catch(() => null);
+  const kind = kindOf(typeof form?.get('_formulaire') === 'string' ? (form.get('_formulaire') as string) : null);
+  const sent = await pagePost(c, kind.form);
+  if (sent instanceof Response) return sent;
+  const events = await futureEventChoices(c, kind.events);
+  return pageRoute(c, 'accreditations', { children: <AccreditationForm kind={kind} model={sent.model} outcome={sent.outcome} events={events} />, cacheable: false, tracking: 'accreditation' });
+}

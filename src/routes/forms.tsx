@@ -1,0 +1,89 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { loadEvents } from '../data/events.server';
+import { settle } from '../data/loaded';
+import { EUROPEAN_COUNTRIES, PRESS_COUNTRIES } from '../forms/countries';
+import type { EventChoice } from '../forms/event-selection';
+import type { FormModel } from '../forms/model';
+import type { FormOutcome } from '../forms/outcome';
+import { FormRequestError, submitForm } from '../forms/submit.server';
+import { Island } from '../islands/Island';
+import type { Event } from '../schemas/event';
+import { accreditationOpen } from '../components/event/accreditation';
+
+// The forms' endpoints: JSON for scripts and the islands, and the helpers the pages use to render a
+// form, fresh or after a post without JavaScript.
+
+export const COUNTRIES = { europe: EUROPEAN_COUNTRIES, all: PRESS_COUNTRIES };
+
+const SLUG = /^[a-z0-9-]{1,80}$/;
+
+/** GET /api/forms/{slug}: the form as the site renders it (the contact modal loads it on opening). */
+export async function formModelRoute(c: Context<AppEnv>) {
+  const slug = c.req.param('slug') ?? '';
+  const model = SLUG.test(slug) ? await c.var.content.form(slug).catch(() => null) : null;
+  if (!model) return c.json({ error: 'not_found', message: 'Ce formulaire n’existe pas.' }, 404);
+  return c.json({ model, countries: COUNTRIES }, 200, { 'cache-control': 'public, max-age=300' });
+}
+
+/** POST /api/forms/{slug}: 200 with the outcome, 422 with the invalid fields, 404, 413, 415, 429. */
+export async function formSubmitRoute(c: Context<AppEnv>) {
+  const slug = c.req.param('slug') ?? '';
+  if (!SLUG.test(slug)) return c.json({ error: 'not_found', message: 'Ce formulaire n’existe pas.' }, 404);
+  try {
+    const { outcome } = await submitForm(c, slug);
+    const status = outcome.kind === 'invalid' ? 422 : outcome.kind === 'success' ? 200 : outcome.kind === 'duplicate' ? 409 : 502;
+    return c.json({ outcome }, status, { 'cache-control': 'no-store' });
+  } catch (error) {
+    if (error instanceof FormRequestError) {
+      const code = { 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type', 429: 'rate_limited' }[error.status];
+      return c.json({ error: code, message: error.message }, error.status);
+    }
+    throw error;
+  }
+}
+
+export function eventChoices(events: Event[], kind: 'evenements-presse' | 'rencontres-internationales' | null, now: Date): EventChoice[] {
+  return events
+    .filter((e) => e.accreditation && (kind === null || e.accreditation.kind === kind))
+    .filter((e) => Date.parse(e.accreditation!.deadline) > now.getTime() - 30 * 24 * 3600 * 1000 && e.startDate >= now.toISOString().slice(0, 10))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate))
+    .map((e) => ({ id: e.id, slug: e.slug, kind: e.accreditation!.kind, title: e.title, date: e.startDate, deadline: e.accreditation!.deadline, open: accreditationOpen(e, now) }));
+}
+
+export async function futureEventChoices(c: Context<AppEnv>, kind: 'evenements-presse' | 'rencontres-internationales' | null) {
+  const now = new Date();
+  const events = await settle(loadEvents(c.var.content, now), 'events');
+  return events.status === 'success' ? eventChoices(events.data, kind, now) : [];
+}
+
+/** The form island, for a page: fresh, or with the outcome of a post made without JavaScript. */
+export function FormIsland({ model, action, outcome, events, accreditation, hiddenFields }: { model: FormModel; action: string; outcome: FormOutcome | null; events?: EventChoice[]; accreditation: boolean; hiddenFields?: Record<string, string> }) {
+  return (
+    <Island
+      name="Cf7Form"
+      props={{
+        model,
+        values: outcome && outcome.kind !== 'success' ? outcome.values : {},
+        errors: outcome?.kind === 'invalid' ? outcome.errors : {},
+        outcome,
+        countries: COUNTRIES,
+        events,
+        idempotencyKey: crypto.randomUUID(),
+        action,
+        accreditation,
+        hiddenFields,
+      }}
+    />
+  );
+}
+
+/** A page's POST without JavaScript: the outcome, or a French error for bad requests. */
+export async function pagePost(c: Context<AppEnv>, slug: string): Promise<{ model: FormModel; outcome: FormOutcome } | Response> {
+  try {
+    return await submitForm(c, slug);
+  } catch (error) {
+    if (error instanceof FormRequestError) return c.text(error.message, error.status);
+    throw error;
+  }
+}
