@@ -35,12 +35,9 @@ const AUTOCOMPLETE: Record<string, string> = { nom: 'family-name', prenom: 'give
 function Field({ field, id, values, errors, countries }: { field: FormField; id: string; values: FormValues; errors: FieldErrors; countries?: Countries }) {
   const error = errors[field.name];
   const describedBy = error ? `${id}-erreur` : undefined;
-  const label = (
-    <>
-      {field.label}
-      {field.required ? <span className="form__required" aria-hidden="true"> *</span> : null}
-    </>
-  );
+  // The asterisk sits beside the label, not in it: the field's accessible name stays its label.
+  const star = field.required ? <span className="form__required" aria-hidden="true"> *</span> : null;
+  const label = field.label;
   const errorLine = error ? (
     <span className="form__error" id={`${id}-erreur`}>
       {error}
@@ -51,7 +48,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
   if (/indicatif/.test(field.name) && countries) {
     return (
       <div className="form__field">
-        <label htmlFor={id}>{label}</label>
+        <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
         <select {...common} defaultValue={one(values[field.name]) || '+33'} autoComplete="tel-country-code">
           <optgroup label="Europe">
             {countries.europe.map((c) => (
@@ -74,7 +71,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
     case 'textarea':
       return (
         <div className="form__field form__field--wide">
-          <label htmlFor={id}>{label}</label>
+          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
           <textarea {...common} rows={6} defaultValue={one(values[field.name])} maxLength={field.maxLength} minLength={field.minLength} />
           {errorLine}
         </div>
@@ -82,7 +79,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
     case 'select':
       return (
         <div className="form__field">
-          <label htmlFor={id}>{label}</label>
+          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
           <select {...common} defaultValue={one(values[field.name])}>
             <option value="">Choisissez…</option>
             {field.options.map((o) => (
@@ -98,7 +95,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
     case 'checkbox':
       return (
         <fieldset className="form__field form__choices" aria-describedby={describedBy}>
-          <legend>{label}</legend>
+          <legend>{label}{star}</legend>
           {field.options.map((o, i) => (
             <label key={o.value} className="form__choice">
               <input
@@ -127,7 +124,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
     case 'file':
       return (
         <div className="form__field form__field--wide">
-          <label htmlFor={id}>{label}</label>
+          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
           <input {...common} type="file" accept={field.fileTypes?.map((t) => `.${t}`).join(',')} multiple={field.multiple} />
           {errorLine}
         </div>
@@ -135,7 +132,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
     default:
       return (
         <div className="form__field">
-          <label htmlFor={id}>{label}</label>
+          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
           <input
             {...common}
             type={INPUT_TYPES[field.kind] ?? 'text'}
