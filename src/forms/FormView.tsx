@@ -30,7 +30,7 @@ type Props = {
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
 const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
 const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { text: 'text', email: 'email', tel: 'tel', url: 'url', number: 'number', date: 'date' };
-const AUTOCOMPLETE: Record<string, string> = { nom: 'family-name', prenom: 'given-name', email: 'email', telephone: 'tel-national', media: 'organization' };
+const AUTOCOMPLETE: Record<string, string> = { nom: 'family-name', prenom: 'given-name', email: 'email', telephone: 'tel', media: 'organization' };
 
 function Field({ field, id, values, errors, countries }: { field: FormField; id: string; values: FormValues; errors: FieldErrors; countries?: Countries }) {
   const error = errors[field.name];

@@ -25,6 +25,9 @@ async function routes(): Promise<string[]> {
     ...(event ? [event] : []),
     '/mentions-legales',
     '/contact',
+    '/accreditations',
+    '/recherche?query=equipe',
+    '/connexion',
     '/offres-entreprises--partenaire',
     '/page-introuvable',
   ];
