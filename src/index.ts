@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './app-env';
 import { htmlCache } from './cache/html-cache.server';
@@ -17,6 +16,7 @@ import { categoryRssRoute, newsSitemapRoute, robotsRoute, rssRoute, sitemapIndex
 import { homePage } from './routes/index';
 import { legacyRedirect, pageRoute } from './routes/pages';
 import { searchRoute } from './routes/search';
+import { scriptNonces, securityHeaders } from './security/headers.server';
 import { accreditationsPostRoute, accreditationsRoute } from './routes/accreditations';
 import { contactPostRoute, contactRoute } from './routes/contact';
 import { formModelRoute, formSubmitRoute } from './routes/forms';
@@ -26,8 +26,6 @@ import { signInPage } from './routes/account/sign-in';
 import { getMedias, getPrefs, postNewsroom, postPrefs } from './routes/account/user-api';
 
 const app = new Hono<AppEnv>();
-
-app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 
 // Configuration first: a broken deployment says which variable is wrong, on every route.
 app.use(async (c, next) => {
@@ -43,6 +41,9 @@ app.use(async (c, next) => {
   );
   await next();
 });
+
+app.use(securityHeaders());
+app.use(scriptNonces());
 
 app.post('/api/purge', purgeHandler);
 

@@ -39,8 +39,9 @@ export type ControlHooks = {
   resetContent: () => void;
 };
 
-export function signPurgeBody(body: string, secret: string): string {
-  return createHmac('sha256', secret).update(body).digest('base64');
+/** As the worker expects it: HMAC-SHA256 of `${timestamp}.${body}`, base64. */
+export function signPurgeBody(body: string, secret: string, timestamp: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('base64');
 }
 
 export function createControlRoutes(h: ControlHooks) {
@@ -146,19 +147,20 @@ export function createControlRoutes(h: ControlHooks) {
       .filter((cat) => cat !== undefined)
       .map((cat) => ({ id: cat.id, slug: cat.slug }));
     const body = JSON.stringify({ type: 'post', action, post: { id: article.id, slug: article.slug, categories } });
-    const signature = signPurgeBody(body, h.config.purgeSecret);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = signPurgeBody(body, h.config.purgeSecret, timestamp);
     const url = `${h.config.workerUrl}/api/purge`;
 
     let delivered: { status: number; body: unknown } | { error: string } | null = null;
     if (input.notify) {
       try {
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ffr-signature': signature }, body, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp }, body, signal: AbortSignal.timeout(10_000) });
         delivered = { status: res.status, body: await res.json().catch(() => null) };
       } catch (error) {
         delivered = { error: error instanceof Error ? error.message : String(error) };
       }
     }
-    return c.json({ post: { id: article.id, slug: article.slug, title: article.title, link: article.link }, purge: { url, body, signature, delivered } });
+    return c.json({ post: { id: article.id, slug: article.slug, title: article.title, link: article.link }, purge: { url, body, signature, timestamp, delivered } });
   });
 
   return app;

@@ -15,6 +15,18 @@ const REVALIDATE_HEADER = 'x-ffr-revalidate';
 let revalidateToken = '';
 const token = () => (revalidateToken ||= crypto.randomUUID());
 
+// KV takes one write per key per second: in this isolate, one background re-render per page at a
+// time, and no second write of a page within a second of the first.
+const revalidating = new Set<string>();
+const lastWrite = new Map<string, number>();
+function mayWrite(key: string): boolean {
+  const now = Date.now();
+  if (now - (lastWrite.get(key) ?? 0) < 1000) return false;
+  lastWrite.set(key, now);
+  if (lastWrite.size > 5000) lastWrite.clear();
+  return true;
+}
+
 type FetchSelf = (request: Request, env: AppEnv['Bindings'], ctx: Context<AppEnv>['executionCtx']) => Response | Promise<Response>;
 
 /** KV keys are limited to 512 bytes; longer addresses (a 10 000-character search) are hashed. */
@@ -54,12 +66,14 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     const state = entry?.value ? classify(entry.metadata, Date.now(), c.var.config.HTML_FRESH_SECONDS * 1000, versions) : 'miss';
 
     if (entry?.value && (state === 'fresh' || state === 'stale')) {
-      if (state === 'stale') {
+      if (state === 'stale' && !revalidating.has(key)) {
+        revalidating.add(key);
         const again = new Request(url, { headers: { [REVALIDATE_HEADER]: token() } });
         c.executionCtx.waitUntil(
           Promise.resolve(fetchSelf(again, c.env, c.executionCtx))
             .then((r) => r.body?.cancel())
-            .catch((e) => console.warn('[cache] revalidate:', String(e))),
+            .catch((e) => console.warn('[cache] revalidate:', String(e)))
+            .finally(() => revalidating.delete(key)),
         );
       }
       return cachedResponse(entry.value, state === 'fresh' ? 'HIT' : 'STALE');
@@ -79,6 +93,11 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
       return;
     }
 
+    if (!mayWrite(key)) {
+      c.header('cache-control', 'no-cache');
+      c.header('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
+      return;
+    }
     const [toClient, toCache] = res.body!.tee();
     const meta: EntryMeta = { startedAt, tags: policy!.tags };
     c.executionCtx.waitUntil(

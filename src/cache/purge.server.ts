@@ -3,10 +3,14 @@ import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { markPurged, tag } from './tags.server';
 
-// POST /api/purge — called by WordPress after a publish (wp_after_insert_post). The body is signed
-// like the common webhook plugins do: header X-FFR-Signature = base64(HMAC-SHA256(body, secret)).
+// POST /api/purge — called by WordPress after a publish (wp_after_insert_post). Signed like the
+// common webhook plugins do, with a timestamp against replays:
+//   X-FFR-Timestamp: unix seconds;  X-FFR-Signature: base64(HMAC-SHA256(`${timestamp}.${body}`, secret))
+// A request more than 5 minutes away from the worker's clock is refused.
 
 export const SIGNATURE_HEADER = 'x-ffr-signature';
+export const TIMESTAMP_HEADER = 'x-ffr-timestamp';
+export const REPLAY_WINDOW_SECONDS = 300;
 
 const CategoryRef = z.object({ id: z.number().int().nonnegative(), slug: z.string().min(1) });
 
@@ -39,8 +43,9 @@ export function tagsFor(body: PurgeBody): string[] {
   }
 }
 
-async function verify(secret: string, body: ArrayBuffer, signature: string | undefined): Promise<boolean> {
-  if (!signature) return false;
+async function verify(secret: string, body: ArrayBuffer, signature: string | undefined, timestamp: string | undefined): Promise<boolean> {
+  if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > REPLAY_WINDOW_SECONDS) return false;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = Uint8Array.from(atob(signature.trim()), (ch) => ch.charCodeAt(0));
@@ -49,13 +54,14 @@ async function verify(secret: string, body: ArrayBuffer, signature: string | und
   }
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   // subtle.verify compares in constant time.
-  return crypto.subtle.verify('HMAC', key, bytes, body);
+  const signed = new Uint8Array([...new TextEncoder().encode(`${timestamp}.`), ...new Uint8Array(body)]);
+  return crypto.subtle.verify('HMAC', key, bytes, signed);
 }
 
 export async function purgeHandler(c: Context<AppEnv>) {
   const raw = await c.req.arrayBuffer();
-  if (!(await verify(c.var.config.PURGE_SECRET, raw, c.req.header(SIGNATURE_HEADER)))) {
-    return c.json({ error: 'invalid_signature', message: 'Signature absente ou invalide.' }, 401);
+  if (!(await verify(c.var.config.PURGE_SECRET, raw, c.req.header(SIGNATURE_HEADER), c.req.header(TIMESTAMP_HEADER)))) {
+    return c.json({ error: 'invalid_signature', message: 'Signature absente, invalide ou expirée.' }, 401);
   }
   let json: unknown;
   try {

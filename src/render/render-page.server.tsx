@@ -23,5 +23,8 @@ export async function renderPage(
       console.error('[render]', error);
     },
   });
-  return c.body(stream, status, { 'content-type': 'text/html; charset=utf-8' });
+  const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+  // The page's own content could not be loaded: a French page that says so, and when to come back.
+  if (status === 503) headers['retry-after'] = '30';
+  return c.body(stream, status, headers);
 }

@@ -75,7 +75,7 @@ export async function eventsRoute(c: Context<AppEnv>) {
         )}
       </div>
     </Document>,
-    { cache: { cacheable: !isDegraded(...shell.areas, events), tags: [tag.site, tag.events] } },
+    { status: events.status === 'failure' ? 503 : 200, cache: { cacheable: !isDegraded(...shell.areas, events), tags: [tag.site, tag.events] } },
   );
 }
 

@@ -39,6 +39,6 @@ export async function homePage(c: Context<AppEnv>) {
         )}
       </div>
     </Document>,
-    { cache: { cacheable: !isDegraded(...shell.areas, home), tags: [tag.site, tag.home, tag.lists] } },
+    { status: sections.length > 0 ? 200 : 503, cache: { cacheable: !isDegraded(...shell.areas, home), tags: [tag.site, tag.home, tag.lists] } },
   );
 }

@@ -79,20 +79,28 @@ describe('home page', () => {
 });
 
 describe('publish purge', () => {
-  async function sign(body: string, secret = env.PURGE_SECRET) {
+  const now = () => String(Math.floor(Date.now() / 1000));
+  async function sign(body: string, secret = env.PURGE_SECRET, timestamp = now()) {
     const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${timestamp}.${body}`)));
     return btoa(String.fromCharCode(...mac));
   }
-  const purge = (body: string, signature?: string) =>
-    site('/api/purge', { method: 'POST', body, headers: signature ? { 'x-ffr-signature': signature, 'content-type': 'application/json' } : {} });
+  const purge = (body: string, signature?: string, timestamp = now()) =>
+    site('/api/purge', { method: 'POST', body, headers: signature ? { 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp, 'content-type': 'application/json' } : {} });
 
   it('rejects a bad or missing signature with 401 and purges nothing', async () => {
     await warm('/');
     const before = await env.CACHE.get('cache:tag-versions');
     const body = JSON.stringify({ type: 'site', action: 'update' });
-    for (const signature of [undefined, 'bm9wZQ==', await sign(body, 'another-secret-0123456789')]) {
-      const res = await purge(body, signature);
+    const old = String(Math.floor(Date.now() / 1000) - 600);
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, now()],
+      ['bm9wZQ==', now()],
+      [await sign(body, 'another-secret-0123456789'), now()],
+      [await sign(body, env.PURGE_SECRET, old), old], // a replay, ten minutes late
+    ];
+    for (const [signature, timestamp] of cases) {
+      const res = await purge(body, signature, timestamp);
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ error: 'invalid_signature' });
     }
@@ -109,7 +117,7 @@ describe('publish purge', () => {
   it('shows the edit on the next request after a signed purge', async () => {
     await warm('/');
     const { purge: hook } = await upstream.publish({ title: 'Le XV de France dévoile sa liste pour la tournée d’été' });
-    const res = await purge(hook.body, hook.signature);
+    const res = await purge(hook.body, hook.signature, hook.timestamp);
     expect(res.status).toBe(200);
     const next = await site('/');
     expect(next.headers.get('x-ffr-cache')).toBe('PURGED');
@@ -120,7 +128,7 @@ describe('publish purge', () => {
     await warm('/');
     const { purge: hook } = await upstream.publish({ title: 'Titre jamais affiché' });
     await upstream.fault({ path: '*', kind: 'down' });
-    expect((await purge(hook.body, hook.signature)).status).toBe(200);
+    expect((await purge(hook.body, hook.signature, hook.timestamp)).status).toBe(200);
     const res = await site('/');
     expect(res.status).toBe(200);
     const html = await res.text();

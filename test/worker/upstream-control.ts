@@ -21,7 +21,7 @@ export const upstream = {
   fault: (fault: { path: string; kind: string; status?: number; ms?: number }) => call('POST', '/__control/faults', fault),
   clearFaults: () => call('DELETE', '/__control/faults'),
   publish: (input: Record<string, unknown>) =>
-    call<{ post: { id: number; slug: string; title: string }; purge: { body: string; signature: string } }>('POST', '/__control/publish', { notify: false, ...input }),
+    call<{ post: { id: number; slug: string; title: string }; purge: { body: string; signature: string; timestamp: string } }>('POST', '/__control/publish', { notify: false, ...input }),
   patchSettings: (patch: Record<string, unknown>) => call('POST', '/__control/settings', patch),
   json: <T>(path: string) => call<T>('GET', path),
 };

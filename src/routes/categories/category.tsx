@@ -56,6 +56,7 @@ export async function renderCategory(c: Context<AppEnv>, shell: Shell, category:
       )}
     </Document>,
     {
+      status: posts.status === 'failure' ? 503 : 200,
       cache: {
         cacheable: !isDegraded(...shell.areas, posts),
         tags: [tag.site, tag.category(category.id), tag.categorySlug(category.slug), ...(parent ? [tag.category(parent.id)] : [])],

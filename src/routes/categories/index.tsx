@@ -4,6 +4,7 @@ import { settle } from '../../data/loaded';
 import { loadShell } from '../../render/shell.server';
 import type { Category } from '../../schemas/category';
 import { notFoundPage } from '../_404';
+import { unavailablePage } from '../_503';
 import { renderArticle } from './article';
 import { renderCategory } from './category';
 
@@ -13,6 +14,7 @@ const topLevel = (all: Category[], slug: string) => all.find((x) => x.slug === s
 export async function categoryRoute(c: Context<AppEnv>) {
   const content = c.var.content;
   const [shell, categories] = await Promise.all([loadShell(content, c.var.config, c.req.url), settle(content.categories(), 'categories')]);
+  if (categories.status === 'failure') return unavailablePage(c, shell);
   const category = categories.status === 'success' ? topLevel(categories.data, c.req.param('slug')!) : undefined;
   if (!category || categories.status !== 'success') return notFoundPage(c);
   return renderCategory(c, shell, category, null, categories.data);

@@ -1,0 +1,65 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { NONCE, secureHeaders, type ContentSecurityPolicyOptionHandler } from 'hono/secure-headers';
+import type { AppEnv } from '../app-env';
+
+// Security headers on every response, and a Content-Security-Policy whose script nonce is new for
+// each response — cached HTML included: the nonce is written into the <script> tags on the way
+// out (HTMLRewriter), after the cache.
+
+const origin = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).origin : '';
+  } catch {
+    return '';
+  }
+};
+
+/** Origins that depend on the configuration (the local upstream in development). */
+const fromConfig =
+  (pick: (c: Context<AppEnv>) => Array<string | undefined>): ContentSecurityPolicyOptionHandler =>
+  (c) =>
+    [...new Set(pick(c as Context<AppEnv>).map(origin).filter(Boolean))].join(' ') || "'self'";
+
+export const TAG_MANAGER = 'https://www.googletagmanager.com';
+export const ALGOLIA = ['https://*.algolia.net', 'https://*.algolianet.com', 'https://*.algolia.io'];
+export const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://www.dailymotion.com'];
+
+export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
+  secureHeaders({
+    strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+    xFrameOptions: 'SAMEORIGIN',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-site',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [], interestCohort: [] } as never,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+      scriptSrc: ["'self'", NONCE, TAG_MANAGER],
+      // Inline style attributes (banner backgrounds) are data, not code.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https:', fromConfig((c) => [c.var.config?.WP_API_URL, c.var.config?.STATIC_LISTS_URL])],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'", ...ALGOLIA, TAG_MANAGER, fromConfig((c) => [c.var.config?.ALGOLIA_HOST])],
+      frameSrc: VIDEO_FRAMES,
+      // The sign-in form posts to /api/auth, which redirects to the identity provider.
+      formAction: ["'self'", fromConfig((c) => [c.var.config?.OIDC_ISSUER])],
+    },
+  });
+
+/** Writes this response's nonce into every <script> of an HTML response. */
+export const scriptNonces = (): MiddlewareHandler<AppEnv & { Variables: { secureHeadersNonce?: string } }> => async (c, next) => {
+  await next();
+  const nonce = c.get('secureHeadersNonce');
+  if (!nonce || !(c.res.headers.get('content-type') ?? '').startsWith('text/html')) return;
+  c.res = new HTMLRewriter()
+    .on('script', {
+      element(el) {
+        el.setAttribute('nonce', nonce);
+      },
+    })
+    .transform(c.res);
+};
