@@ -48,7 +48,10 @@ export async function authRoute(c: Context<AppEnv>) {
     request = new Request(request.url, { method: 'POST', headers, body: form.toString() });
   }
 
-  const response = await Auth(request, authConfig(c.var.config));
+  // Auth.js answers redirects with Response.redirect(), whose headers are immutable: copy them so
+  // that the security headers can still be added on the way out.
+  const answer = await Auth(request, authConfig(c.var.config));
+  const response = new Response(answer.body, answer);
   if (action[0] === 'session' && request.method === 'GET') {
     const body = await response.clone().text();
     if (body === 'null' || body === '') {
