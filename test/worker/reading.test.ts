@@ -25,7 +25,7 @@ const get = async (path: string) => {
   return { res, body: await res.text() };
 };
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 const published = () => articles.filter((a) => a.status === 'publish' && !a.redirection);
 
