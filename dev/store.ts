@@ -1,21 +1,10 @@
+import { toCard } from './content/articles';
 import type { Content, WpArticle, WpPostCard, WpTag } from './content/types';
 
 // The emulator's live copy of the content, with the lookups the routes need. Publishing mutates it.
 
-export function toCard(a: WpArticle): WpPostCard {
-  return {
-    id: a.id,
-    title: a.title,
-    slug: a.slug,
-    link: a.link,
-    date: a.date,
-    // Cards show the 640 px variant, the first candidate of the article's srcset.
-    background_image: a.srcset.split(',')[0]?.trim().split(/\s+/)[0] || a.illustration,
-    tag_list: a.tags,
-    label: a.label,
-    category: a.category,
-  };
-}
+// Cards are built as the content generator builds them (the 640 px variant as background image).
+export { toCard } from './content/articles';
 
 export class ContentStore {
   constructor(public content: Content) {}

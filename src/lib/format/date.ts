@@ -26,12 +26,19 @@ const offsetParts = new Intl.DateTimeFormat('en-US', {
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** Offset of Paris from UTC at the given instant, in minutes (60 in winter, 120 in summer). */
-function parisOffsetMinutes(instant: number): number {
-  const p = Object.fromEntries(offsetParts.formatToParts(instant).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
-  return Math.round((asUtc - instant) / 60_000);
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The Paris wall clock at an instant, and its offset from UTC in minutes (60 or 120). */
+export function parisWallClock(instant: Date | number): WallClock & { offsetMinutes: number } {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const p = Object.fromEntries(offsetParts.formatToParts(ms).map((x) => [x.type, x.value]));
+  const wall: WallClock = { year: +p.year!, month: +p.month!, day: +p.day!, hour: +p.hour!, minute: +p.minute!, second: +p.second! };
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  // Whole seconds: an offset is made of minutes, and the feeds never carry milliseconds.
+  return { ...wall, offsetMinutes: Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000) };
 }
+
+const parisOffsetMinutes = (instant: number) => parisWallClock(instant).offsetMinutes;
 
 /** Reads a WordPress date: a Paris wall-clock time, or any ISO string with an explicit zone. */
 export function parseWpDate(value: string): Date | null {
