@@ -16,7 +16,7 @@ export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
-      miniflare: { bindings: { ...vars, UPSTREAM_TIMEOUT_MS: '1500', WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}` } },
+      miniflare: { bindings: { ...vars, UPSTREAM_TIMEOUT_MS: '4000', WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}` } },
     }),
   ],
   test: {

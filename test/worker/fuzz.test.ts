@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { site } from './helpers';
+import { upstream } from './upstream-control';
 
 // Property-based fuzzing of every route and API: whatever arrives, the worker answers below 500
 // and throws nothing. `npm test` runs 4 × 150 inputs as a regression guard; `npm run fuzz` runs
@@ -52,6 +53,12 @@ async function expectSound(input: string, init?: RequestInit) {
 const params = { seed: process.env.FUZZ_SEED === 'random' ? undefined : SEED, numRuns: RUNS, endOnFailure: true };
 
 describe('fuzz', { timeout: 3_600_000 }, () => {
+  beforeAll(async () => {
+    // A healthy upstream: a 5xx here must come from the worker, not from a fault left behind.
+    await upstream.clearFaults();
+    await upstream.reset();
+  });
+
   it('GET every route with odd paths, queries and cookies', async () => {
     await fc.assert(fc.asyncProperty(url, cookie, async (u, c) => expectSound(u, { headers: c ? { cookie: c } : {} })), params);
   });

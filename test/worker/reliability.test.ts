@@ -57,8 +57,8 @@ describe('upstream down', () => {
     const started = Date.now();
     const res = await site('/');
     await res.text();
-    // UPSTREAM_TIMEOUT_MS is 1500 in these tests; the page comes back with the latest posts instead.
-    expect(Date.now() - started).toBeLessThan(5000);
+    // UPSTREAM_TIMEOUT_MS is 4000 in these tests; the page comes back with the latest posts instead.
+    expect(Date.now() - started).toBeLessThan(8000);
     expect(res.status).toBe(200);
     await upstream.clearFaults();
   });
