@@ -1,4 +1,5 @@
 import type { Config } from './config/env.server';
+import type { TagVersions } from './cache/policy';
 import type { Content } from './data/content.server';
 
 export type Bindings = { CACHE: KVNamespace; ASSETS: Fetcher } & Record<string, unknown>;
@@ -16,6 +17,8 @@ export type AppEnv = {
   Variables: {
     config: Config;
     content: Content;
+    /** The purge marks, read from KV at most once per request, and only if something asks. */
+    tagVersions: () => Promise<TagVersions>;
     pageCache?: PageCachePolicy;
   };
 };

@@ -3,6 +3,7 @@ import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './app-env';
 import { htmlCache } from './cache/html-cache.server';
 import { purgeHandler } from './cache/purge.server';
+import type { TagVersions } from './cache/policy';
 import { readTagVersions } from './cache/tags.server';
 import { ConfigError, readConfig } from './config/env.server';
 import { createContent } from './data/content.server';
@@ -31,11 +32,14 @@ const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
   const config = readConfig(c.env);
   c.set('config', config);
+  let versions: Promise<TagVersions> | undefined;
+  const tagVersions = () => (versions ??= readTagVersions(c.env.CACHE).catch(() => ({})));
+  c.set('tagVersions', tagVersions);
   c.set(
     'content',
     createContent(config, {
       kv: c.env.CACHE,
-      versions: readTagVersions(c.env.CACHE).catch(() => ({})),
+      versions: tagVersions,
       waitUntil: (p) => c.executionCtx.waitUntil(p),
     }),
   );

@@ -2,7 +2,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { assets } from '../render/assets';
 import { classify, KEEP_SECONDS, type EntryMeta } from './policy';
-import { readTagVersions } from './tags.server';
 
 // Anonymous HTML, cached whole in KV: a warm view costs one KV read for the page and one for the
 // purge marks — no upstream call and no render. Personalised, preview, degraded and error
@@ -61,7 +60,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     // KV trouble makes a miss, never an error page.
     const [entry, versions] = await Promise.all([
       isRevalidation ? null : kv.getWithMetadata<EntryMeta>(key, 'text').catch(() => null),
-      readTagVersions(kv).catch(() => ({})),
+      c.var.tagVersions(),
     ]);
     const state = entry?.value ? classify(entry.metadata, Date.now(), c.var.config.HTML_FRESH_SECONDS * 1000, versions) : 'miss';
 

@@ -6,7 +6,7 @@ import { classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersion
 export type CacheScope = {
   kv: KVNamespace;
   /** Read once per request (see tags.server.ts). */
-  versions: Promise<TagVersions>;
+  versions: () => Promise<TagVersions>;
   waitUntil: (promise: Promise<unknown>) => void;
   now?: () => number;
 };
@@ -34,7 +34,7 @@ export async function readThrough(
   const noEntry = { value: null, metadata: null, cacheStatus: null } as KVNamespaceGetWithMetadataResult<string, EntryMeta>;
   const [entry, versions] = await Promise.all([
     scope.kv.getWithMetadata<EntryMeta>(key, 'text').catch(() => noEntry),
-    scope.versions.catch(() => ({})),
+    scope.versions().catch(() => ({})),
   ]);
   const state = classify(entry.value === null ? null : entry.metadata, now(), options.freshMs, versions);
 
