@@ -3,6 +3,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { safeCallbackPath } from './callback-url';
 import { AUTH_BASE_PATH, authConfig, PROVIDER_ID } from './config.server';
+import { providerMetadata } from './discovery.server';
+import { sessionCookieName } from './session.server';
 
 // /api/auth/* — Auth.js, plus what the site's callers expect of it (SPEC §2, §7) that @auth/core
 // does not do: the _log beacon, `json=true` answered with {url}, {} for no session, and the
@@ -52,6 +54,7 @@ export async function authRoute(c: Context<AppEnv>) {
   // that the security headers can still be added on the way out.
   const answer = await Auth(request, authConfig(c.var.config));
   const response = new Response(answer.body, answer);
+  if (action[0] === 'signout' && request.method === 'POST') return signOutAtProvider(c, response);
   if (action[0] === 'session' && request.method === 'GET') {
     const body = await response.clone().text();
     if (body === 'null' || body === '') {
@@ -62,6 +65,39 @@ export async function authRoute(c: Context<AppEnv>) {
     }
   }
   return response;
+}
+
+/**
+ * Once Auth.js has ended the site's session, end the provider's too (OpenID RP-Initiated Logout),
+ * or the next "Se connecter" would sign the same person straight back in. client_id, not
+ * id_token_hint: no token goes through the browser. The provider asks to confirm, then comes back
+ * to the home page (the address registered with it). Without an end-session endpoint, or when the
+ * sign-out itself was refused (bad CSRF token), Auth.js's answer stands.
+ */
+async function signOutAtProvider(c: Context<AppEnv>, response: Response): Promise<Response> {
+  const cookieName = sessionCookieName(c);
+  const cleared = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${cookieName}=`) && /max-age=0|expires=thu, 01 jan 1970/i.test(cookie));
+  if (!cleared) return response;
+  let endpoint: string | undefined;
+  try {
+    endpoint = (await providerMetadata(c.var.config)).end_session_endpoint;
+  } catch {
+    return response; // the site's session is over; the provider's can end another time
+  }
+  if (!endpoint) return response;
+  const target = new URL(endpoint);
+  target.searchParams.set('client_id', c.var.config.OIDC_CLIENT_ID);
+  target.searchParams.set('post_logout_redirect_uri', `${new URL(c.req.url).origin}/`);
+  target.searchParams.set('ui_locales', 'fr');
+  const headers = new Headers(response.headers);
+  if (response.status >= 300 && response.status < 400) {
+    headers.set('location', target.href);
+    return new Response(null, { status: 302, headers });
+  }
+  // json=true callers get {url} and navigate themselves.
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ url: target.href }), { status: 200, headers });
 }
 
 /** A CSRF token for a server-rendered form, with the cookie it needs. */

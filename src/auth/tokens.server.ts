@@ -1,5 +1,6 @@
 import type { JWT } from '@auth/core/jwt';
 import type { Config } from '../config/env.server';
+import { providerMetadata } from './discovery.server';
 
 // Access-token refresh with rotation. The provider rotates refresh tokens and revokes the whole
 // grant when an old one is replayed, so two refreshes of the same token must never race: one
@@ -12,21 +13,9 @@ export type SessionToken = JWT & TokenFields;
 const MARGIN_SECONDS = 30;
 
 const inflight = new Map<string, Promise<TokenFields>>();
-let discovery: { issuer: string; tokenEndpoint: Promise<string> } | null = null;
-
-function tokenEndpoint(config: Config): Promise<string> {
-  if (discovery?.issuer !== config.OIDC_ISSUER) {
-    const tokenEndpoint = fetch(`${config.OIDC_ISSUER}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`discovery ${r.status}`))))
-      .then((d) => String((d as { token_endpoint: string }).token_endpoint));
-    tokenEndpoint.catch(() => (discovery = null));
-    discovery = { issuer: config.OIDC_ISSUER, tokenEndpoint };
-  }
-  return discovery.tokenEndpoint;
-}
 
 async function requestRefresh(config: Config, refreshToken: string): Promise<TokenFields> {
-  const response = await fetch(await tokenEndpoint(config), {
+  const response = await fetch((await providerMetadata(config)).token_endpoint, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',

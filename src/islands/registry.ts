@@ -3,6 +3,7 @@ import CategoriesNav from './CategoriesNav';
 import Cf7Form from './Cf7Form';
 import ConsentLink from './ConsentLink';
 import ContactButton from './ContactButton';
+import FavoriteButton from './FavoriteButton';
 import HeaderScroll from './HeaderScroll';
 import LoadMore from './LoadMore';
 import MobileMenu from './MobileMenu';
@@ -14,6 +15,7 @@ import SessionSync from './SessionSync';
 import Snackbar from './Snackbar';
 import Tracking from './Tracking';
 import UserMenu from './UserMenu';
+import VisitRecorder from './VisitRecorder';
 import WhatsappBanner from './WhatsappBanner';
 
 // Every island by name. The server renders them through <Island>, the client entry hydrates them
@@ -23,6 +25,7 @@ export const islands = {
   Cf7Form,
   ConsentLink,
   ContactButton,
+  FavoriteButton,
   HeaderScroll,
   LoadMore,
   MobileMenu,
@@ -34,6 +37,7 @@ export const islands = {
   Snackbar,
   Tracking,
   UserMenu,
+  VisitRecorder,
   WhatsappBanner,
 } satisfies Record<string, ComponentType<never>>;
 

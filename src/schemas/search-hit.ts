@@ -26,3 +26,6 @@ export const SearchResultSchema = z.object({
   processingTimeMS: num(0),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+/** getObjects: one record or null per requested objectID, in order. */
+export const ObjectsResultSchema = z.object({ results: z.array(SearchHitSchema.nullable().catch(null)) });

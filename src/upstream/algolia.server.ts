@@ -1,7 +1,7 @@
 import { createFetchRequester } from '@algolia/requester-fetch';
 import { liteClient } from 'algoliasearch/lite';
 import type { Config } from '../config/env.server';
-import { SearchResultSchema, type SearchResult } from '../schemas/search-hit';
+import { ObjectsResultSchema, SearchResultSchema, type SearchHit, type SearchResult } from '../schemas/search-hit';
 import { filtersFor, HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, newsroomIndex, type SearchRequest } from '../search/params';
 import { UpstreamError } from './http.server';
 
@@ -52,6 +52,34 @@ export function createSearchClient(config: Config) {
       const parsed = SearchResultSchema.safeParse(raw);
       if (!parsed.success) throw new UpstreamError('malformed', `algolia:${indexName}`);
       return parsed.data;
+    },
+
+    /**
+     * Posts by WordPress id, in the order asked (the press space's favourites and visited contents).
+     * Algolia's getObjects, which the search key may call; posts no longer indexed are left out.
+     */
+    async postsById(ids: number[], hostname: string): Promise<SearchHit[]> {
+      if (ids.length === 0) return [];
+      const indexName = newsroomIndex(hostname);
+      let raw: unknown;
+      try {
+        raw = await client.customPost({
+          path: '1/indexes/*/objects',
+          body: {
+            requests: ids.map((id) => ({
+              indexName,
+              objectID: `post-${id}`,
+              attributesToRetrieve: ['objectID', 'type', 'title', 'url_relative', 'post_tag', 'image_thumbnail', 'date', 'date_timestamp'],
+            })),
+          },
+        });
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        throw new UpstreamError(status ? 'status' : 'network', `algolia:${indexName}:objects`, status);
+      }
+      const parsed = ObjectsResultSchema.safeParse(raw);
+      if (!parsed.success) throw new UpstreamError('malformed', `algolia:${indexName}:objects`);
+      return parsed.data.results.filter((hit): hit is SearchHit => hit !== null && hit.type === 'post');
     },
   };
 }

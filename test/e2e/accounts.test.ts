@@ -71,11 +71,44 @@ describe('accounts in Chromium', () => {
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     expect(await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).count()).toBe(0);
 
+    // Sign-out ends the site's session, then the provider's (RP-initiated logout, confirmed there).
     await page.locator('.user-menu__toggle').click();
     await page.getByRole('link', { name: 'Se déconnecter' }).first().click();
-    await page.waitForLoadState('networkidle');
-    await page.getByRole('link', { name: 'Connexion / inscription' }).waitFor();
+    await page.getByRole('heading', { name: 'Se déconnecter de la FFR ?' }).waitFor();
     expect(await (await ctx.request.get(`${siteUrl()}/api/auth/session`)).json()).toEqual({});
+    await page.screenshot({ path: `${SCREENSHOTS}account-provider-logout.png` });
+    await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
+    await page.waitForURL(`${siteUrl()}/`);
+    await page.getByRole('link', { name: 'Connexion / inscription' }).waitFor();
+    // The provider forgot the person too: signing in again asks for the password.
+    await page.getByRole('link', { name: 'Connexion / inscription' }).first().click();
+    await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
+    await page.getByLabel('Mot de passe').waitFor();
+    await ctx.close();
+  });
+
+  it('journalist: favourites added from an article, listed and removed in the press space, visits recorded', async () => {
+    const { ctx, page } = await signIn('desktop', 'journaliste@example.fr');
+    const href = (await page.locator('main .card__title a').first().getAttribute('href'))!;
+    await page.goto(siteUrl() + href, { waitUntil: 'networkidle' });
+    const title = (await page.locator('h1.article__title').textContent())!.trim();
+    const add = page.getByRole('button', { name: `Ajouter aux favoris : ${title}` });
+    await add.click();
+    await page.getByRole('status').getByText('Article ajouté à vos favoris.').waitFor();
+    expect(await page.getByRole('button', { name: `Retirer des favoris : ${title}` }).getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: `${SCREENSHOTS}account-favorite-article.png` });
+
+    await page.goto(siteUrl() + '/espace-presse', { waitUntil: 'networkidle' });
+    const favorites = page.getByRole('region', { name: 'Mes favoris' });
+    const visited = page.getByRole('region', { name: 'Contenus consultés récemment' });
+    expect(await favorites.getByRole('link', { name: title }).getAttribute('href')).toBe(href);
+    expect(await visited.getByRole('link').first().textContent()).toBe(title);
+    await page.screenshot({ path: `${SCREENSHOTS}account-press-space-lists.png`, fullPage: true });
+
+    await favorites.getByRole('button', { name: `Retirer des favoris : ${title}` }).click();
+    await page.getByRole('status').getByText('Article retiré de vos favoris.').waitFor();
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await favorites.getByRole('link', { name: title }).count()).toBe(0);
     await ctx.close();
   });
 

@@ -114,6 +114,31 @@ describe('sessions', () => {
     expect(await res.text()).not.toContain(ACCESS);
   });
 
+  it('signs out at the provider too (RP-initiated logout), never with a token in the address', async () => {
+    const session = await sessionCookie({ access_token: ACCESS, refresh_token: REFRESH, expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    const csrf = await get('/api/auth/csrf');
+    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookie = `${session}; ${csrfCookie}`;
+
+    const refused = await form('/api/auth/signout', { csrfToken: 'faux', callbackUrl: '/' }, cookie);
+    expect(refused.headers.get('location') ?? '').not.toContain('/session/end');
+
+    const res = await form('/api/auth/signout', { csrfToken, callbackUrl: '/' }, cookie);
+    expect(res.status).toBe(302);
+    const target = new URL(res.headers.get('location')!);
+    expect(`${target.origin}${target.pathname}`).toBe(`${env.OIDC_ISSUER}/session/end`);
+    expect(target.searchParams.get('client_id')).toBe(env.OIDC_CLIENT_ID);
+    expect(target.searchParams.get('post_logout_redirect_uri')).toBe('http://presse.test/');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith(`${COOKIE}=;`) || (c.startsWith(`${COOKIE}=`) && /max-age=0/i.test(c)))).toBe(true);
+    const everything = `${res.headers.get('location')}\n${await res.text()}`;
+    expect(everything).not.toContain(ACCESS);
+    expect(everything).not.toContain(REFRESH);
+
+    const json = await form('/api/auth/signout', { csrfToken, callbackUrl: '/', json: 'true' }, cookie);
+    expect(((await json.json()) as { url: string }).url).toContain('/session/end?client_id=');
+  });
+
   it('gives signed-in readers the same cached page HTML', async () => {
     await upstream.resetCounters();
     for (let i = 0; i < 40; i++) {

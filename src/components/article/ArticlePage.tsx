@@ -1,3 +1,4 @@
+import { Island } from '../../islands/Island';
 import { formatDateTime, isoInstant, parseWpDate } from '../../lib/format/date';
 import { responsiveImage, type ImageMode } from '../../lib/images';
 import { searchHref, toSitePath } from '../../lib/links';
@@ -193,7 +194,8 @@ function SimilarContent({ article }: { article: Article }) {
   );
 }
 
-export function ArticleView({ article, placeholder, imageMode }: { article: Article; placeholder: string; imageMode: ImageMode }) {
+/** `readerTools`: the favourite button and the visit record, for published articles (not previews). */
+export function ArticleView({ article, placeholder, imageMode, readerTools = false }: { article: Article; placeholder: string; imageMode: ImageMode; readerTools?: boolean }) {
   const hasSidebar = Boolean(article.sidebar && article.sidebar.posts.length > 0);
   return (
     // Post cards read the image mode and placeholder from the render context: the ones given here win.
@@ -210,6 +212,12 @@ export function ArticleView({ article, placeholder, imageMode }: { article: Arti
               ) : null}
               <h1 className="article__title">{titleOf(article)}</h1>
               <PublicationDates date={article.date} modified={article.modified} />
+              {readerTools ? (
+                <>
+                  <Island name="FavoriteButton" props={{ postId: article.id, title: titleOf(article) }} />
+                  <Island name="VisitRecorder" props={{ postId: article.id }} />
+                </>
+              ) : null}
             </header>
             <Illustration article={article} imageMode={imageMode} />
             <ArticleBody blocks={article.blocs} imageMode={imageMode} />

@@ -1,6 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { Prefs } from '../../account/api';
+import { favoriteIds, visitedIds } from '../../account/reading-list';
+import { ReadingList } from '../../components/account/ReadingList';
+import type { SearchHit } from '../../schemas/search-hit';
+import { createSearchClient } from '../../upstream/algolia.server';
 import { readSession } from '../../auth/session.server';
 import { Island } from '../../islands/Island';
 import { formatLongDate } from '../../lib/format/date';
@@ -19,6 +23,8 @@ export const ACCREDITATION_STATUS: Record<string, string> = {
   valide: 'Validée',
   fermee: 'Il n’est plus possible de vous accréditer à cet évènement',
 };
+
+const VISITED_SHOWN = 10;
 
 const NOT_JOURNALIST: Record<string, string> = {
   a_valider: 'Votre demande de statut journaliste est en cours de validation par le service de presse. Vous aurez accès à cet espace dès qu’elle sera acceptée.',
@@ -41,6 +47,20 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
       .catch(() => null),
   ]);
   const journalist = prefs?.journaliste === 'oui';
+  // One lookup for both lists: the articles' titles and addresses, from the search index.
+  const favorites = favoriteIds(prefs);
+  const visited = visitedIds(prefs).slice(0, VISITED_SHOWN);
+  const lookup: { ok: boolean; byId: Map<number, SearchHit> } = { ok: true, byId: new Map() };
+  if (journalist && favorites.length + visited.length > 0) {
+    try {
+      const hits = await createSearchClient(c.var.config).postsById([...new Set([...favorites, ...visited])], new URL(c.req.url).hostname);
+      for (const hit of hits) lookup.byId.set(Number(hit.objectID.replace(/^post-/, '')), hit);
+    } catch (error) {
+      console.warn('[press-space] reading lists unavailable:', error instanceof Error ? error.message : error);
+      lookup.ok = false;
+    }
+  }
+  const hitsFor = (ids: number[]) => ids.map((id) => lookup.byId.get(id)).filter((h): h is SearchHit => !!h);
   const requests = Array.isArray(prefs?.journaliste_accreditations_events) ? prefs.journaliste_accreditations_events : [];
   const res = await renderPage(
     c,
@@ -116,6 +136,21 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
                 </a>
               </p>
             </section>
+            <ReadingList
+              id="mes-favoris"
+              title="Mes favoris"
+              hits={hitsFor(favorites)}
+              lookup={lookup.ok ? 'ok' : 'failed'}
+              empty="Vous n’avez pas encore de favori. Ajoutez un article depuis sa page avec « Ajouter aux favoris »."
+              favorites
+            />
+            <ReadingList
+              id="contenus-consultes"
+              title="Contenus consultés récemment"
+              hits={hitsFor(visited)}
+              lookup={lookup.ok ? 'ok' : 'failed'}
+              empty="Les articles que vous lisez apparaîtront ici."
+            />
             <Island name="PressOptIns" props={{ mail: !!prefs.journaliste_optin_mail, whatsapp: !!prefs.journaliste_optin_whatsapp, openWhatsapp: c.req.query('optin_whatsapp') === 'open' }} />
           </>
         )}

@@ -79,7 +79,7 @@ export async function renderArticle(c: Context<AppEnv>, shell: Shell, article: L
       }}
     >
       {article.status === 'success' ? (
-        <ArticleView article={article.data} placeholder={shell.placeholder} imageMode={shell.imageMode} />
+        <ArticleView article={article.data} placeholder={shell.placeholder} imageMode={shell.imageMode} readerTools={!options.preview} />
       ) : article.status === 'not-found' ? (
         <ArticleApology kind="not-found" />
       ) : (
