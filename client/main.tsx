@@ -1,25 +1,40 @@
-import { createStore, Provider } from 'jotai';
-import type { ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { islands, type IslandName } from '../src/islands/registry';
+// The page's only script before its load event: a few hundred bytes that decide when React and the
+// islands come (client/hydrate.tsx). Everything works without them (links, forms that post), so
+// they wait for the browser to be idle after load, or for the first sign of a reader: a pointer,
+// a key, a focus. A button pressed before then is pressed again once its island is live.
 
-// One store for every island, so the burger, the search panel and the modals see the same state.
-const store = createStore();
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+let started: Promise<void> | null = null;
+let pressed: HTMLElement | null = null;
 
-for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const name = root.dataset.island as IslandName;
-  const Component = islands[name] as unknown as ComponentType<Record<string, unknown>> | undefined;
-  if (!Component) continue;
-  let props: Record<string, unknown> = {};
-  try {
-    props = JSON.parse(root.dataset.props ?? '{}');
-  } catch {
-    continue; // leave the server HTML as it is rather than hydrate with wrong props
-  }
-  hydrateRoot(
-    root,
-    <Provider store={store}>
-      <Component {...props} />
-    </Provider>,
-  );
+function start(): Promise<void> {
+  if (started) return started;
+  for (const type of INTERACTIONS) document.removeEventListener(type, start, true);
+  started = import('./hydrate').then(({ hydrateIslands }) => hydrateIslands());
+  void started.then(replayEarlyPress, () => undefined);
+  return started;
 }
+
+// Only buttons that need script are replayed: links navigate and submit buttons post on their own.
+function rememberEarlyPress(event: MouseEvent) {
+  const button = (event.target as Element | null)?.closest?.('[data-island] button[type="button"]');
+  if (button instanceof HTMLElement) pressed = button;
+}
+
+function replayEarlyPress() {
+  document.removeEventListener('click', rememberEarlyPress, true);
+  const button = pressed;
+  pressed = null;
+  // React replays a click that reaches a root still hydrating, so the next frame is soon enough.
+  if (button?.isConnected) requestAnimationFrame(() => button.click());
+}
+
+if (document.querySelector('[data-island]')) {
+  for (const type of INTERACTIONS) document.addEventListener(type, start, { capture: true, passive: true });
+  document.addEventListener('click', rememberEarlyPress, true);
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void start(), { timeout: 2000 }) : setTimeout(() => void start(), 200));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
+}
+
+export {};

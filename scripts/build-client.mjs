@@ -19,7 +19,8 @@ export async function buildClient({ minify = true } = {}) {
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     format: 'esm',
-    // Code that only some visitors need (the search client) is split out and loaded on demand.
+    // main.js is a small loader; React, each island and the search client are chunks it loads
+    // after the load event or on first interaction (client/main.tsx).
     splitting: true,
     minify,
     sourcemap: false,

@@ -5,6 +5,8 @@ declare namespace Cloudflare {
     ASSETS: Fetcher;
     PURGE_SECRET: string;
     AUTH_SECRET: string;
+    OIDC_ISSUER: string;
+    OIDC_CLIENT_ID: string;
     WORKER_TEST_UPSTREAM: string;
   }
   interface GlobalProps {
