@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './app-env';
 import { htmlCache } from './cache/html-cache.server';
@@ -27,6 +28,10 @@ import { signInPage } from './routes/account/sign-in';
 import { getMedias, getPrefs, postNewsroom, postPrefs } from './routes/account/user-api';
 
 const app = new Hono<AppEnv>();
+
+// Outermost, so it compresses what the nonce rewriter produced. Cloudflare's edge leaves a body
+// the worker already encoded as it is; locally (wrangler dev) nothing else would compress.
+app.use(compress());
 
 // Configuration first: a broken deployment says which variable is wrong, on every route.
 app.use(async (c, next) => {

@@ -75,7 +75,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
             .finally(() => revalidating.delete(key)),
         );
       }
-      return cachedResponse(entry.value, state === 'fresh' ? 'HIT' : 'STALE');
+      return cachedResponse(entry.value, state === 'fresh' ? 'HIT' : 'STALE', entry.metadata?.etag, request.headers.get('if-none-match'));
     }
 
     const startedAt = Date.now();
@@ -102,7 +102,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     c.executionCtx.waitUntil(
       new Response(toCache)
         .text()
-        .then((html) => kv.put(key, html, { metadata: meta, expirationTtl: Math.max(60, policy!.keepSeconds ?? KEEP_SECONDS) }))
+        .then(async (html) => kv.put(key, html, { metadata: { ...meta, etag: await etagOf(html) }, expirationTtl: Math.max(60, policy!.keepSeconds ?? KEEP_SECONDS) }))
         .catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
     );
     c.res = new Response(toClient, res);
@@ -111,8 +111,21 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
   };
 }
 
-function cachedResponse(html: string, state: string): Response {
-  return new Response(html, {
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-ffr-cache': state },
-  });
+// ETags are computed once, when a copy is stored, and kept in its KV metadata. Hono's etag()
+// middleware would hash every response body: it would hold back the first byte of streamed
+// renders, and each response differs anyway by its CSP nonce. A fresh render has no ETag; its
+// cached copy has one from the next view on.
+async function etagOf(html: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(html));
+  return `W/"${[...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+}
+
+const matches = (ifNoneMatch: string | null, etag: string) =>
+  !!ifNoneMatch && ifNoneMatch.split(',').some((v) => v.trim() === '*' || v.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+
+function cachedResponse(html: string, state: string, etag?: string, ifNoneMatch: string | null = null): Response {
+  const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-ffr-cache': state };
+  if (etag) headers.etag = etag;
+  if (etag && matches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  return new Response(html, { headers });
 }

@@ -11,6 +11,8 @@ export type EntryMeta = {
    * an old response is in flight must still win. */
   startedAt: number;
   tags: string[];
+  /** HTML copies: a validator of the stored text (weak, since each response gets its own nonce). */
+  etag?: string;
 };
 
 export type TagVersions = Record<string, number>;

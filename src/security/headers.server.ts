@@ -54,7 +54,7 @@ export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
 export const scriptNonces = (): MiddlewareHandler<AppEnv & { Variables: { secureHeadersNonce?: string } }> => async (c, next) => {
   await next();
   const nonce = c.get('secureHeadersNonce');
-  if (!nonce || !(c.res.headers.get('content-type') ?? '').startsWith('text/html')) return;
+  if (!nonce || !c.res.body || !(c.res.headers.get('content-type') ?? '').startsWith('text/html')) return;
   c.res = new HTMLRewriter()
     .on('script', {
       element(el) {

@@ -40,6 +40,27 @@ describe('home page', () => {
     expect((await upstream.counters()).total).toBe(0);
   });
 
+  it('answers a cached page with an ETag, and 304 when the browser already has it', async () => {
+    const first = await warm('/');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{24}"$/);
+    const again = await site('/', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+    expect((await site('/', { headers: { 'if-none-match': 'W/"autre"' } })).status).toBe(200);
+  });
+
+  it('compresses HTML for browsers that accept it, nonce included', async () => {
+    await warm('/');
+    const res = await site('/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    const html = await new Response(res.body!.pipeThrough(new DecompressionStream('gzip'))).text();
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1];
+    expect(html).toContain(`nonce="${nonce}"`);
+  });
+
   it('makes each upstream call once for a cold view', async () => {
     await upstream.resetCounters();
     await (await site('/')).text();
