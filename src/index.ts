@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './app-env';
 import { htmlCache } from './cache/html-cache.server';
+import { contentEncoding } from './http/content-encoding.server';
 import { purgeHandler } from './cache/purge.server';
 import type { TagVersions } from './cache/policy';
 import { readTagVersions } from './cache/tags.server';
@@ -29,9 +29,8 @@ import { getMedias, getPrefs, postNewsroom, postPrefs } from './routes/account/u
 
 const app = new Hono<AppEnv>();
 
-// Outermost, so it compresses what the nonce rewriter produced. Cloudflare's edge leaves a body
-// the worker already encoded as it is; locally (wrangler dev) nothing else would compress.
-app.use(compress());
+// Outermost, so what gets compressed is what the nonce rewriter produced.
+app.use(contentEncoding());
 
 // Configuration first: a broken deployment says which variable is wrong, on every route.
 app.use(async (c, next) => {

@@ -11,6 +11,27 @@ afterAll(async () => {
 });
 
 describe('home page in Chromium', () => {
+  it('arrives compressed once over HTTP, revalidates with 304, and its assets too', async () => {
+    // Through wrangler dev's real HTTP server: the runtime does the encoding named by the worker.
+    let res = await fetch(siteUrl() + '/', { headers: { 'accept-encoding': 'gzip' } });
+    for (let i = 0; i < 40 && res.headers.get('x-ffr-cache') !== 'HIT'; i++) {
+      await res.arrayBuffer();
+      await new Promise((ok) => setTimeout(ok, 100));
+      res = await fetch(siteUrl() + '/', { headers: { 'accept-encoding': 'gzip' } });
+    }
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const html = await res.text();
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    const etag = res.headers.get('etag')!;
+    expect((await fetch(siteUrl() + '/', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const css = html.match(/href="(\/assets\/site-[^"]+\.css)"/)![1];
+    const asset = await fetch(siteUrl() + css);
+    await asset.arrayBuffer();
+    const assetTag = asset.headers.get('etag');
+    expect(assetTag).toBeTruthy();
+    expect((await fetch(siteUrl() + css, { headers: { 'if-none-match': assetTag! } })).status).toBe(304);
+  });
+
   it('renders at 1280 px with the desktop menu and seeded articles', async () => {
     const ctx = await context(browser, 'desktop');
     const page = await ctx.newPage();
