@@ -12,8 +12,12 @@ export function resizedUrl(src: string, width: number, mode: ImageMode): string 
 }
 
 /** srcset and sizes for an image shown at most `maxWidth` CSS pixels wide. */
+/** Images come from WordPress: only its web addresses and site paths may reach an <img>. */
+const isImageAddress = (src: string) => /^(https?:\/\/|\/(?![\/\\]))/i.test(src);
+
 export function responsiveImage(src: string, mode: ImageMode, maxWidth = 3840): { src: string; srcSet?: string } {
-  if (mode === 'plain' || !src || src.endsWith('.svg')) return { src };
+  if (!isImageAddress(src)) return { src: '' };
+  if (mode === 'plain' || src.endsWith('.svg')) return { src };
   const widths = DEVICE_WIDTHS.filter((w) => w <= Math.max(640, maxWidth * 2));
   return {
     src: resizedUrl(src, widths[widths.length - 1]!, mode),

@@ -4,13 +4,18 @@ import type { MenuItem } from '../schemas/menu';
 // links to its own paths, except for items WordPress marks as external.
 
 export function toSitePath(link: string): string {
-  if (!link) return '/';
-  if (link.startsWith('/')) return link;
+  // Browsers ignore tabs, newlines and leading controls in URLs ("java\tscript:"): so do we.
+  const clean = link.replace(/[\u0000-\u0020\u007f]+/g, '');
+  if (!clean) return '/';
+  // "//host/…" is another site, and "/\host" too for browsers: only a real path passes as is.
+  if (clean.startsWith('/') && !/^\/[\/\\]/.test(clean)) return link.trim();
   try {
-    const u = new URL(link);
+    const u = new URL(clean);
+    // Any other scheme (javascript:, data:, vbscript:…) is never a page of this site.
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return '/';
     return `${u.pathname}${u.search}${u.hash}`;
   } catch {
-    return `/${link.replace(/^\/+/, '')}`;
+    return `/${clean.replace(/^[\/\\]+/, '')}`;
   }
 }
 

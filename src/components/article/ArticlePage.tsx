@@ -115,6 +115,10 @@ export function hasPressKit(article: Article): boolean {
 export function pressKitHref(article: Article): string | null {
   if (!hasPressKit(article)) return null;
   let path = article.link ? toSitePath(article.link).split(/[?#]/)[0]! : '';
+  // toSitePath keeps the path of any scheme, and the path of "javascript:javascript:alert(1)" is
+  // "javascript:alert(1)" (found by xss.test.tsx): only a path of this site may lead to the kit.
+  const sitePath = safeHref(path);
+  path = sitePath && sitePath.startsWith('/') ? sitePath : '';
   if (!path && article.category) path = `/categories/${article.category.slug}/${article.slug}`;
   path = path.replace(/\/+$/, '');
   return path ? `${path}/kit-presse.zip` : null;

@@ -53,7 +53,7 @@ export function CategoryView({ category, parent, children, posts, basePath }: Ca
       {posts.posts.length > 0 ? (
         <div className="card-grid" id="liste-contenus" data-post-list="">
           {posts.posts.map((post, i) => (
-            <PostCard key={post.id} post={post} big={posts.page === 1 && i === 0} />
+            <PostCard key={post.id} post={post} big={posts.page === 1 && i === 0} level={2} />
           ))}
         </div>
       ) : (

@@ -5,7 +5,9 @@ import { searchHref, toSitePath } from '../../lib/links';
 import { useRenderFacts } from '../../render/render-context';
 import type { PostCard as Post } from '../../schemas/post';
 
-export function PostCard({ post, big = false, searchMode = false, title }: { post: Post; big?: boolean; searchMode?: boolean; title?: ReactNode }) {
+/** `level`: 2 in lists that come right under the page's h1, 3 under a section's h2 (headings never skip a level). */
+export function PostCard({ post, big = false, searchMode = false, title, level = 3 }: { post: Post; big?: boolean; searchMode?: boolean; title?: ReactNode; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const { imageMode, placeholder } = useRenderFacts();
   const image = responsiveImage(post.background_image || placeholder, imageMode, big ? 760 : 400);
   const tags = post.tag_list.filter((t) => t.source === 'tag').slice(0, 3);
@@ -31,9 +33,9 @@ export function PostCard({ post, big = false, searchMode = false, title }: { pos
             {post.label.name}
           </a>
         ) : null}
-        <h3 className="card__title">
+        <Heading className="card__title">
           <a href={toSitePath(post.link)}>{title ?? post.title}</a>
-        </h3>
+        </Heading>
         <time className="card__date" dateTime={isoInstant(post.date)}>
           {formatDate(post.date)}
         </time>

@@ -108,6 +108,7 @@ export function SearchResults({ request, result, categories }: { request: Search
               <PostCard
                 key={hit.objectID}
                 searchMode
+                level={2}
                 title={<Highlight value={hit._highlightResult.title.value || hit.title} />}
                 post={{ id: 0, title: hit.title, slug: '', link: toSitePath(hit.url_relative), date: hit.date, background_image: hit.image_thumbnail, tag_list: [], label: null, category: null }}
               />

@@ -11,7 +11,8 @@ const linkProps = (l: NavLink) => (l.external ? { target: '_blank', rel: 'noopen
 export function TopBar({ links, settings, account }: { links: NavLink[]; settings: Settings; account: Shell['account'] }) {
   const news = settings.top_news;
   return (
-    <div className="topbar">
+    // A named region: its links and actions sit outside <header>, and every part of a page belongs to a landmark.
+    <section className="topbar" aria-label="Bandeau de la Fédération">
       <div className="container topbar__inner">
         <nav className="topbar__links" aria-label="Sites de la Fédération">
           <ul>
@@ -51,6 +52,6 @@ export function TopBar({ links, settings, account }: { links: NavLink[]; setting
           </a>
         </div>
       </div>
-    </div>
+    </section>
   );
 }
