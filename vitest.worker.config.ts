@@ -16,7 +16,8 @@ export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
-      miniflare: { bindings: { ...vars, UPSTREAM_TIMEOUT_MS: '4000', WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}` } },
+      // KV_MEMO_MS 0: tests empty KV between cases, so nothing may be remembered across them.
+      miniflare: { bindings: { ...vars, UPSTREAM_TIMEOUT_MS: '4000', KV_MEMO_MS: '0', WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}` } },
     }),
   ],
   test: {

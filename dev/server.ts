@@ -100,7 +100,7 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/';
     if (!path.startsWith('/__control')) {
-      faults.count(req);
+      faults.count(req, res);
       if (await faults.apply(req, res)) return;
     }
     if (path === '/oidc' || path.startsWith('/oidc/') || path.startsWith('/oidc?')) idp.callback(req, res);

@@ -1,72 +1,166 @@
-// npm run bench: the figures the issues ask for, measured side by side in one run on this machine.
-//   - time from start (upstream + wrangler dev) to the first page
-//   - upstream calls of a cold and of a warm anonymous home view (the upstream's own counters)
-//   - warm anonymous home vs a static file: median latency over the same number of requests, as a ratio
-import { rm } from 'node:fs/promises';
+// npm run bench — anonymous pages against a static file, side by side in one run (issue 8).
+//   - the worker's production build (NODE_ENV=production, minified) in workerd via wrangler dev,
+//     the local upstream scaled to 10 000 articles;
+//   - autocannon at one concurrency, targets alternated round by round so that drift (CPU heat,
+//     other processes, KV growth) hits them all alike: a static asset of about the home page's
+//     size, home, category, article, search and the session call;
+//   - upstream calls per warm view, counted by the local upstream itself;
+//   - waterfall depth: serial upstream round trips before the first byte of a cold article page,
+//     with 100 ms added to every upstream call, from the upstream's own log of calls.
+// Prints a table and writes bench/results.json.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { buildClient } from './build-client.mjs';
 import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
-const N = Number(process.env.BENCH_REQUESTS ?? 200);
-const control = (path, init) => fetch(`${upstreamUrl}/__control${path}`, init).then((r) => r.json());
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
+const LATENCY_MS = 100;
 
-async function timed(url) {
-  const t = performance.now();
-  const r = await fetch(url);
+const control = (path, init) => fetch(`${upstreamUrl}/__control${path}`, init).then((r) => r.json());
+const postJson = (path, body) => control(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round2 = (x) => Math.round(x * 100) / 100;
+
+async function get(path) {
+  const r = await fetch(siteUrl + path);
   await r.arrayBuffer();
-  return { ms: performance.now() - t, status: r.status, cache: r.headers.get('x-ffr-cache') };
+  return r;
 }
 
 const vars = await ensureDevVars();
-const { manifest } = await buildClient();
+await buildClient();
 const persistTo = `${root}.wrangler/bench-state`;
 await rm(persistTo, { recursive: true, force: true });
 
 const t0 = performance.now();
-startUpstreamProcess(vars, { quiet: true, env: { UPSTREAM_QUIET: '1' } });
-await waitFor(`${upstreamUrl}/`);
-const upstreamReady = performance.now() - t0;
-startWrangler(vars, { quiet: true, persistTo });
-// Probe a static file: a page would warm the shell's data and hide the cold upstream calls.
+startUpstreamProcess(vars, { quiet: true, env: { UPSTREAM_QUIET: '1', UPSTREAM_ARTICLES: String(ARTICLES) } });
+await waitFor(`${upstreamUrl}/`, { timeoutMs: 300_000 });
+startWrangler(vars, { quiet: true, persistTo, args: ['--minify'], env: { NODE_ENV: 'production' } });
 await waitFor(`${siteUrl}/assets/manifest.json`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
-await control('/counters/reset', { method: 'POST' });
+await get('/');
+const startToFirstPageMs = Math.round(performance.now() - t0);
 
-const cold = await timed(`${siteUrl}/`);
-const firstPage = performance.now() - t0;
-const coldCalls = await control('/counters');
-// The HTML copy is written after the response (waitUntil): wait until the cache answers.
-for (let i = 0; i < 50 && (await timed(`${siteUrl}/`)).cache !== 'HIT'; i++) await new Promise((r) => setTimeout(r, 50));
-await control('/counters/reset', { method: 'POST' });
-const warm = await timed(`${siteUrl}/`);
-const warmCalls = await control('/counters');
+const published = (await control('/articles?status=publish')).filter((a) => !a.redirection);
+console.log(`local upstream: ${published.length} published articles`);
+const targets = {
+  home: '/',
+  category: '/categories/xv-de-france',
+  article: published[0].link,
+  search: '/recherche?query=equipe',
+  session: '/api/auth/session',
+};
 
-// Side by side, interleaved, same count: warm home page and a static file of the same site.
-const staticUrl = `${siteUrl}${manifest['site.css']}`;
-const page = [];
-const file = [];
-for (let i = 0; i < 20; i++) await timed(`${siteUrl}/`), await timed(staticUrl);
-for (let i = 0; i < N; i++) {
-  page.push((await timed(`${siteUrl}/`)).ms);
-  file.push((await timed(staticUrl)).ms);
+// The static asset: the home page's own HTML, served by the assets server. Same bytes, so the ratio
+// compares the worker with a plain file and nothing else. (Removed at the end; git ignores it.)
+const homeHtml = Buffer.from(await (await fetch(siteUrl + '/')).arrayBuffer());
+const homeBytes = homeHtml.length;
+await mkdir(`${root}public/__bench`, { recursive: true });
+await writeFile(`${root}public/__bench/home.html`, homeHtml);
+targets.static = '/__bench/home.html';
+// wrangler dev picks up new assets on its own; wait for it.
+await waitFor(`${siteUrl}${targets.static}`, { timeoutMs: 60_000, ok: (r) => r.status === 200 && r.headers.get('x-ffr-cache') === null });
+const staticFile = { path: targets.static, bytes: homeBytes };
+
+// Warm-up: every page rendered and its HTML copy stored (written after the response).
+for (const [name, path] of Object.entries(targets)) {
+  for (let i = 0; i < 50; i++) {
+    const r = await get(path);
+    if (name === 'static' || name === 'session' || r.headers.get('x-ffr-cache') === 'HIT') break;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
 }
-stopAll();
 
-const r = (x) => Math.round(x * 100) / 100;
-const report = {
-  startToUpstreamReadyMs: Math.round(upstreamReady),
-  startToFirstPageMs: Math.round(firstPage),
-  coldHome: { ms: r(cold.ms), cache: cold.cache, upstreamCalls: coldCalls.total, routes: coldCalls.routes },
-  warmHome: { ms: r(warm.ms), cache: warm.cache, upstreamCalls: warmCalls.total },
-  warmHomeVsStatic: {
-    requests: N,
-    homeMedianMs: r(median(page)),
-    homeP95Ms: r(p95(page)),
-    staticMedianMs: r(median(file)),
-    staticP95Ms: r(p95(file)),
-    ratioMedian: r(median(page) / median(file)),
+// Upstream calls per warm view: 25 views of each page type, counted by the upstream.
+await control('/counters/reset', { method: 'POST' });
+let views = 0;
+for (let i = 0; i < 25; i++) {
+  for (const name of ['home', 'category', 'article', 'search']) {
+    await get(targets[name]);
+    views++;
+  }
+}
+const warmCalls = (await control('/counters')).total;
+
+// Throughput and latency, alternating targets round by round.
+const order = ['static', 'home', 'category', 'article', 'search', 'session'];
+const runs = Object.fromEntries(order.map((n) => [n, []]));
+await control('/counters/reset', { method: 'POST' });
+for (let r = 0; r < ROUNDS; r++) {
+  for (const name of r % 2 ? [...order].reverse() : order) {
+    const result = await autocannon({ url: siteUrl + targets[name], connections: CONNECTIONS, duration: SECONDS });
+    runs[name].push(result);
+    process.stdout.write(`round ${r + 1}/${ROUNDS} ${name.padEnd(8)} ${Math.round(result.requests.average)} req/s\n`);
+  }
+}
+const loadCalls = (await control('/counters')).total;
+
+// Waterfall depth: a never-seen article with 100 ms added to every upstream call. The upstream logs
+// each call's start and end; the longest chain of calls each starting after the previous one ended,
+// among those finished before the first byte, is the number of serial round trips.
+await control('/counters/reset', { method: 'POST' });
+await postJson('/faults', { path: '*', kind: 'latency', ms: LATENCY_MS });
+const sentAt = Date.now();
+const cold = await fetch(siteUrl + published[1].link);
+const firstByteAt = Date.now();
+await cold.arrayBuffer();
+const calls = (await control('/requests')).filter((c) => c.start >= sentAt && c.end <= firstByteAt + 5).sort((a, b) => a.start - b.start);
+await fetch(`${upstreamUrl}/__control/faults`, { method: 'DELETE' });
+stopAll();
+await rm(`${root}public/__bench`, { recursive: true, force: true });
+const chain = [];
+for (const [i, call] of calls.entries()) chain[i] = 1 + Math.max(0, ...calls.slice(0, i).map((c, j) => (c.end <= call.start ? chain[j] : 0)));
+const waterfallDepth = Math.max(0, ...chain);
+
+const summary = (name) => {
+  const rs = runs[name];
+  const requests = rs.reduce((s, x) => s + x.requests.total, 0);
+  const seconds = rs.reduce((s, x) => s + x.duration, 0);
+  return {
+    rps: Math.round(requests / seconds),
+    p50: median(rs.map((x) => x.latency.p50)),
+    p99: median(rs.map((x) => x.latency.p99)),
+    errors: rs.reduce((s, x) => s + x.errors + x.timeouts + x['5xx'] + x['4xx'], 0),
+  };
+};
+const staticSummary = summary('static');
+const pages = {};
+for (const name of ['home', 'category', 'article', 'search', 'session']) {
+  const s = summary(name);
+  pages[name] = { ...s, ratioToStatic: round2(s.rps / staticSummary.rps) };
+}
+const results = {
+  pages,
+  static: { ...staticSummary, path: staticFile.path, bytes: staticFile.bytes },
+  upstreamCallsPerWarmView: round2(warmCalls / views),
+  waterfallDepth,
+  details: {
+    connections: CONNECTIONS,
+    secondsPerRun: SECONDS,
+    rounds: ROUNDS,
+    articles: published.length,
+    homeHtmlBytes: homeBytes,
+    warmViewsCounted: views,
+    upstreamCallsDuringLoad: loadCalls,
+    coldArticle: { path: published[1].link, status: cold.status, ttfbMs: firstByteAt - sentAt, addedLatencyPerCallMs: LATENCY_MS, upstreamCalls: calls.map((c) => ({ route: c.route, startMs: Math.round(c.start - sentAt), endMs: Math.round(c.end - sentAt) })) },
+    startToFirstPageMs,
+    targets,
   },
 };
-console.log(JSON.stringify(report, null, 2));
+await writeFile(`${root}bench/results.json`, JSON.stringify(results, null, 2) + '\n');
+
+console.log(`\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per target, ${published.length} articles\n`);
+console.log('target    |   req/s |  p50 ms |  p99 ms | p99/p50 | ÷ static | errors');
+for (const [name, s] of [['static', { ...staticSummary, ratioToStatic: 1 }], ...Object.entries(pages)]) {
+  console.log(
+    `${name.padEnd(9)} | ${String(s.rps).padStart(7)} | ${String(s.p50).padStart(7)} | ${String(s.p99).padStart(7)} | ${String(round2(s.p99 / Math.max(1, s.p50))).padStart(7)} | ${String(s.ratioToStatic).padStart(8)} | ${s.errors}`,
+  );
+}
+console.log(`\nstatic file: ${staticFile.path} (the home page's HTML, ${homeBytes} B)`);
+console.log(`upstream calls per warm view: ${results.upstreamCallsPerWarmView} (${warmCalls} over ${views} views); during the load runs: ${loadCalls}`);
+console.log(`waterfall depth: ${waterfallDepth} (cold article, +${LATENCY_MS} ms per upstream call: first byte after ${firstByteAt - sentAt} ms, ${calls.length} calls: ${calls.map((c) => `${c.route} ${Math.round(c.start - sentAt)}–${Math.round(c.end - sentAt)} ms`).join(', ')})`);
+console.log('written: bench/results.json');
 process.exit(0);

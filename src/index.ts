@@ -37,7 +37,7 @@ app.use(async (c, next) => {
   const config = readConfig(c.env);
   c.set('config', config);
   let versions: Promise<TagVersions> | undefined;
-  const tagVersions = () => (versions ??= readTagVersions(c.env.CACHE).catch(() => ({})));
+  const tagVersions = () => (versions ??= readTagVersions(c.env.CACHE, config.KV_MEMO_MS).catch(() => ({})));
   c.set('tagVersions', tagVersions);
   c.set(
     'content',

@@ -6,14 +6,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export type FaultKind = 'latency' | 'status' | 'malformed' | 'timeout' | 'down';
 export type Fault = { path: string; kind: FaultKind; ms?: number; status?: number; times?: number };
 
+/** One upstream call as the emulator saw it: enough to tell serial calls from parallel ones. */
+export type LoggedRequest = { route: string; start: number; end: number };
+const LOG_SIZE = 2000;
+
 export class FaultBoard {
   faults: Fault[] = [];
   counters = new Map<string, number>();
+  log: LoggedRequest[] = [];
   private hanging = new Set<ServerResponse>();
 
-  count(req: IncomingMessage): void {
-    const key = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`;
-    this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
+  count(req: IncomingMessage, res?: ServerResponse): void {
+    const route = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`;
+    this.counters.set(route, (this.counters.get(route) ?? 0) + 1);
+    const start = performance.timeOrigin + performance.now();
+    res?.once('close', () => {
+      this.log.push({ route, start, end: performance.timeOrigin + performance.now() });
+      if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
+    });
   }
 
   snapshot() {
@@ -24,6 +34,7 @@ export class FaultBoard {
   reset(): void {
     this.faults = [];
     this.counters.clear();
+    this.log = [];
     this.releaseHanging();
   }
 

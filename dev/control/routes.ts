@@ -50,8 +50,11 @@ export function createControlRoutes(h: ControlHooks) {
   app.get('/counters', (c) => c.json(h.faults.snapshot()));
   app.post('/counters/reset', (c) => {
     h.faults.counters.clear();
+    h.faults.log = [];
     return c.json({ ok: true });
   });
+  // The last 2000 upstream calls with their start and end (ms since the epoch): for waterfalls.
+  app.get('/requests', (c) => c.json(h.faults.log));
   app.get('/faults', (c) => c.json(h.faults.faults));
   app.post('/faults', async (c) => {
     const parsed = FaultSchema.safeParse(await c.req.json().catch(() => null));

@@ -95,6 +95,7 @@ export function startWrangler(vars, opts = {}) {
     '--persist-to', opts.persistTo ?? `${root}.wrangler/state`,
     '--show-interactive-dev-session=false',
     ...overrides,
+    ...(opts.args ?? []),
   ];
   return run(process.execPath, args, {
     WRANGLER_SEND_METRICS: 'false',

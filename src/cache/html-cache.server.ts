@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { assets } from '../render/assets';
+import { IsolateMemo } from './isolate-memo';
 import { classify, KEEP_SECONDS, type EntryMeta } from './policy';
 
 // Anonymous HTML, cached whole in KV: a warm view costs one KV read for the page and one for the
@@ -25,6 +26,10 @@ function mayWrite(key: string): boolean {
   if (lastWrite.size > 5000) lastWrite.clear();
   return true;
 }
+
+// Popular pages are read hundreds of times a second under load: one KV read per page and second
+// per isolate is enough (isolate-memo.ts).
+const pages = new IsolateMemo<KVNamespaceGetWithMetadataResult<string, EntryMeta>>();
 
 type FetchSelf = (request: Request, env: AppEnv['Bindings'], ctx: Context<AppEnv>['executionCtx']) => Response | Promise<Response>;
 
@@ -59,7 +64,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
 
     // KV trouble makes a miss, never an error page.
     const [entry, versions] = await Promise.all([
-      isRevalidation ? null : kv.getWithMetadata<EntryMeta>(key, 'text').catch(() => null),
+      isRevalidation ? null : pages.get(key, () => kv.getWithMetadata<EntryMeta>(key, 'text'), c.var.config.KV_MEMO_MS).catch(() => null),
       c.var.tagVersions(),
     ]);
     const state = entry?.value ? classify(entry.metadata, Date.now(), c.var.config.HTML_FRESH_SECONDS * 1000, versions) : 'miss';
@@ -72,7 +77,10 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
           Promise.resolve(fetchSelf(again, c.env, c.executionCtx))
             .then((r) => r.body?.cancel())
             .catch((e) => console.warn('[cache] revalidate:', String(e)))
-            .finally(() => revalidating.delete(key)),
+            .finally(() => {
+              revalidating.delete(key);
+              pages.delete(key); // the next view reads the new copy, not the remembered stale one
+            }),
         );
       }
       return cachedResponse(entry.value, state === 'fresh' ? 'HIT' : 'STALE', entry.metadata?.etag, request.headers.get('if-none-match'));
@@ -102,7 +110,11 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     c.executionCtx.waitUntil(
       new Response(toCache)
         .text()
-        .then(async (html) => kv.put(key, html, { metadata: { ...meta, etag: await etagOf(html) }, expirationTtl: Math.max(60, policy!.keepSeconds ?? KEEP_SECONDS) }))
+        .then(async (html) => {
+          const metadata: EntryMeta = { ...meta, etag: await etagOf(html) };
+          await kv.put(key, html, { metadata, expirationTtl: Math.max(60, policy!.keepSeconds ?? KEEP_SECONDS) });
+          pages.set(key, { value: html, metadata, cacheStatus: null });
+        })
         .catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
     );
     c.res = new Response(toClient, res);

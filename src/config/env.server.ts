@@ -52,6 +52,8 @@ export const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   CONTENT_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   HTML_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** How long an isolate remembers a KV read of a page or of the purge marks (0: not at all). */
+  KV_MEMO_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -13,7 +13,7 @@ const get = async (path: string) => {
   const res = await site(path);
   return { res, body: await res.text() };
 };
-const titles = (html: string) => [...html.matchAll(/<h3 class="card__title"><a href="[^"]+">([\s\S]*?)<\/a><\/h3>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+const titles = (html: string) => [...html.matchAll(/<h[23] class="card__title"><a href="[^"]+">([\s\S]*?)<\/a><\/h[23]>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
 const dates = (html: string) => [...html.matchAll(/<time class="card__date" dateTime="([^"]+)"/g)].map((m) => m[1]!);
 
 describe('/recherche', () => {
