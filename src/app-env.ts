@@ -20,5 +20,9 @@ export type AppEnv = {
     /** The purge marks, read from KV at most once per request, and only if something asks. */
     tagVersions: () => Promise<TagVersions>;
     pageCache?: PageCachePolicy;
+    /** This response's CSP nonce (hono/secure-headers). */
+    secureHeadersNonce?: string;
+    /** Set when the HTML cache already wrote this response's nonce into its scripts. */
+    scriptsNonced?: boolean;
   };
 };

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { assets } from '../render/assets';
+import { withScriptNonce } from '../security/headers.server';
 import { IsolateMemo } from './isolate-memo';
 import { classify, KEEP_SECONDS, type EntryMeta } from './policy';
 
@@ -83,7 +84,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
             }),
         );
       }
-      return cachedResponse(entry.value, state === 'fresh' ? 'HIT' : 'STALE', entry.metadata?.etag, request.headers.get('if-none-match'));
+      return cachedResponse(withNonce(c, entry.value, entry.metadata), state === 'fresh' ? 'HIT' : 'STALE', entry.metadata?.etag, request.headers.get('if-none-match'));
     }
 
     const startedAt = Date.now();
@@ -94,7 +95,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
 
     if (!storable) {
       // Stale-if-error: a purged page whose fresh render came out degraded keeps its last good copy.
-      if (entry?.value && state === 'purged' && policy && !policy.cacheable) return cachedResponse(entry.value, 'STALE-IF-ERROR');
+      if (entry?.value && state === 'purged' && policy && !policy.cacheable) return cachedResponse(withNonce(c, entry.value, entry.metadata), 'STALE-IF-ERROR');
       if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
       c.header('x-ffr-cache', 'BYPASS');
       return;
@@ -108,10 +109,14 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     const [toClient, toCache] = res.body!.tee();
     const meta: EntryMeta = { startedAt, tags: policy!.tags };
     c.executionCtx.waitUntil(
-      new Response(toCache)
-        .text()
-        .then(async (html) => {
-          const metadata: EntryMeta = { ...meta, etag: await etagOf(html) };
+      Promise.resolve()
+        .then(async () => {
+          // The copy is stored with a nonce placeholder of its own, random, in every <script>: a hit
+          // swaps in the response's nonce with a string replace instead of an HTML rewrite. Being
+          // random per copy, WordPress content can never carry it.
+          const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
+          const html = await withScriptNonce(new Response(toCache, { headers: { 'content-type': 'text/html' } }), noncePlaceholder).text();
+          const metadata: EntryMeta = { ...meta, etag: await etagOf(html), noncePlaceholder };
           await kv.put(key, html, { metadata, expirationTtl: Math.max(60, policy!.keepSeconds ?? KEEP_SECONDS) });
           pages.set(key, { value: html, metadata, cacheStatus: null });
         })
@@ -121,6 +126,14 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     c.res.headers.set('cache-control', 'no-cache');
     c.res.headers.set('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
   };
+}
+
+/** The cached HTML with this response's nonce in its scripts (old copies go through the rewriter). */
+function withNonce(c: Context<AppEnv>, html: string, meta: EntryMeta | null): string {
+  const nonce = c.get('secureHeadersNonce');
+  if (!nonce || !meta?.noncePlaceholder) return html;
+  c.set('scriptsNonced', true);
+  return html.replaceAll(meta.noncePlaceholder, nonce);
 }
 
 // ETags are computed once, when a copy is stored, and kept in its KV metadata. Hono's etag()

@@ -13,6 +13,8 @@ export type EntryMeta = {
   tags: string[];
   /** HTML copies: a validator of the stored text (weak, since each response gets its own nonce). */
   etag?: string;
+  /** HTML copies: the random stand-in for the CSP nonce in their scripts. */
+  noncePlaceholder?: string;
 };
 
 export type TagVersions = Record<string, number>;

@@ -50,16 +50,21 @@ export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
     },
   });
 
-/** Writes this response's nonce into every <script> of an HTML response. */
-export const scriptNonces = (): MiddlewareHandler<AppEnv & { Variables: { secureHeadersNonce?: string } }> => async (c, next) => {
-  await next();
-  const nonce = c.get('secureHeadersNonce');
-  if (!nonce || !c.res.body || !(c.res.headers.get('content-type') ?? '').startsWith('text/html')) return;
-  c.res = new HTMLRewriter()
+/** Every <script> of an HTML response, with this nonce. */
+export function withScriptNonce(res: Response, nonce: string): Response {
+  return new HTMLRewriter()
     .on('script', {
       element(el) {
         el.setAttribute('nonce', nonce);
       },
     })
-    .transform(c.res);
+    .transform(res);
+}
+
+/** Writes this response's nonce into every <script> of an HTML response (unless the cache did). */
+export const scriptNonces = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  await next();
+  const nonce = c.get('secureHeadersNonce');
+  if (!nonce || c.get('scriptsNonced') || !c.res.body || !(c.res.headers.get('content-type') ?? '').startsWith('text/html')) return;
+  c.res = withScriptNonce(c.res, nonce);
 };
