@@ -1,5 +1,5 @@
 import { createStore, Provider } from 'jotai';
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandName } from '../src/islands/registry';
 import { islandLoaders } from './island-loaders';
@@ -17,20 +17,25 @@ export async function hydrateIslands(): Promise<void> {
       return load ? load().catch(() => null) : Promise.resolve(null);
     }),
   );
-  roots.forEach((root, i) => {
+  for (const [i, root] of roots.entries()) {
     const Component = loaded[i]?.default as ComponentType<Record<string, unknown>> | undefined;
-    if (!Component) return;
+    if (!Component) continue;
     let props: Record<string, unknown> = {};
     try {
       props = JSON.parse(root.dataset.props ?? '{}');
     } catch {
-      return; // leave the server HTML as it is rather than hydrate with wrong props
+      continue; // leave the server HTML as it is rather than hydrate with wrong props
     }
-    hydrateRoot(
-      root,
-      <Provider store={store}>
-        <Component {...props} />
-      </Provider>,
-    );
-  });
+    // One island per task, as a transition React may interrupt: no long task blocks the reader
+    // (React still replays a click that lands on an island not yet hydrated).
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <Provider store={store}>
+          <Component {...props} />
+        </Provider>,
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }

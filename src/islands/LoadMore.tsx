@@ -24,7 +24,7 @@ export default function LoadMore({ nextHref, listId }: LoadMoreProps) {
       const added = Array.from(cards, (node) => document.importNode(node, true) as Element);
       for (const node of added) target.appendChild(node);
       // Keyboard users land on the first new card instead of the end of the list.
-      added[0]?.querySelector<HTMLElement>('h3 a')?.focus();
+      added[0]?.querySelector<HTMLElement>('.card__title a')?.focus();
       setNext(doc.querySelector<HTMLAnchorElement>('[data-next-page]')?.getAttribute('href') ?? null);
       setState('idle');
     } catch {

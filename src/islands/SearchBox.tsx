@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDate } from '../lib/format/date';
 import { Highlight } from '../search/highlight';
 import { latestPosts, searchPosts, type LiveHit, type LiveSearchConfig } from '../search/live-client';
@@ -28,7 +28,9 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
   const [active, setActive] = useState(-1);
   const seq = useRef(0);
   const input = useRef<HTMLInputElement>(null);
-  const id = useId();
+  // A fixed id, not useId(): the island's root on the client is not the server's whole page, so
+  // generated ids differ and the server's aria-controls would point at no list. One box a page.
+  const id = 'recherche-rapide';
   const listId = `${id}-hits`;
 
   // The page behind is inert while the panel is open (clicks and focus stay in the search).
@@ -136,8 +138,9 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
                 <>
                   <ul id={listId} role="listbox" aria-label="Suggestions" className="search-panel__hits">
                     {hits.map((hit, i) => (
-                      <li key={hit.objectID} id={`${listId}-${i}`} role="option" aria-selected={i === active} className={i === active ? 'is-active' : undefined}>
-                        <a href={hit.url} tabIndex={-1}>
+                      // The link is the option itself: an option may not hold an interactive element.
+                      <li key={hit.objectID} role="none">
+                        <a href={hit.url} tabIndex={-1} id={`${listId}-${i}`} role="option" aria-selected={i === active} className={i === active ? 'is-active' : undefined}>
                           <span className="search-panel__title">
                             <Highlight value={hit.highlighted} />
                           </span>

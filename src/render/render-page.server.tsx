@@ -23,6 +23,9 @@ export async function renderPage(
       console.error('[render]', error);
     },
   });
+  // A reader who leaves mid-page cancels the stream: React aborts the render and rejects allReady,
+  // which nobody else awaits; left unhandled it would be an uncaught error in the isolate.
+  stream.allReady.catch(() => undefined);
   const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
   // The page's own content could not be loaded: a French page that says so, and when to come back.
   if (status === 503) headers['retry-after'] = '30';

@@ -31,7 +31,14 @@ export async function searchRoute(c: Context<AppEnv>) {
   return renderPage(
     c,
     <Document
-      head={{ title: pageTitle(subject ? `Recherche : ${subject}` : 'Rechercher', shell.settings), noindex: true }}
+      head={{
+        title: pageTitle(subject ? `Recherche : ${subject}` : 'Rechercher', shell.settings),
+        description: subject
+          ? `Les contenus de la salle de presse de la Fédération française de rugby pour « ${subject} ».`
+          : 'Rechercher dans les contenus de la salle de presse de la Fédération française de rugby.',
+        // Results pages stay out of the index (endless variants of the same contents).
+        noindex: true,
+      }}
       shell={shell}
       page={{ path: c.req.path, tracking: { page_type: 'recherche', page_category: request.category, page_subcategory: '', articleThematic: request.tag } }}
     >

@@ -47,7 +47,7 @@ describe('search in Chromium', () => {
     await box.click();
     await box.pressSequentially('dupont', { delay: 30 });
     await expect.poll(() => panelHits(page).count()).toBeGreaterThan(0);
-    const href = await panelHits(page).first().locator('a').getAttribute('href');
+    const href = await panelHits(page).first().getAttribute('href');
     await page.keyboard.press('ArrowDown');
     // Some articles redirect to the federation's main site (unreachable here): the request is what counts.
     const navigation = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === href);
