@@ -76,7 +76,9 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
         const again = new Request(url, { headers: { [REVALIDATE_HEADER]: token() } });
         c.executionCtx.waitUntil(
           Promise.resolve(fetchSelf(again, c.env, c.executionCtx))
-            .then((r) => r.body?.cancel())
+            // Read to the end: the copy is written from the other half of the same stream, and a
+            // cancelled stream surfaces as an uncaught error in the rewriter it passed through.
+            .then((r) => r.arrayBuffer())
             .catch((e) => console.warn('[cache] revalidate:', String(e)))
             .finally(() => {
               revalidating.delete(key);
