@@ -2,6 +2,7 @@ import type { AuthConfig } from '@auth/core';
 import type { Config } from '../config/env.server';
 import { freshToken, type SessionToken } from './tokens.server';
 import { safeCallbackPath } from './callback-url';
+import { authCookies } from './cookies.server';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const PROVIDER_ID = 'ffr';
@@ -14,9 +15,12 @@ export type PublicSession = {
   error?: 'RefreshAccessTokenError';
 };
 
-export function authConfig(config: Config): AuthConfig {
+/** `secure`: the request came over https, so every cookie is Secure and `__Host-`. */
+export function authConfig(config: Config, secure: boolean): AuthConfig {
   return {
     basePath: AUTH_BASE_PATH,
+    useSecureCookies: secure,
+    cookies: authCookies(secure),
     secret: config.AUTH_SECRET,
     trustHost: true,
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE },

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
+import { authCookieName, isSecureRequest } from './cookies.server';
 
 // Auth.js's double-submit CSRF token: the cookie holds "token|sha256(token + secret)", the request
 // carries the token (form field csrfToken or header X-CSRF-Token). Every state-changing call of
@@ -8,8 +9,7 @@ import type { AppEnv } from '../app-env';
 
 export const CSRF_HEADER = 'x-csrf-token';
 
-const csrfCookie = (c: Context<AppEnv>) =>
-  new URL(c.req.url).protocol === 'https:' ? '__Host-authjs.csrf-token' : 'authjs.csrf-token';
+const csrfCookie = (c: Context<AppEnv>) => authCookieName('csrfToken', isSecureRequest(c));
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

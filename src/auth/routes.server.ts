@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env';
 import { safeCallbackPath } from './callback-url';
 import { AUTH_BASE_PATH, authConfig, PROVIDER_ID } from './config.server';
 import { providerMetadata } from './discovery.server';
+import { isSecureRequest } from './cookies.server';
 import { sessionCookieName } from './session.server';
 
 // /api/auth/* — Auth.js, plus what the site's callers expect of it (SPEC §2, §7) that @auth/core
@@ -52,7 +53,7 @@ export async function authRoute(c: Context<AppEnv>) {
 
   // Auth.js answers redirects with Response.redirect(), whose headers are immutable: copy them so
   // that the security headers can still be added on the way out.
-  const answer = await Auth(request, authConfig(c.var.config));
+  const answer = await Auth(request, authConfig(c.var.config, isSecureRequest(c)));
   const response = new Response(answer.body, answer);
   if (action[0] === 'signout' && request.method === 'POST') return signOutAtProvider(c, response);
   if (action[0] === 'session' && request.method === 'GET') {
@@ -103,7 +104,7 @@ async function signOutAtProvider(c: Context<AppEnv>, response: Response): Promis
 /** A CSRF token for a server-rendered form, with the cookie it needs. */
 export async function csrfFor(c: Context<AppEnv>): Promise<{ token: string; setCookie: string[] }> {
   const origin = new URL(c.req.url).origin;
-  const res = await Auth(new Request(`${origin}${AUTH_BASE_PATH}/csrf`, { headers: { cookie: c.req.header('cookie') ?? '' } }), authConfig(c.var.config));
+  const res = await Auth(new Request(`${origin}${AUTH_BASE_PATH}/csrf`, { headers: { cookie: c.req.header('cookie') ?? '' } }), authConfig(c.var.config, isSecureRequest(c)));
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return { token: csrfToken, setCookie: res.headers.getSetCookie() };
 }

@@ -3,13 +3,14 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { SESSION_MAX_AGE } from './config.server';
+import { authCookieName, isSecureRequest } from './cookies.server';
 import { freshToken, type SessionToken } from './tokens.server';
 
 // The server's view of a session: the decrypted cookie, with a fresh access token. Used by the
 // profile proxy and the press space; the browser only ever gets PublicSession.
 
-const secure = (c: Context<AppEnv>) => new URL(c.req.url).protocol === 'https:';
-export const sessionCookieName = (c: Context<AppEnv>) => (secure(c) ? '__Secure-authjs.session-token' : 'authjs.session-token');
+const secure = isSecureRequest;
+export const sessionCookieName = (c: Context<AppEnv>) => authCookieName('sessionToken', secure(c));
 
 /** Auth.js splits big cookies into name.0, name.1…; ours are small, but read both forms. */
 function readCookie(c: Context<AppEnv>, name: string): string | undefined {

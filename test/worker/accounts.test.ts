@@ -1,5 +1,5 @@
 import { encode } from '@auth/core/jwt';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { site } from './helpers';
 import { upstream } from './upstream-control';
@@ -48,6 +48,32 @@ describe('/api/auth', () => {
     expect(body.url).toContain('/oidc/auth?');
     const setCookies = ok.headers.getSetCookie().join('\n');
     expect(setCookies).not.toContain('evil.example');
+  });
+
+  it('names every cookie __Host- on https: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async () => {
+    const secure = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`https://presse.test${path}`, { redirect: 'manual', ...init }));
+    const csrf = await secure('/api/auth/csrf');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrfCookies = csrf.headers.getSetCookie();
+    const cookie = csrfCookies.map((c) => c.split(';')[0]).join('; ');
+    const signin = await secure('/api/auth/signin/ffr', {
+      method: 'POST',
+      body: new URLSearchParams({ csrfToken, callbackUrl: '/espace-presse', json: 'true' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    });
+    expect(((await signin.json()) as { url: string }).url).toContain('/oidc/auth?');
+    const all = [...csrfCookies, ...signin.headers.getSetCookie()];
+    // csrf-token, callback-url, then the PKCE verifier, state and nonce of the sign-in.
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    for (const setCookie of all) {
+      const attributes = setCookie.split(';').map((part) => part.trim().toLowerCase());
+      expect(setCookie).toMatch(/^__Host-authjs\./);
+      expect(attributes).toContain('secure');
+      expect(attributes).toContain('httponly');
+      expect(attributes).toContain('samesite=lax');
+      expect(attributes).toContain('path=/');
+      expect(attributes.some((a) => a.startsWith('domain='))).toBe(false);
+    }
   });
 
   it('refuses a callbackUrl to another host on the sign-in page', async () => {
