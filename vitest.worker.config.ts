@@ -17,7 +17,17 @@ export default defineConfig({
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
       // KV_MEMO_MS 0: tests empty KV between cases, so nothing may be remembered across them.
-      miniflare: { bindings: { ...vars, UPSTREAM_TIMEOUT_MS: '4000', KV_MEMO_MS: '0', WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}` } },
+      miniflare: {
+        bindings: {
+          ...vars,
+          UPSTREAM_TIMEOUT_MS: '4000',
+          KV_MEMO_MS: '0',
+          WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}`,
+          // The tests run inside workerd, which has no process.env: npm run fuzz's size passes as bindings.
+          FUZZ_RUNS: process.env.FUZZ_RUNS ?? '150',
+          FUZZ_SEED: process.env.FUZZ_SEED ?? '',
+        },
+      },
     }),
   ],
   test: {

@@ -26,7 +26,8 @@ function equal(a: string, b: string): boolean {
 export async function verifyCsrf(c: Context<AppEnv>, sent: string | undefined | null): Promise<boolean> {
   const cookie = getCookie(c, csrfCookie(c));
   if (!cookie || !sent) return false;
-  const [token, hash] = decodeURIComponent(cookie).split('|');
+  // getCookie has already decoded the value once (Auth.js writes the "|" as %7C).
+  const [token, hash] = cookie.split('|');
   if (!token || !hash) return false;
   return equal(token, sent) && equal(hash, await sha256Hex(`${token}${c.var.config.AUTH_SECRET}`));
 }

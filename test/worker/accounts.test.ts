@@ -127,6 +127,13 @@ describe('sessions', () => {
     expect(none.status).toBe(403);
     expect(await none.json()).toMatchObject({ error: 'csrf' });
     expect((await post({ 'x-csrf-token': 'faux' })).status).toBe(403);
+    // A CSRF cookie with a broken escape is refused like any other, not a 503 (found by npm run fuzz).
+    const broken = await site('/api/user/prefs?action=optin_mail', {
+      method: 'POST',
+      headers: { cookie: `${cookie}; authjs.csrf-token=%25ZZ%7Cx`, 'content-type': 'application/json', 'x-csrf-token': '%ZZ' },
+      body: JSON.stringify({ value: true }),
+    });
+    expect(broken.status).toBe(403);
     // With a valid CSRF pair the call reaches WordPress, which refuses the made-up access token.
     const csrf = await get('/api/auth/csrf');
     const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

@@ -8,6 +8,8 @@ declare namespace Cloudflare {
     OIDC_ISSUER: string;
     OIDC_CLIENT_ID: string;
     WORKER_TEST_UPSTREAM: string;
+    FUZZ_RUNS: string;
+    FUZZ_SEED: string;
   }
   interface GlobalProps {
     mainModule: typeof import('../../src/index');

@@ -34,7 +34,13 @@ function allowedHosts(c: Context<AppEnv>): (url: URL) => boolean {
 }
 
 function fileName(url: URL, index: number): string {
-  const base = decodeURIComponent(url.pathname.split('/').pop() || `media-${index}`);
+  const raw = url.pathname.split('/').pop() || `media-${index}`;
+  let base = raw;
+  try {
+    base = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape in a media address (%ZZ) keeps its raw name rather than losing the kit.
+  }
   return `${String(index).padStart(2, '0')}-${base}`;
 }
 
