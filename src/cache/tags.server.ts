@@ -32,6 +32,7 @@ export const tag = {
   home: 'home',
   lists: 'lists',
   events: 'events',
+  forms: 'forms',
   post: (slug: string) => `post:${slug}`,
   postId: (id: number) => `post-id:${id}`,
   category: (id: number) => `category:${id}`,

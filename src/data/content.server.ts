@@ -56,7 +56,7 @@ export function createContent(config: Config, scope: CacheScope) {
       cached(`latest_posts_${categoryId}`, [tag.lists, tag.category(categoryId)], () => lists.latestPostsOfCategory(categoryId)),
     /** A CF7 form by slug, as the site renders it; null when WordPress has no such form. */
     form: (slug: string) =>
-      cached(`form:${slug}`, [tag.site], async () => {
+      cached(`form:${slug}`, [tag.site, tag.forms], async () => {
         const summary = (await cf7.forms()).find((f) => f.slug === slug);
         return summary ? toFormModel(await cf7.form(summary.id)) : null;
       }),
