@@ -1,11 +1,27 @@
 // npm test: type check, unit tests, worker integration tests in workerd, end-to-end in Chromium.
+// `node scripts/test.mjs e2e` (npm run test:e2e) runs only the named steps: types, unit, worker, e2e.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildClient } from './build-client.mjs';
 import { ensureDevVars, root } from './lib/stack.mjs';
 
+const allSteps = [
+  ['types', 'types (worker)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['types', 'types (amont local, scripts)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'dev/tsconfig.json']],
+  ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
+  ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
+  ['e2e', 'end-to-end (Chromium)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],
+];
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !allSteps.some(([key]) => key === w));
+if (unknown.length > 0) {
+  console.error(`Étape inconnue : ${unknown.join(', ')} (étapes : ${[...new Set(allSteps.map(([key]) => key))].join(', ')})`);
+  process.exit(2);
+}
+const steps = allSteps.filter(([key]) => wanted.length === 0 || wanted.includes(key)).map(([, name, args]) => [name, args]);
+
 const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
+if (steps.some(([name]) => name.startsWith('end-to-end')) && !existsSync(CHROMIUM)) {
   console.log('Chromium absent : installation du paquet Debian « chromium »…');
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, { stdio: 'inherit' });
@@ -13,14 +29,6 @@ if (!existsSync(CHROMIUM)) {
 
 await ensureDevVars();
 await buildClient();
-
-const steps = [
-  ['types (worker)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['types (amont local, scripts)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'dev/tsconfig.json']],
-  ['unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
-  ['worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
-  ['end-to-end (Chromium)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],
-];
 
 const results = [];
 for (const [name, args] of steps) {
