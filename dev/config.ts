@@ -8,7 +8,10 @@ export type UpstreamConfig = {
   workerUrl: string;
   seed: number;
   articleCount: number;
-  now?: Date;
+  /** The instant the seeded timeline is written around (see contentAnchor). */
+  now: Date;
+  /** UPSTREAM_NOW was given: the emulator's clock stands still at `now`. */
+  pinned: boolean;
   previewCredentials: string;
   cf7Credentials: string;
   middlewareToken: string;
@@ -21,6 +24,16 @@ export type UpstreamConfig = {
   quiet: boolean;
 };
 
+/**
+ * The seeded content is generated around an anchor: the latest 08:00 UTC at or before the real
+ * current time, so the articles, events and the news sitemap are as fresh today as on the day the
+ * generator was written, and the same all day (a run that spans 08:00 UTC sees one change).
+ */
+export function contentAnchor(at = Date.now()): Date {
+  const day = Math.floor(at / 86_400_000) * 86_400_000 + 8 * 3_600_000;
+  return new Date(day <= at ? day : day - 86_400_000);
+}
+
 export function readUpstreamConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<UpstreamConfig> = {}): UpstreamConfig {
   const host = overrides.host ?? env.UPSTREAM_HOST ?? '127.0.0.1';
   const port = overrides.port ?? Number(env.UPSTREAM_PORT ?? 8790);
@@ -32,6 +45,8 @@ export function readUpstreamConfig(env: Record<string, string | undefined> = pro
     workerUrl: env.WORKER_URL ?? `http://127.0.0.1:${sitePort}`,
     seed: Number(env.UPSTREAM_SEED ?? 2026),
     articleCount: Number(env.UPSTREAM_ARTICLES ?? 160),
+    now: env.UPSTREAM_NOW ? new Date(env.UPSTREAM_NOW) : contentAnchor(),
+    pinned: Boolean(env.UPSTREAM_NOW),
     previewCredentials: env.WP_PREVIEW_CREDENTIALS ?? 'preview:apercu-brouillons-local',
     cf7Credentials: env.CF7_CREDENTIALS ?? 'formulaires:envoi-formulaires-local',
     middlewareToken: env.MIDDLEWARE_TOKEN ?? 'dev-middleware-token',

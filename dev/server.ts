@@ -26,7 +26,8 @@ const NEWSROOM_INDEXES = ['newsroom', 'newsroom_pp'];
 export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Promise<RunningUpstream> {
   const config = readUpstreamConfig(process.env, overrides);
   const generate = () => generateContent({ seed: config.seed, articleCount: config.articleCount, now: config.now, baseUrl: config.origin });
-  const store = new ContentStore(generate());
+  if (Number.isNaN(config.now.getTime())) throw new Error(`UPSTREAM_NOW invalide : ${process.env.UPSTREAM_NOW}`);
+  const store = new ContentStore(generate(), config.pinned ? () => config.now.getTime() : Date.now);
   const faults = new FaultBoard();
   const submissions: Submission[] = [];
 

@@ -1,4 +1,5 @@
 import { toCard } from './content/articles';
+import { defaultBehaviour, type Behaviour } from './control/behaviour';
 import type { Content, WpArticle, WpPostCard, WpTag } from './content/types';
 
 // The emulator's live copy of the content, with the lookups the routes need. Publishing mutates it.
@@ -7,7 +8,14 @@ import type { Content, WpArticle, WpPostCard, WpTag } from './content/types';
 export { toCard } from './content/articles';
 
 export class ContentStore {
-  constructor(public content: Content) {}
+  /** How the emulated services behave where real deployments differ (control/behaviour.ts). */
+  behaviour: Behaviour = defaultBehaviour();
+
+  /** `now`: the emulator's clock, the real one unless UPSTREAM_NOW pins it (dev/config.ts). */
+  constructor(
+    public content: Content,
+    readonly now: () => number = Date.now,
+  ) {}
 
   get published(): WpArticle[] {
     return this.content.articles.filter((a) => a.status === 'publish');

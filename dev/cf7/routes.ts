@@ -1,27 +1,27 @@
 import { Hono, type Context } from 'hono';
 import type { UpstreamConfig } from '../config';
-import type { Cf7Field } from '../content/types';
 import type { ContentStore } from '../store';
+import { formTagDataOption } from './data-options';
+import { scanFormTags, type FormTag } from './form-tags';
+import { formForApi, formSummary } from './rest';
 import {
-  DEFAULT_MAX_FILE_BYTES,
   DUPLICATE_EMAIL_MESSAGE,
   DUPLICATE_VIDEO_MESSAGE,
-  emailFieldOf,
   EVENT_TITLE_FIELD,
-  fileTypeAccepted,
   isAccreditationForm,
   isDuplicateAccreditation,
   isDuplicateVideo,
   isVideoField,
-  optionOf,
-  parseLimit,
+  pipedValues,
   recordAccreditations,
   type Submission,
 } from './rules';
-import { takeForcedStatus, type ForcedStatus } from './state';
+import { cf7State, takeForcedStatus, type ForcedStatus } from './state';
+import { acceptanceMissing, settingIsTrue, validateFiles, validateText, type InvalidField, type ValidationContext } from './validation';
 
-// Contact Form 7 REST API v1 (plugin v6): form list, one form, and feedback with CF7's statuses and
-// invalid_fields, plus the federation's duplicate rules (see rules.ts). Accepted submissions are kept
+// Contact Form 7 REST API v1 (plugin 6.1), as includes/rest-api.php and includes/submission.php
+// answer: form reads for editors only, a public feedback endpoint, the plugin's statuses and
+// invalid_fields; plus the federation's duplicate rules (rules.ts). Accepted submissions are kept
 // so that tests can see what reached the press office; an accepted accreditation request shows up
 // 'En attente' in the journalist's press space. /__control/cf7 (control.ts) forces the next status.
 
@@ -29,147 +29,159 @@ export type { Submission } from './rules';
 export { createCf7Control } from './control';
 export { forceNextStatus, FORCED_STATUSES, type ForcedStatus } from './state';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const TEL = /^[+]?[0-9()\-\s.]{6,20}$/;
-const URL_PATTERN = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+/i;
-const MAX_TEXT = 5000;
+/** The texts CF7 answers with on this install (untranslated strings are CF7's English ones). */
+const TEXT = {
+  forbiddenList: 'You are not allowed to access contact forms.',
+  forbiddenForm: 'You are not allowed to access the requested contact form.',
+  notFound: 'The requested contact form was not found.',
+  unsupported: 'The request payload format is not supported.',
+  unitTag: 'There is no valid unit tag.',
+  aborted: 'Sending mail has been aborted.',
+  subscribersOnly: 'This contact form is available only for logged in users.',
+  badPassword: 'The provided password is an invalid application password.',
+};
 
-/** CF7's own text for an aborted sending (no entry in the form's messages). */
-const ABORTED_MESSAGE = 'L’envoi du message a été interrompu.';
+type Caller = 'anonymous' | 'editor' | 'rejected';
 
-type InvalidField = { field: string; message: string; idref: null; error_id: string };
-
-function cf7Error(c: Context, status: 400 | 401 | 404 | 415, code: string, message: string) {
+function wpError(c: Context, status: 400 | 401 | 403 | 404 | 415, code: string, message: string) {
   return c.json({ code, message, data: { status } }, status);
 }
 
 export function createCf7Routes(store: ContentStore, config: UpstreamConfig, submissions: Submission[]) {
-  const app = new Hono();
-  const expectedAuth = `Basic ${Buffer.from(config.cf7Credentials).toString('base64')}`;
+  const app = new Hono<{ Variables: { caller: Caller } }>();
+  const editorAuth = `Basic ${Buffer.from(config.cf7Credentials).toString('base64')}`;
   const findForm = (id: string) => store.content.forms.find((f) => String(f.id) === id);
 
-  app.get('/contact-forms', (c) => c.json(store.content.forms.map(({ id, slug, title, locale }) => ({ id, slug, title, locale }))));
-
-  app.get('/contact-forms/:id', (c) => {
-    const form = findForm(c.req.param('id'));
-    if (!form) return cf7Error(c, 404, 'wpcf7_not_found', 'Le formulaire demandé n’a pas été trouvé.');
-    return c.json(form);
+  // WordPress core authenticates any REST request that carries Basic credentials (application
+  // passwords); wrong ones stop the request with 401 whatever the route's permission
+  // (wp-includes/rest-api.php, rest_application_password_check_errors).
+  app.use(async (c, next) => {
+    const auth = c.req.header('authorization');
+    if (auth === undefined) c.set('caller', 'anonymous');
+    else if (auth === editorAuth && !cf7State(store).credentialRevoked) c.set('caller', 'editor');
+    else return wpError(c, 401, 'incorrect_password', TEXT.badPassword);
+    await next();
   });
 
-  app.post('/contact-forms/:id/feedback', async (c) => {
-    if (c.req.header('authorization') !== expectedAuth) return cf7Error(c, 401, 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de faire cela.');
+  // Reads need wpcf7_read_contact_forms / wpcf7_edit_contact_form, i.e. edit_posts / publish_pages
+  // (includes/capabilities.php): an anonymous caller gets 403 wpcf7_forbidden.
+  app.get('/contact-forms', (c) => {
+    if (c.var.caller !== 'editor') return wpError(c, 403, 'wpcf7_forbidden', TEXT.forbiddenList);
+    return c.json(store.content.forms.map(formSummary));
+  });
+
+  app.get('/contact-forms/:id{[0-9]+}', (c) => {
+    if (c.var.caller !== 'editor') return wpError(c, 403, 'wpcf7_forbidden', TEXT.forbiddenForm);
     const form = findForm(c.req.param('id'));
-    if (!form) return cf7Error(c, 404, 'wpcf7_not_found', 'Le formulaire demandé n’a pas été trouvé.');
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-      return cf7Error(c, 415, 'wpcf7_unsupported_media_type', 'Le type de média de la requête n’est pas pris en charge.');
-    }
+    if (!form) return wpError(c, 404, 'wpcf7_not_found', TEXT.notFound);
+    return c.json(formForApi(form));
+  });
+
+  // The feedback endpoint is public (permission_callback __return_true). Checks in the plugin's order.
+  app.post('/contact-forms/:id{[0-9]+}/feedback', async (c) => {
+    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return wpError(c, 415, 'wpcf7_unsupported_media_type', TEXT.unsupported);
+    const form = findForm(c.req.param('id'));
+    if (!form) return wpError(c, 404, 'wpcf7_not_found', TEXT.notFound);
     let data: FormData;
     try {
       data = await c.req.formData();
     } catch {
-      return cf7Error(c, 400, 'wpcf7_invalid_request', 'Requête invalide.');
+      return wpError(c, 400, 'wpcf7_unit_tag_not_found', TEXT.unitTag);
     }
-    const unitTag = data.get('_wpcf7_unit_tag');
-    if (typeof unitTag !== 'string' || !unitTag) return cf7Error(c, 400, 'wpcf7_unit_tag_not_found', 'Balise d’unité introuvable.');
+    const unitTag = String(data.get('_wpcf7_unit_tag') ?? '').replace(/[^A-Za-z0-9_-]/g, '');
+    if (!unitTag) return wpError(c, 400, 'wpcf7_unit_tag_not_found', TEXT.unitTag);
 
     const messages = form.properties.messages;
-    const base = { contact_form_id: form.id, posted_data_hash: '', into: `#${unitTag}` };
+    const into = `#${unitTag}`;
+    const answer = (status: string, message: string, invalid: InvalidField[] = [], hash = '') =>
+      c.json(
+        status === 'validation_failed'
+          ? { contact_form_id: form.id, status, message, invalid_fields: invalid, posted_data_hash: '', into }
+          : { contact_form_id: form.id, status, message, posted_data_hash: hash, into, invalid_fields: [] },
+      );
+
+    if (settingIsTrue(form, 'subscribers_only') && c.var.caller === 'anonymous') {
+      return c.json({ contact_form_id: form.id, status: 'error', message: TEXT.subscribersOnly, into, invalid_fields: [] });
+    }
 
     const forced: ForcedStatus | null = takeForcedStatus(store);
     if (forced) {
-      const message =
-        forced === 'mail_failed' ? messages.mail_sent_ng : forced === 'spam' ? messages.spam : forced === 'acceptance_missing' ? messages.accept_terms : ABORTED_MESSAGE;
-      return c.json({ ...base, status: forced, message: message ?? forced, invalid_fields: [] });
-    }
-    if ((c.req.header('user-agent') ?? '').length < 2) {
-      return c.json({ ...base, status: 'spam', message: messages.spam ?? 'Spam.', invalid_fields: [] });
+      const message = forced === 'mail_failed' ? messages.mail_sent_ng : forced === 'spam' ? messages.spam : forced === 'acceptance_missing' ? messages.accept_terms : TEXT.aborted;
+      return answer(forced, message ?? forced);
     }
 
-    const invalid: InvalidField[] = [];
-    const errorId = (name: string) => `${unitTag}-ve-${name}`;
-    const flagText = (field: Cf7Field, message: string) => {
-      if (!invalid.some((f) => f.field === field.name)) invalid.push({ field: field.name, message, idref: null, error_id: errorId(field.name) });
-    };
-    const flag = (field: Cf7Field, key: string) => flagText(field, messages[key] ?? key);
-
-    const stringsOf = (name: string) =>
+    // PHP reads "name[]" as the array "name" and drops the _-prefixed fields from posted data.
+    const strings = (name: string) =>
       data
         .getAll(name)
         .concat(data.getAll(`${name}[]`))
-        .filter((v): v is string => typeof v === 'string')
-        .map((v) => v.trim())
-        .filter(Boolean);
-    const filesOf = (name: string) =>
-      data
-        .getAll(name)
-        .concat(data.getAll(`${name}[]`))
-        .filter((v): v is File => typeof v !== 'string' && (v.size > 0 || v.name !== ''));
+        .filter((v): v is string => typeof v === 'string');
+    const has = (name: string) => data.has(name) || data.has(`${name}[]`);
+    const files = (name: string) => (has(name) ? data.getAll(name).concat(data.getAll(`${name}[]`)).filter((v): v is File => typeof v !== 'string') : null);
 
-    for (const field of form.properties.form.fields) {
-      if (!field.name) continue;
-      const required = field.type.endsWith('*');
-      const values = stringsOf(field.name);
-      if (field.basetype === 'file') {
-        const files = filesOf(field.name);
-        const limit = parseLimit(optionOf(field, 'limit')) ?? DEFAULT_MAX_FILE_BYTES;
-        if (required && files.length === 0) flag(field, 'invalid_required');
-        else if (files.some((f) => f.size > limit)) flag(field, 'upload_file_too_large');
-        else if (files.some((f) => !fileTypeAccepted(field, f.name))) flag(field, 'upload_file_type_invalid');
-        continue;
-      }
-      if (field.basetype === 'acceptance') {
-        if (!field.options.includes('optional') && !values.includes('1') && !values.includes('on')) flag(field, 'accept_terms');
-        continue;
-      }
-      if (required && values.length === 0) {
-        flag(field, 'invalid_required');
-        continue;
-      }
-      const value = values[0] ?? '';
-      if (!value) continue;
-      const minLength = Number(optionOf(field, 'minlength') ?? 0);
-      const maxLength = Number(optionOf(field, 'maxlength') ?? MAX_TEXT);
-      if (field.basetype === 'email' && !EMAIL.test(value)) flag(field, 'invalid_email');
-      else if (field.basetype === 'tel' && !TEL.test(value)) flag(field, 'invalid_tel');
-      else if (field.basetype === 'url' && !URL_PATTERN.test(value)) flag(field, 'invalid_url');
-      else if (values.some((v) => v.length > Math.min(maxLength || MAX_TEXT, MAX_TEXT))) flag(field, 'too_long');
-      else if (minLength > 0 && value.length < minLength) flag(field, 'too_short');
-      else if (['select', 'radio', 'checkbox'].includes(field.basetype) && field.values.length > 0 && values.some((v) => !field.values.includes(v))) {
-        flag(field, 'validation_error');
-      }
+    const tags = scanFormTags(form.properties.form);
+    const ctx: ValidationContext = { form, tags, posted: { strings, files }, unitTag, dataOption: (options) => formTagDataOption(store, options) };
+    const invalid = validateText(ctx);
+    federationRules(form.slug, tags, strings, files, submissions, (tag, message) => {
+      if (!invalid.some((f) => f.field === tag.name)) invalid.push({ field: tag.name, message, idref: null, error_id: `${unitTag}-ve-${tag.name}` });
+    });
+    const unticked = acceptanceMissing(ctx);
+    // With acceptance_as_validation on, an unticked box is a field error instead of its own status.
+    if (settingIsTrue(form, 'acceptance_as_validation')) {
+      for (const tag of unticked) invalid.push({ field: tag.name, message: messages.accept_terms ?? 'accept_terms', idref: null, error_id: `${unitTag}-ve-${tag.name}` });
     }
+    if (invalid.length > 0) return answer('validation_failed', messages.validation_error ?? 'validation_error', invalid);
+    if (unticked.length > 0) return answer('acceptance_missing', messages.accept_terms ?? 'accept_terms');
+    if ((c.req.header('user-agent') ?? '').trim().length < 2) return answer('spam', messages.spam ?? 'spam');
+    const fileErrors = validateFiles(ctx);
+    if (fileErrors.length > 0) return answer('validation_failed', messages.validation_error ?? 'validation_error', fileErrors);
 
-    // The federation's duplicate rules, once the e-mail itself is valid.
-    const emailField = emailFieldOf(form);
-    const email = emailField ? (stringsOf(emailField.name)[0] ?? '') : '';
-    const titles = stringsOf(EVENT_TITLE_FIELD);
-    if (emailField && email && !invalid.some((f) => f.field === emailField.name)) {
-      if (isAccreditationForm(form.slug) && isDuplicateAccreditation(submissions, email, titles)) flagText(emailField, DUPLICATE_EMAIL_MESSAGE);
-      for (const field of form.properties.form.fields) {
-        if (field.basetype !== 'file' || !isVideoField(field.name) || invalid.some((f) => f.field === field.name)) continue;
-        if (filesOf(field.name).some((file) => isDuplicateVideo(submissions, email, file.name))) flagText(field, DUPLICATE_VIDEO_MESSAGE);
-      }
-    }
-
-    if (invalid.length > 0) {
-      return c.json({ ...base, status: 'validation_failed', message: messages.validation_error, invalid_fields: invalid });
-    }
-
-    const fields: Record<string, string[]> = {};
-    const uploads: Record<string, string[]> = {};
-    for (const [k, v] of data.entries()) {
-      if (k.startsWith('_wpcf7')) continue;
-      const name = k.replace(/\[\]$/, '');
-      if (typeof v === 'string') (fields[name] ??= []).push(v);
-      else if (v.size > 0 || v.name !== '') (uploads[name] ??= []).push(v.name);
-    }
-    submissions.push({ formId: form.id, slug: form.slug, fields, files: Object.values(uploads).flat(), uploads, email, at: new Date().toISOString() });
-    if (isAccreditationForm(form.slug) && email) recordAccreditations(store, email, titles);
-
+    const { fields, mailFields, uploads } = collect(data, tags);
+    const email = emailOf(tags, strings);
+    submissions.push({ formId: form.id, slug: form.slug, fields, mailFields, files: Object.values(uploads).flat(), uploads, email, at: new Date(store.now()).toISOString() });
+    if (isAccreditationForm(form.slug) && email) recordAccreditations(store, email, strings(EVENT_TITLE_FIELD));
     const hash = Buffer.from(JSON.stringify(fields)).toString('base64url').slice(0, 32);
-    return c.json({ ...base, status: 'mail_sent', message: messages.mail_sent_ok, posted_data_hash: hash, invalid_fields: [] });
+    return answer('mail_sent', messages.mail_sent_ok ?? 'mail_sent_ok', [], hash);
   });
 
-  app.all('*', (c) => c.json({ code: 'rest_no_route', message: 'Aucune route correspondante à l’URL et à la méthode de la requête n’a été trouvée.', data: { status: 404 } }, 404));
+  app.all('*', (c) => c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404));
   return app;
+}
+
+function emailOf(tags: FormTag[], strings: (name: string) => string[]): string {
+  const field = tags.find((t) => t.basetype === 'email' && t.name);
+  return field ? (strings(field.name)[0] ?? '').trim() : '';
+}
+
+/** The federation's wpcf7_validate additions: one request per e-mail and event, one video per e-mail. */
+function federationRules(
+  slug: string,
+  tags: FormTag[],
+  strings: (name: string) => string[],
+  files: (name: string) => File[] | null,
+  submissions: Submission[],
+  flag: (tag: FormTag, message: string) => void,
+) {
+  const emailTag = tags.find((t) => t.basetype === 'email' && t.name);
+  const email = emailOf(tags, strings);
+  if (!emailTag || !email) return;
+  if (isAccreditationForm(slug) && isDuplicateAccreditation(submissions, email, strings(EVENT_TITLE_FIELD))) flag(emailTag, DUPLICATE_EMAIL_MESSAGE);
+  for (const tag of tags) {
+    if (tag.basetype !== 'file' || !isVideoField(tag.name)) continue;
+    if ((files(tag.name) ?? []).some((file) => isDuplicateVideo(submissions, email, file.name))) flag(tag, DUPLICATE_VIDEO_MESSAGE);
+  }
+}
+
+/** What the submission holds: raw values, the values the mail gets (through the pipes), file names. */
+function collect(data: FormData, tags: FormTag[]) {
+  const fields: Record<string, string[]> = {};
+  const uploads: Record<string, string[]> = {};
+  for (const [k, v] of data.entries()) {
+    if (k.startsWith('_')) continue;
+    const name = k.replace(/\[\]$/, '');
+    if (typeof v === 'string') (fields[name] ??= []).push(v.trim());
+    else if (v.size > 0 || v.name !== '') (uploads[name] ??= []).push(v.name);
+  }
+  const mailFields = Object.fromEntries(Object.entries(fields).map(([name, values]) => [name, pipedValues(tags, name, values)]));
+  return { fields, mailFields, uploads };
 }

@@ -1,5 +1,5 @@
 import { accountByEmail, accountPrefs, type AccreditationRequest } from '../accounts-state';
-import type { Cf7Field, Cf7Form } from '../content/types';
+import type { FormTag } from './form-tags';
 import type { ContentStore } from '../store';
 
 // The federation's additions to Contact Form 7 (their plugin hooks wpcf7_validate): one request per
@@ -10,19 +10,16 @@ export const DUPLICATE_EMAIL_MESSAGE = 'Cette adresse e-mail a déjà été util
 export const DUPLICATE_VIDEO_MESSAGE = 'Cette vidéo a déjà été envoyée.';
 export const EVENT_TITLE_FIELD = 'accreditation-event-title';
 
-/** CF7's default upload limit is 1 Mo; the federation raised it to 5 Mo. A field's limit: wins. */
-export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** Contact Form 7's default acceptable file types. */
-export const DEFAULT_FILE_TYPES = ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'doc', 'docx', 'ppt', 'pptx', 'odt', 'avi', 'ogg', 'm4a', 'mov', 'mp3', 'mp4', 'mpg', 'wav', 'wmv'];
-
 const ACCREDITATION_SLUGS = new Set(['evenements-presse', 'rencontres-internationales', 'media-francais-sans-carte']);
 
 /** A submission CF7 accepted (mail_sent), as /__control/submissions lists it. */
 export type Submission = {
   formId: number;
   slug: string;
-  /** Text values by field name ("name[]" sent as "name"). */
+  /** Text values by field name ("name[]" sent as "name"), as posted. */
   fields: Record<string, string[]>;
+  /** The same values as the mail gets them: through the pipes ("Oui|1" posted "Oui", mailed "1"). */
+  mailFields: Record<string, string[]>;
   /** Every uploaded file name. */
   files: string[];
   /** Uploaded file names by field name. */
@@ -37,10 +34,6 @@ export function isAccreditationForm(slug: string): boolean {
 }
 
 export const isVideoField = (name: string): boolean => /(^|[-_])vid[eé]o($|[-_])/i.test(name);
-
-export function emailFieldOf(form: Cf7Form): Cf7Field | undefined {
-  return form.properties.form.fields.find((f) => f.basetype === 'email' && f.name);
-}
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -60,20 +53,14 @@ export function isDuplicateVideo(submissions: Submission[], email: string, fileN
   );
 }
 
-/** "5mb", "2048kb", "1048576" → bytes. */
-export function parseLimit(value: string | undefined): number | undefined {
-  const m = /^(\d+)(kb|mb)?$/i.exec((value ?? '').trim());
-  if (!m) return undefined;
-  const unit = (m[2] ?? '').toLowerCase();
-  return Number(m[1]) * (unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1);
-}
-
-export const optionOf = (field: Cf7Field, key: string): string | undefined => field.options.find((o) => o.startsWith(`${key}:`))?.slice(key.length + 1);
-
-export function fileTypeAccepted(field: Cf7Field, fileName: string): boolean {
-  const types = (optionOf(field, 'filetypes') ?? '').split('|').map((t) => t.trim().toLowerCase().replace(/^\./, '')).filter(Boolean);
-  const ext = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  return (types.length > 0 ? types : DEFAULT_FILE_TYPES).includes(ext);
+/**
+ * The values a mail gets (includes/submission.php, setup_posted_data): each posted before-pipe value
+ * of a choice replaced by its after part, through the pipes of every tag with that name.
+ */
+export function pipedValues(tags: FormTag[], name: string, values: string[]): string[] {
+  const pipes = tags.filter((t) => t.name === name).flatMap((t) => t.pipes);
+  if (pipes.length === 0) return values;
+  return values.map((v) => pipes.find(([before]) => before === v)?.[1] ?? v);
 }
 
 /**

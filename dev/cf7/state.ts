@@ -6,13 +6,17 @@ import type { ContentStore } from '../store';
 export const FORCED_STATUSES = ['mail_failed', 'spam', 'aborted', 'acceptance_missing'] as const;
 export type ForcedStatus = (typeof FORCED_STATUSES)[number];
 
-type Cf7State = { next: ForcedStatus | null };
+type Cf7State = {
+  next: ForcedStatus | null;
+  /** The site's application password was revoked in WordPress: it now gets 401 like a wrong one. */
+  credentialRevoked: boolean;
+};
 
 const states = new WeakMap<object, Cf7State>();
 
 export function cf7State(store: ContentStore): Cf7State {
   let state = states.get(store.content);
-  if (!state) states.set(store.content, (state = { next: null }));
+  if (!state) states.set(store.content, (state = { next: null, credentialRevoked: false }));
   return state;
 }
 

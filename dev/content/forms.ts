@@ -1,7 +1,7 @@
-// Contact Form 7 forms. The markup is written as an editor would in the CF7 admin; `fields`
-// is parsed from it, so both always agree.
+// Contact Form 7 forms, written as an editor would in the CF7 admin. The emulator's REST API scans
+// the tags out of this markup as the plugin does (dev/cf7/form-tags.ts), so both always agree.
 
-import type { Cf7Field, Cf7Form, Cf7Mail } from './types.js';
+import type { Cf7Form, Cf7Mail } from './types.js';
 
 export const SUBJECTS = ['Équipe de France', 'Événements', 'Institutionnel', 'Projets sportifs', 'France Rugby'] as const;
 export const REQUEST_TYPES = ['Interview', 'Informations', 'Contenus (photos, vidéos)', 'Autres'] as const;
@@ -21,6 +21,9 @@ export const CF7_MESSAGES_FR: Record<string, string> = {
   invalid_required: 'Veuillez renseigner ce champ.',
   too_long: 'Ce champ a une saisie trop longue.',
   too_short: 'Ce champ a une saisie trop courte.',
+  // The keys CF7 6 reads for lengths (contact-form-template.php); the two above are older names.
+  invalid_too_long: 'Ce champ a une saisie trop longue.',
+  invalid_too_short: 'Ce champ a une saisie trop courte.',
   invalid_date: 'Veuillez saisir une date au format AAAA-MM-JJ.',
   date_too_early: 'Ce champ a une date trop ancienne.',
   date_too_late: 'Ce champ a une date trop éloignée.',
@@ -40,37 +43,6 @@ export const CF7_MESSAGES_FR: Record<string, string> = {
 
 const quoted = (values: readonly string[]): string => values.map((v) => `"${v}"`).join(' ');
 
-/** Splits the inside of a form tag into tokens, keeping quoted values whole (quotes included). */
-function tokenize(inner: string): string[] {
-  return inner.match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
-}
-
-/** Parses CF7 form tags (`[type name options "values"]`, and `[acceptance name]…[/acceptance]`). */
-export function parseFormTags(markup: string): Cf7Field[] {
-  const fields: Cf7Field[] = [];
-  const tagPattern = /\[([a-z_]+\*?)(\s[^\]]*)?\](?:([\s\S]*?)\[\/\1\])?/g;
-  for (const match of markup.matchAll(tagPattern)) {
-    const type = match[1] ?? '';
-    const basetype = type.replace(/\*$/, '');
-    const tokens = tokenize((match[2] ?? '').trim());
-    const hasName = basetype !== 'submit';
-    const name = hasName ? tokens.shift() ?? '' : '';
-    const options: string[] = [];
-    const rawValues: string[] = [];
-    for (const token of tokens) {
-      if (/^["']/.test(token)) rawValues.push(token.slice(1, -1));
-      else options.push(token);
-    }
-    const labels = rawValues.map((v) => v.split('|')[0] ?? v);
-    const values = rawValues.map((v) => (v.includes('|') ? v.slice(v.indexOf('|') + 1) : v));
-    fields.push({
-      type, basetype, name, options, raw_values: rawValues, labels, values, attr: '',
-      content: basetype === 'acceptance' ? (match[3] ?? '').trim() : '',
-    });
-  }
-  return fields;
-}
-
 const CONSENT =
   '[acceptance rgpd] J’accepte que mes données soient traitées par la Fédération française de rugby pour répondre à ma demande, conformément à la <a href="https://www.ffr.fr/politique-de-confidentialite" target="_blank">politique de confidentialité</a>. [/acceptance]';
 
@@ -89,7 +61,7 @@ function contactMarkup(withCivility: boolean): string {
     '</div>',
     '<label> Média\n    [text media autocomplete:organization] </label>',
     `<label> Sujet *\n    [select* sujet include_blank ${quoted(SUBJECTS)}] </label>`,
-    `<fieldset><legend>Type de demande *</legend>\n    [radio* type-demande use_label_element ${quoted(REQUEST_TYPES)}]</fieldset>`,
+    `<fieldset><legend>Type de demande *</legend>\n    [radio type-demande use_label_element ${quoted(REQUEST_TYPES)}]</fieldset>`,
     '<fieldset><legend>Êtes-vous déjà accrédité auprès de la FFR ?</legend>\n    [radio deja-accredite use_label_element default:2 "Oui|1" "Non|0"]</fieldset>',
     '<label> Message *\n    [textarea* message minlength:10 maxlength:3000] </label>',
     CONSENT,
@@ -97,7 +69,17 @@ function contactMarkup(withCivility: boolean): string {
   ].join('\n');
 }
 
-function accreditationMarkup(withPressCard: boolean): string {
+/**
+ * The federation's event lists, filled at run time by its wpcf7_form_tag_data_option filter
+ * (dev/cf7/data-options.ts): the markup itself has no event values.
+ */
+export const EVENT_DATA_OPTIONS = {
+  all: 'evenements.a-venir',
+  'evenements-presse': 'evenements.presse',
+  'rencontres-internationales': 'evenements.rencontres',
+} as const;
+
+function accreditationMarkup(withPressCard: boolean, events: keyof typeof EVENT_DATA_OPTIONS): string {
   return [
     '<p>Les champs marqués d’un astérisque (*) sont obligatoires. Votre demande sera examinée par le service de presse.</p>',
     '<div class="form-row">',
@@ -114,7 +96,7 @@ function accreditationMarkup(withPressCard: boolean): string {
     withPressCard
       ? '<label> Numéro de carte de presse\n    [text carte-presse inputmode:numeric maxlength:10] </label>'
       : '<label> Attestation de votre rédaction (PDF ou image, 5 Mo maximum) *\n    [file* justificatif limit:5mb filetypes:pdf|jpg|jpeg|png] </label>',
-    '<fieldset><legend>Événement(s) concerné(s) *</legend>\n    [checkbox* accreditation-event-title use_label_element]</fieldset>',
+    `<fieldset><legend>Événement(s) concerné(s) *</legend>\n    [checkbox* accreditation-event-title use_label_element data:${EVENT_DATA_OPTIONS[events]}]</fieldset>`,
     '<label> Commentaire\n    [textarea commentaire maxlength:1000] </label>',
     CONSENT,
     '[submit "Envoyer ma demande"]',
@@ -171,11 +153,11 @@ function form(id: number, slug: string, title: string, content: string, mails: {
     title,
     locale: 'fr_FR',
     properties: {
-      form: { content, fields: parseFormTags(content) },
+      form: content,
       mail: mails.mail,
       mail_2: mails.mail_2,
       messages: { ...CF7_MESSAGES_FR },
-      additional_settings: { content: 'acceptance_as_validation: on', settings: { acceptance_as_validation: 'on' } },
+      additional_settings: '',
     },
   };
 }
@@ -187,11 +169,11 @@ export function buildForms(): Cf7Form[] {
   return [
     form(101, 'contactez-nous-modal', 'Contactez-nous', contactMarkup(false), contactMails(false)),
     form(102, 'contactez-nous', 'Contactez le service de presse', contactMarkup(true), contactMails(true)),
-    form(103, 'evenements-presse', events, accreditationMarkup(true), accreditationMails(events, true)),
-    form(104, 'accreditation-evenements-presse', `Accréditation – ${events}`, accreditationMarkup(true), accreditationMails(events, true)),
-    form(105, 'rencontres-internationales', matches, accreditationMarkup(true), accreditationMails(matches, true)),
-    form(106, 'accreditation-rencontres-internationales', `Accréditation – ${matches}`, accreditationMarkup(true), accreditationMails(matches, true)),
-    form(107, 'media-francais-sans-carte', noCard, accreditationMarkup(false), accreditationMails(noCard, false)),
-    form(108, 'accreditation-media-francais-sans-carte', `Accréditation – ${noCard}`, accreditationMarkup(false), accreditationMails(noCard, false)),
+    form(103, 'evenements-presse', events, accreditationMarkup(true, 'evenements-presse'), accreditationMails(events, true)),
+    form(104, 'accreditation-evenements-presse', `Accréditation – ${events}`, accreditationMarkup(true, 'evenements-presse'), accreditationMails(events, true)),
+    form(105, 'rencontres-internationales', matches, accreditationMarkup(true, 'rencontres-internationales'), accreditationMails(matches, true)),
+    form(106, 'accreditation-rencontres-internationales', `Accréditation – ${matches}`, accreditationMarkup(true, 'rencontres-internationales'), accreditationMails(matches, true)),
+    form(107, 'media-francais-sans-carte', noCard, accreditationMarkup(false, 'all'), accreditationMails(noCard, false)),
+    form(108, 'accreditation-media-francais-sans-carte', `Accréditation – ${noCard}`, accreditationMarkup(false, 'all'), accreditationMails(noCard, false)),
   ];
 }

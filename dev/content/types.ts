@@ -234,29 +234,19 @@ export type WpHome = {
 };
 
 // Contact Form 7 (REST API v1, plugin v6)
-export type Cf7Field = {
-  type: string; // "text*", "email*", "tel", "select", "radio", "textarea*", "checkbox", "acceptance", "file"
-  basetype: string;
-  name: string;
-  options: string[];
-  raw_values: string[];
-  labels: string[];
-  values: string[];
-  attr: string;
-  content: string;
-};
-
 export type Cf7Form = {
   id: number;
   slug: string;
   title: string;
   locale: string;
   properties: {
-    form: { content: string; fields: Cf7Field[] };
+    /** The editor's markup, as CF7 stores it; the REST API adds the scanned tags (dev/cf7/rest.ts). */
+    form: string;
     mail: Cf7Mail;
     mail_2: Cf7Mail;
     messages: Record<string, string>;
-    additional_settings: { content: string; settings: Record<string, string> };
+    /** One `name: value` per line, as CF7 stores it. */
+    additional_settings: string;
   };
 };
 
@@ -298,6 +288,8 @@ export type TestAccount = {
   last_name: string;
   journaliste: 'oui' | 'non' | 'a_valider' | 'refuse' | 'en_attente_infos' | '';
   journaliste_optin_whatsapp: boolean;
+  /** false: the federation has not matched the SSO account to a member yet (user_prefs identifie). */
+  identifie?: boolean;
 };
 
 // The whole seeded dataset.

@@ -6,6 +6,7 @@ import type { WpArticle } from '../content/types';
 import type { Submission } from '../cf7/routes';
 import type { ContentStore } from '../store';
 import type { FaultBoard } from './faults';
+import { BehaviourSchema, defaultBehaviour } from './behaviour';
 
 // /__control — the emulator's own API for tests, benches and people: counters, faults, content
 // reset, accepted form submissions, and "publish", which edits or adds a post and then calls the
@@ -67,7 +68,16 @@ export function createControlRoutes(h: ControlHooks) {
     h.faults.releaseHanging();
     return c.json([]);
   });
+  // How the emulated services behave where real deployments differ (behaviour.ts); merged, reset by /reset.
+  app.get('/behaviour', (c) => c.json(h.store.behaviour));
+  app.post('/behaviour', async (c) => {
+    const parsed = BehaviourSchema.partial().safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: 'invalid_behaviour', issues: parsed.error.issues }, 400);
+    Object.assign(h.store.behaviour, parsed.data);
+    return c.json(h.store.behaviour);
+  });
   app.post('/reset', (c) => {
+    h.store.behaviour = defaultBehaviour();
     h.faults.reset();
     h.submissions.length = 0;
     h.resetContent();

@@ -92,7 +92,9 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
         </div>
       );
     case 'radio':
-    case 'checkbox':
+    case 'checkbox': {
+      // What the visitor chose, else the form's default: choice.
+      const chosen = values[field.name] !== undefined ? many(values[field.name]) : (field.defaultValue ?? []);
       return (
         <fieldset className="form__field form__choices" aria-describedby={describedBy}>
           <legend>{label}{star}</legend>
@@ -103,7 +105,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
                 name={field.kind === 'checkbox' ? `${field.name}[]` : field.name}
                 value={o.value}
                 required={field.kind === 'radio' && field.required && i === 0 ? true : undefined}
-                defaultChecked={many(values[field.name]).includes(o.value)}
+                defaultChecked={chosen.includes(o.value)}
               />{' '}
               {o.label}
             </label>
@@ -111,6 +113,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
           {errorLine}
         </fieldset>
       );
+    }
     case 'acceptance':
       return (
         <div className="form__field form__field--wide">

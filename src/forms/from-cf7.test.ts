@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { formForApi } from '../../dev/cf7/rest';
 import { generateContent } from '../../dev/content/generate';
 import type { FormField, FormModel } from './model';
 import { toFormModel } from './from-cf7';
 
-// The forms as the local upstream serves them (the same objects GET contact-forms/{id} returns).
+// The forms as the local upstream serves them (what GET contact-forms/{id} returns).
 const content = generateContent({ baseUrl: 'http://127.0.0.1:8788' });
 const cf7 = (slug: string) => {
   const form = content.forms.find((f) => f.slug === slug);
   if (!form) throw new Error(`no form ${slug}`);
-  return structuredClone(form);
+  return formForApi(structuredClone(form));
 };
 const model = (slug: string): FormModel => {
   const m = toFormModel(JSON.parse(JSON.stringify(cf7(slug))));
@@ -63,14 +64,24 @@ describe('toFormModel on the seeded contact form', () => {
     expect(field(m, 'rgpd').label).toMatch(/^J’accepte que mes données soient traitées .* politique de confidentialité\.$/);
   });
 
-  it('builds options, with pipes as label|value', () => {
+  it('builds options; with pipes, the part before the pipe is shown and posted', () => {
     expect(field(m, 'sujet').options.map((o) => o.value)).toEqual(['Équipe de France', 'Événements', 'Institutionnel', 'Projets sportifs', 'France Rugby']);
     expect(field(m, 'type-demande').options).toContainEqual({ value: 'Contenus (photos, vidéos)', label: 'Contenus (photos, vidéos)' });
     expect(field(m, 'deja-accredite').options).toEqual([
-      { label: 'Oui', value: '1' },
-      { label: 'Non', value: '0' },
+      { label: 'Oui', value: 'Oui' },
+      { label: 'Non', value: 'Non' },
     ]);
     expect(field(m, 'civilite').options.map((o) => o.label)).toEqual(['Madame', 'Monsieur']);
+  });
+
+  it('makes every radio required and reads default: one-based', () => {
+    expect(field(m, 'deja-accredite')).toMatchObject({ kind: 'radio', required: true, defaultValue: ['Non'] });
+    expect(field(m, 'type-demande').defaultValue).toBeUndefined();
+  });
+
+  it('gives text fields CF7’s own length limits when the form sets none', () => {
+    expect(field(m, 'nom').maxLength).toBe(400);
+    expect(field(m, 'email').maxLength).toBe(400);
   });
 
   it('reads length limits and the placeholder', () => {
@@ -87,7 +98,7 @@ describe('toFormModel on the seeded accreditation forms', () => {
     expect(field(m, 'fonction').options[0]).toEqual({ value: 'Journaliste', label: 'Journaliste' });
     expect(field(m, 'fonction').options).toContainEqual({ value: "Chef d'édition", label: "Chef d'édition" });
     expect(field(m, 'carte-presse')).toMatchObject({ kind: 'text', required: false, maxLength: 10, label: 'Numéro de carte de presse' });
-    expect(field(m, 'accreditation-event-title')).toMatchObject({ kind: 'checkbox', required: true, options: [], label: 'Événement(s) concerné(s)' });
+    expect(field(m, 'accreditation-event-title')).toMatchObject({ kind: 'checkbox', required: true, options: [], dataOptions: ['evenements.presse'], label: 'Événement(s) concerné(s)' });
     expect(field(m, 'commentaire')).toMatchObject({ kind: 'textarea', maxLength: 1000, label: 'Commentaire' });
   });
 
@@ -105,7 +116,7 @@ describe('toFormModel on the seeded accreditation forms', () => {
 
   it('maps every seeded form', () => {
     for (const form of content.forms) {
-      const m = toFormModel(form);
+      const m = toFormModel(formForApi(form));
       expect(m, form.slug).not.toBeNull();
       for (const f of m!.fields) expect(f.label, `${form.slug}/${f.name}`).not.toBe('');
     }
@@ -138,28 +149,32 @@ describe('toFormModel on other shapes', () => {
   it('skips malformed and unknown fields, keeps the rest', () => {
     const raw = base();
     const fields = raw.properties.form.fields as unknown[];
-    fields.push(42, { type: 'text' }, { type: 'quiz', basetype: 'quiz', name: 'quiz-1', options: [], raw_values: [], labels: [], values: [], attr: '', content: '' });
-    fields.push({ type: 'hidden', basetype: 'hidden', name: 'source', options: [], raw_values: ['newsroom'], labels: [], values: [], attr: '', content: '' });
+    fields.push(42, { type: 'text' }, { type: 'quiz', basetype: 'quiz', name: 'quiz-1', options: [], raw_values: [], labels: [], values: [], content: '' });
+    fields.push({ type: 'hidden', basetype: 'hidden', name: 'source', options: [], raw_values: ['newsroom'], labels: [], values: [], content: '' });
     const m = toFormModel(raw)!;
     expect(m.fields.map((f) => f.name)).toEqual(['nom', 'prenom', 'email', 'indicatif', 'telephone', 'media', 'sujet', 'type-demande', 'deja-accredite', 'message', 'rgpd', 'source']);
     expect(field(m, 'source')).toMatchObject({ kind: 'hidden', required: false, label: 'Source' });
   });
 
   it('reads every option token', () => {
+    const tag = (type: string, name: string, options: string[], values: string[] = []) => ({
+      type, basetype: type.replace('*', ''), name, options, raw_values: values, labels: values.map((v) => v.split('|')[0]!), values: values.map((v) => v.split('|')[0]!), pipes: values.map((v) => v.split('|')), content: '',
+    });
     const m = toFormModel({
       id: 9,
       slug: 'tokens',
       title: 'Tokens',
       properties: {
         form: {
-          content: '<label> Date de naissance *\n [date* naissance min:1900-01-01 max:2010-12-31] </label>\n[number age min:18 max:99]\n[file video limit:2048kb filetypes:.MP4|mov]\n[select pays multiple "France" "Italie"]\n[select objet first_as_label "Choisissez…" "A|a" "B|b"]',
+          content: '<label> Date de naissance *\n [date* naissance min:1900-01-01 max:2010-12-31] </label>\n[number age min:18 max:99]\n[file video limit:2048kb filetypes:.MP4|mov]\n[file piece limit:1.5mb]\n[select pays multiple "France" "Italie"]\n[select objet first_as_label "Choisissez…" "A|a" "B|b"]',
           fields: [
-            { type: 'date*', basetype: 'date', name: 'naissance', options: ['min:1900-01-01', 'max:2010-12-31'], raw_values: [], labels: [], values: [], attr: '', content: '' },
-            { type: 'number', basetype: 'number', name: 'age', options: ['min:18', 'max:99'], raw_values: [], labels: [], values: [], attr: '', content: '' },
-            { type: 'file', basetype: 'file', name: 'video', options: ['limit:2048kb', 'filetypes:.MP4|mov'], raw_values: [], labels: [], values: [], attr: '', content: '' },
-            { type: 'select', basetype: 'select', name: 'pays', options: ['multiple'], raw_values: [], labels: ['France', 'Italie'], values: ['FR', 'IT'], attr: '', content: '' },
-            { type: 'select', basetype: 'select', name: 'objet', options: ['first_as_label'], raw_values: ['Choisissez…', 'A|a', 'B|b'], labels: [], values: [], attr: '', content: '' },
-            { type: 'url', name: 'site', options: [], raw_values: [], labels: [], values: [], attr: '', content: '' },
+            tag('date*', 'naissance', ['min:1900-01-01', 'max:2010-12-31']),
+            tag('number', 'age', ['min:18', 'max:99']),
+            tag('file', 'video', ['limit:2048kb', 'filetypes:.MP4|mov']),
+            tag('file', 'piece', ['limit:1.5mb']),
+            tag('select', 'pays', ['multiple'], ['France', 'Italie']),
+            tag('select', 'objet', ['first_as_label'], ['Choisissez…', 'A|a', 'B|b']),
+            { type: 'url', name: 'site', options: [], raw_values: [], labels: [], values: [], content: '' },
           ],
         },
         messages: { mail_sent_ok: 'OK', broken: 3 },
@@ -168,8 +183,12 @@ describe('toFormModel on other shapes', () => {
     expect(field(m, 'naissance')).toMatchObject({ kind: 'date', required: true, min: '1900-01-01', max: '2010-12-31', label: 'Date de naissance' });
     expect(field(m, 'age')).toMatchObject({ kind: 'number', min: '18', max: '99', label: 'Age' });
     expect(field(m, 'video')).toMatchObject({ kind: 'file', maxBytes: 2048 * 1024, fileTypes: ['mp4', 'mov'], label: 'Vidéo' });
-    expect(field(m, 'pays')).toMatchObject({ multiple: true, options: [{ value: 'FR', label: 'France' }, { value: 'IT', label: 'Italie' }], label: 'Pays' });
-    expect(field(m, 'objet')).toMatchObject({ placeholder: 'Choisissez…', options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }] });
+    // CF7 takes whole numbers only: limit:1.5mb is not a limit, so the 1 MB default holds.
+    expect(field(m, 'piece')).toMatchObject({ kind: 'file', maxBytes: 1024 * 1024 });
+    expect(field(m, 'piece').fileTypes).toContain('jpg');
+    expect(field(m, 'piece').fileTypes).not.toContain('pdf');
+    expect(field(m, 'pays')).toMatchObject({ multiple: true, options: [{ value: 'France', label: 'France' }, { value: 'Italie', label: 'Italie' }], label: 'Pays' });
+    expect(field(m, 'objet')).toMatchObject({ placeholder: 'Choisissez…', options: [{ label: 'A', value: 'A' }, { label: 'B', value: 'B' }] });
     expect(field(m, 'site')).toMatchObject({ kind: 'url', label: 'Site web' });
     expect(m.messages).toEqual({ mail_sent_ok: 'OK' });
   });
@@ -183,9 +202,9 @@ describe('toFormModel on other shapes', () => {
         form: {
           content: '<label>Nom &amp; pr&eacute;nom&nbsp;*<br/>[text* nom-complet]</label><label>Ville [text ville]</label>',
           fields: [
-            { type: 'text*', basetype: 'text', name: 'nom-complet', options: [], raw_values: [], labels: [], values: [], attr: '', content: '' },
-            { type: 'text', basetype: 'text', name: 'nom', options: [], raw_values: [], labels: [], values: [], attr: '', content: '' },
-            { type: 'text', basetype: 'text', name: 'code-postal', options: [], raw_values: [], labels: [], values: [], attr: '', content: '' },
+            { type: 'text*', basetype: 'text', name: 'nom-complet', options: [], raw_values: [], labels: [], values: [], content: '' },
+            { type: 'text', basetype: 'text', name: 'nom', options: [], raw_values: [], labels: [], values: [], content: '' },
+            { type: 'text', basetype: 'text', name: 'code-postal', options: [], raw_values: [], labels: [], values: [], content: '' },
           ],
         },
         messages: {},

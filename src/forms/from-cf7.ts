@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { decodeEntities } from '../lib/html/entities';
+import { CF7_DEFAULT_FILE_TYPES, CF7_DEFAULT_MAX_BYTES, cf7MaxLength } from './cf7-rules';
 import type { FieldKind, FormField, FormModel } from './model';
 
 // Builds the form model from Contact Form 7's own description of a form (GET contact-forms/{id}):
-// properties.form.fields gives the form tags, properties.form.content the editor's markup, from
-// which the labels are read. Lenient: a malformed field is skipped; a malformed form gives null.
+// properties.form.fields gives the form tags as the plugin scanned them, properties.form.content
+// the editor's markup, from which the labels are read. Lenient: a malformed field is skipped; a
+// malformed form gives null. The rules below follow the plugin's source (rocklobster-in/contact-form-7).
 
 const strings = z.array(z.unknown()).catch([]).transform((list) => list.filter((v): v is string => typeof v === 'string'));
 
@@ -78,22 +81,6 @@ const FALLBACK_LABELS: Record<string, string> = {
   rgpd: 'J’accepte le traitement de mes données personnelles.',
 };
 
-const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', rsquo: '’', lsquo: '‘', laquo: '«', raquo: '»', hellip: '…', ndash: '–', mdash: '—',
-  eacute: 'é', egrave: 'è', ecirc: 'ê', euml: 'ë', agrave: 'à', acirc: 'â', ccedil: 'ç', icirc: 'î', iuml: 'ï', ocirc: 'ô', ugrave: 'ù', ucirc: 'û',
-  Eacute: 'É', Egrave: 'È', Ecirc: 'Ê', Agrave: 'À', Ccedil: 'Ç',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-    if (code[0] === '#') {
-      const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
-    }
-    return ENTITIES[code] ?? ENTITIES[code.toLowerCase()] ?? whole;
-  });
-}
-
 /** Visible text of a piece of markup: no shortcodes, no tags, single spaces, no trailing " *". */
 function plainText(markup: string): string {
   return decodeEntities(
@@ -145,14 +132,15 @@ function fieldLabel(field: Cf7Field, kind: FieldKind, content: string): string {
   return FALLBACK_LABELS[field.name.toLowerCase()] ?? humanise(field.name);
 }
 
-/** "5mb", "2048kb", "1048576" → bytes. */
-function parseLimit(value: string): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)\s*(kb|mb|gb|b)?$/i.exec(value.trim());
-  if (!m) return undefined;
-  const unit = (m[2] ?? 'b').toLowerCase();
-  const factor = unit === 'gb' ? 1024 ** 3 : unit === 'mb' ? 1024 ** 2 : unit === 'kb' ? 1024 : 1;
-  const bytes = Math.floor(Number(m[1]) * factor);
-  return bytes > 0 ? bytes : undefined;
+/** get_limit_option (includes/form-tag.php): whole bytes, kb or mb, else the 1 MB default. */
+function limitBytes(options: string[]): number {
+  for (const o of options) {
+    const m = /^limit:([1-9][0-9]*)([kKmM]?[bB])?$/.exec(o);
+    if (!m) continue;
+    const unit = (m[2] ?? '').toLowerCase();
+    return Number(m[1]) * (unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1);
+  }
+  return CF7_DEFAULT_MAX_BYTES;
 }
 
 function positiveInt(value: string): number | undefined {
@@ -173,25 +161,29 @@ function toField(field: Cf7Field, content: string): FormField | null {
   const model: FormField = {
     name,
     kind,
-    required: kind === 'acceptance' ? !has('optional') : field.type.endsWith('*'),
+    // There is no radio* tag: CF7 makes every radio required (modules/checkbox.php, the SWV rules).
+    required: kind === 'acceptance' ? !has('optional') : kind === 'radio' || field.type.endsWith('*'),
     label: fieldLabel({ ...field, name }, kind, content),
     options: [],
   };
 
   if (CHOICES.has(kind)) {
-    let raw = field.raw_values;
-    if (kind === 'select' && has('first_as_label') && raw.length > 0) {
-      model.placeholder = (raw[0] ?? '').split('|')[0];
-      raw = raw.slice(1);
+    // With pipes ("Oui|1") CF7 shows and posts the part before the pipe (includes/form-tags-manager.php:
+    // values and labels are both the befores); the part after only goes into the mail.
+    let values = field.values.map((v) => decodeEntities(v));
+    let labels = values.map((v, i) => decodeEntities(field.labels[i] ?? v));
+    if (kind === 'select' && has('first_as_label') && values.length > 0) {
+      model.placeholder = labels[0];
+      values = values.slice(1);
+      labels = labels.slice(1);
     }
-    if (raw.length > 0) {
-      model.options = raw.map((r) => {
-        const pipe = r.indexOf('|');
-        return pipe >= 0 ? { label: r.slice(0, pipe), value: r.slice(pipe + 1) } : { label: r, value: r };
-      });
-    } else {
-      model.options = field.values.map((value, i) => ({ value, label: field.labels[i] ?? value }));
-    }
+    model.options = values.map((value, i) => ({ value, label: labels[i] ?? value }));
+    // default:2 or default:1_3, one-based (includes/form-tag.php, get_default_option).
+    const picked = (option('default') ?? '').split('_').map((n) => (/^\d+$/.test(n) ? field.values[Number(n) - 1] : undefined)).filter((v): v is string => v !== undefined);
+    if (picked.length > 0) model.defaultValue = picked.map((v) => decodeEntities(v));
+    // Values filled at run time by a wpcf7_form_tag_data_option filter (data:…).
+    const data = field.options.filter((o) => o.startsWith('data:')).map((o) => o.slice(5));
+    if (data.length > 0) model.dataOptions = data;
   } else if ((has('placeholder') || has('watermark')) && field.raw_values.length > 0) {
     model.placeholder = field.raw_values[0];
   }
@@ -199,18 +191,17 @@ function toField(field: Cf7Field, content: string): FormField | null {
   const minLength = positiveInt(option('minlength') ?? '');
   const maxLength = positiveInt(option('maxlength') ?? '');
   if (minLength !== undefined) model.minLength = minLength;
-  if (maxLength !== undefined) model.maxLength = maxLength;
+  const cf7Max = cf7MaxLength(kind);
+  if (maxLength !== undefined || cf7Max !== undefined) model.maxLength = maxLength ?? cf7Max;
   const min = option('min');
   const max = option('max');
   if (min) model.min = min;
   if (max) model.max = max;
-  const limit = option('limit');
-  const maxBytes = limit === undefined ? undefined : parseLimit(limit);
-  if (maxBytes !== undefined) model.maxBytes = maxBytes;
-  const types = option('filetypes');
-  if (types) {
-    const list = types.split('|').map((t) => t.trim().toLowerCase().replace(/^\./, '')).filter(Boolean);
-    if (list.length > 0) model.fileTypes = [...new Set(list)];
+  if (kind === 'file') {
+    model.maxBytes = limitBytes(field.options);
+    const types = option('filetypes');
+    const list = types ? types.toLowerCase().split(/[\s|,]+/).map((t) => t.replace(/^\./, '')).filter(Boolean) : [];
+    model.fileTypes = list.length > 0 ? [...new Set(list)] : CF7_DEFAULT_FILE_TYPES;
   }
   if (has('multiple') || kind === 'checkbox') model.multiple = true;
   return model;

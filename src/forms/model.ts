@@ -19,6 +19,10 @@ export type FormField = {
   fileTypes?: string[];
   multiple?: boolean;
   placeholder?: string;
+  /** Choices ticked when the form opens (CF7's default: option). */
+  defaultValue?: string[];
+  /** The tag's data: options: its choices are filled at run time by WordPress, not listed here. */
+  dataOptions?: string[];
 };
 
 export type FormModel = {

@@ -2,9 +2,12 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { UpstreamError } from '../upstream/http.server';
 import { createCf7Client, type SendResult } from '../upstream/cf7.server';
+import { eventsKindOfForm } from './accreditation-kinds';
+import { futureEventChoices } from './event-choices.server';
+import { EVENT_FIELD } from './event-selection';
 import { HONEYPOT, IDEMPOTENCY_FIELD, type FormModel, type FormValues } from './model';
 import { FAILURE_TITLE, type FormOutcome } from './outcome';
-import { validateForm } from './validation';
+import { MESSAGES, validateForm } from './validation';
 
 // Sending a form: honeypot, rate limit, idempotency, validation against the form's own description,
 // then CF7 — and CF7's answer turned into what the visitor reads (SPEC §5, §8).
@@ -57,24 +60,77 @@ async function rateLimited(c: Context<AppEnv>): Promise<boolean> {
 const DUPLICATE_EMAIL = /adresse e-mail a déjà été utilisée|déjà participé|duplicate[_ ]?e-?mail/i;
 const DUPLICATE_VIDEO = /vidéo a déjà été envoyée|duplicate[_ ]?video/i;
 
+/** What the visitor reads for each CF7 status: the site's French, whatever language CF7 answered in. */
+export const STATUS_TEXT = {
+  success: 'Le service de presse vous répondra dans les meilleurs délais.',
+  invalid: 'Un ou plusieurs champs contiennent une erreur. Veuillez vérifier et essayer à nouveau.',
+  mailFailed: 'Votre message n’a pas pu être transmis au service de presse. Votre saisie est conservée : merci de réessayer dans quelques minutes.',
+  spam: 'Votre message a été bloqué par le filtre anti-spam du formulaire. Votre saisie est conservée : merci de réessayer ou de nous écrire directement.',
+  aborted: 'L’envoi a été interrompu avant d’arriver au service de presse. Votre saisie est conservée : merci de réessayer.',
+  subscribersOnly: 'Ce formulaire est réservé aux personnes connectées. Connectez-vous, puis envoyez à nouveau : votre saisie est conservée.',
+  unavailable: 'Le service est momentanément indisponible. Votre saisie est conservée : merci de réessayer dans quelques instants.',
+  unknown: 'Nous ne savons pas si votre message est parti. Merci de vérifier votre messagerie avant de réessayer.',
+} as const;
+
+/** The form's own message keys (properties.messages) and the site's French text for each. */
+const FIELD_MESSAGE_KEYS: Array<[string, string]> = [
+  ['invalid_required', MESSAGES.required],
+  ['invalid_email', MESSAGES.email],
+  ['invalid_tel', MESSAGES.tel],
+  ['invalid_url', MESSAGES.url],
+  ['invalid_number', MESSAGES.number],
+  ['invalid_date', MESSAGES.date],
+  ['accept_terms', MESSAGES.acceptance],
+  ['upload_file_too_large', MESSAGES.fileTooLarge],
+  ['upload_file_type_invalid', MESSAGES.fileType],
+];
+
+/**
+ * The French message for a field CF7 refused. CF7 answers with the form's own message texts, or
+ * with its untranslated English ones (« Undefined value was submitted through this field. »): the
+ * visitor reads the site's French, the log keeps CF7's words.
+ */
+export function fieldMessage(model: FormModel, field: string, cf7Message: string): string {
+  const byKey = FIELD_MESSAGE_KEYS.find(([key]) => model.messages[key] !== undefined && model.messages[key] === cf7Message);
+  if (byKey) return byKey[1];
+  const kind = model.fields.find((f) => f.name === field)?.kind;
+  if (kind === 'select' || kind === 'radio' || kind === 'checkbox') return MESSAGES.choice;
+  return MESSAGES.rejected;
+}
+
 export function mapSendResult(result: SendResult, model: FormModel, values: FormValues): FormOutcome {
   const invalid = result.invalid_fields;
   if (invalid.some((f) => DUPLICATE_VIDEO.test(f.message))) return { kind: 'duplicate', title: 'Désolé !', message: 'Vous ne pouvez envoyer votre video qu’une seule fois.', values };
   if (invalid.some((f) => DUPLICATE_EMAIL.test(f.message))) return { kind: 'duplicate', title: 'Désolé !', message: 'Vous ne pouvez participer qu’une seule fois.', values };
+  const failure = (message: string): FormOutcome => {
+    console.warn(`[forms] ${model.slug}: CF7 ${result.status} « ${result.message} »`);
+    return { kind: 'failure', title: FAILURE_TITLE, message, values };
+  };
+  // Statuses from includes/submission.php (WPCF7_Submission::proceed) and contact-form.php (error).
   switch (result.status) {
     case 'mail_sent':
-      return { kind: 'success', title: 'Message envoyé', message: result.message || model.messages.mail_sent_ok || 'Merci pour votre message.', values };
-    case 'validation_failed':
+      return { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values };
+    case 'validation_failed': {
+      if (invalid.length > 0) console.info(`[forms] ${model.slug}: CF7 refused ${invalid.map((f) => `${f.field} « ${f.message} »`).join(', ')}`);
+      const errors = Object.fromEntries(invalid.map((f) => [f.field.replace(/\[\]$/, ''), fieldMessage(model, f.field.replace(/\[\]$/, ''), f.message)]));
+      return { kind: 'invalid', message: STATUS_TEXT.invalid, errors, values };
+    }
     case 'acceptance_missing': {
-      const errors = Object.fromEntries(invalid.map((f) => [f.field.replace(/\[\]$/, ''), f.message]));
-      return { kind: 'invalid', message: result.message || 'Un ou plusieurs champs contiennent une erreur.', errors, values };
+      // invalid_fields is empty for this status: every required acceptance box gets the message.
+      const boxes = model.fields.filter((f) => f.kind === 'acceptance' && f.required);
+      return { kind: 'invalid', message: STATUS_TEXT.invalid, errors: Object.fromEntries(boxes.map((f) => [f.name, MESSAGES.acceptance])), values };
     }
     case 'mail_failed':
+      return failure(STATUS_TEXT.mailFailed);
     case 'spam':
+      return failure(STATUS_TEXT.spam);
     case 'aborted':
-      return { kind: 'failure', title: FAILURE_TITLE, message: result.message || 'Merci de réessayer plus tard.', values };
+      return failure(STATUS_TEXT.aborted);
+    case 'error':
+      return failure(STATUS_TEXT.subscribersOnly);
     default:
-      return { kind: 'unknown', title: FAILURE_TITLE, message: 'Nous ne savons pas si votre message est parti. Merci de vérifier votre messagerie avant de réessayer.', values };
+      console.warn(`[forms] ${model.slug}: unknown CF7 status ${result.status}`);
+      return { kind: 'unknown', title: FAILURE_TITLE, message: STATUS_TEXT.unknown, values };
   }
 }
 
@@ -84,7 +140,16 @@ async function digest(values: FormValues): Promise<string> {
   return [...new Uint8Array(hash)].slice(0, 12).map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export async function submitForm(c: Context<AppEnv>, slug: string, extra: Record<string, string> = {}): Promise<{ model: FormModel; outcome: FormOutcome }> {
+/** The choices of the form's data: fields, known only at run time: the accreditation events still open. */
+async function runtimeChoices(c: Context<AppEnv>, model: FormModel): Promise<Record<string, string[]>> {
+  const kind = eventsKindOfForm(model.slug);
+  const field = model.fields.find((f) => f.name === EVENT_FIELD && f.dataOptions);
+  if (kind === undefined || !field) return {};
+  const events = await futureEventChoices(c, kind);
+  return { [field.name]: events.filter((e) => e.open).map((e) => e.title) };
+}
+
+export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ model: FormModel; outcome: FormOutcome }> {
   const model = await c.var.content.form(slug).catch(() => null);
   if (!model) throw new FormRequestError(404, 'Ce formulaire n’existe pas.');
   const { values, files } = await readFormPost(c);
@@ -99,14 +164,15 @@ export async function submitForm(c: Context<AppEnv>, slug: string, extra: Record
   }
 
   const checked = validateForm(model, {
-    values: { ...values, ...extra },
+    values,
+    choices: await runtimeChoices(c, model),
     files: Object.fromEntries(Object.entries(files).map(([k, list]) => [k, list.map((f) => ({ name: f.name, size: f.size, type: f.type }))])),
   });
   // The honeypot, filled only by robots: answered like a success, sent nowhere.
   if (typeof values[HONEYPOT] === 'string' && values[HONEYPOT] !== '') {
-    return { model, outcome: { kind: 'success', title: 'Message envoyé', message: model.messages.mail_sent_ok ?? 'Merci pour votre message.', values: checked.values } };
+    return { model, outcome: { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values: checked.values } };
   }
-  if (!checked.ok) return { model, outcome: { kind: 'invalid', message: 'Un ou plusieurs champs contiennent une erreur. Veuillez vérifier et essayer à nouveau.', errors: checked.errors, values: checked.values } };
+  if (!checked.ok) return { model, outcome: { kind: 'invalid', message: STATUS_TEXT.invalid, errors: checked.errors, values: checked.values } };
   if (await rateLimited(c)) throw new FormRequestError(429, 'Trop d’envois en peu de temps. Merci de réessayer dans quelques minutes.');
 
   // Only the form's own fields go upstream.
@@ -129,9 +195,12 @@ export async function submitForm(c: Context<AppEnv>, slug: string, extra: Record
     outcome = mapSendResult(await createCf7Client(c.var.config).send(model.id, body, c.req.header('user-agent') ?? ''), model, checked.values);
   } catch (error) {
     const timedOut = error instanceof UpstreamError && error.kind === 'timeout';
+    // WordPress refusing the site's credential (401/403) is a configuration fault: logged as such.
+    if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) console.error(`[forms] ${slug}: WordPress refused the CF7 credential (${error.status} ${error.code ?? ''})`);
+    else console.warn(`[forms] ${slug}: sending failed:`, error instanceof Error ? error.message : error);
     outcome = timedOut
-      ? { kind: 'unknown', title: FAILURE_TITLE, message: 'Nous ne savons pas si votre message est parti. Merci de vérifier votre messagerie avant de réessayer.', values: checked.values }
-      : { kind: 'failure', title: FAILURE_TITLE, message: 'Le service est momentanément indisponible. Votre saisie est conservée : merci de réessayer dans quelques instants.', values: checked.values };
+      ? { kind: 'unknown', title: FAILURE_TITLE, message: STATUS_TEXT.unknown, values: checked.values }
+      : { kind: 'failure', title: FAILURE_TITLE, message: STATUS_TEXT.unavailable, values: checked.values };
   }
   if (idemKey && outcome.kind === 'success') c.executionCtx.waitUntil(c.env.CACHE.put(idemKey, JSON.stringify(outcome), { expirationTtl: IDEMPOTENCY_SECONDS }).catch(() => undefined));
   return { model, outcome };

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { formForApi } from '../../dev/cf7/rest';
 import { generateContent } from '../../dev/content/generate';
 import { toFormModel } from './from-cf7';
 import type { FormField, FormModel, FormValues } from './model';
 import { cleanValue, validateForm, type UploadedFile } from './validation';
 
 const content = generateContent({ baseUrl: 'http://127.0.0.1:8788' });
-const seeded = (slug: string): FormModel => toFormModel(content.forms.find((f) => f.slug === slug))!;
+const seeded = (slug: string): FormModel => toFormModel(formForApi(content.forms.find((f) => f.slug === slug)!))!;
 
 const one = (field: Partial<FormField> & Pick<FormField, 'name' | 'kind'>): FormModel => ({
   id: 1,
@@ -14,7 +15,7 @@ const one = (field: Partial<FormField> & Pick<FormField, 'name' | 'kind'>): Form
   messages: {},
   fields: [{ required: false, label: field.name, options: [], ...field }],
 });
-const check = (model: FormModel, values: FormValues, files: Record<string, UploadedFile[]> = {}) => validateForm(model, { values, files });
+const check = (model: FormModel, values: FormValues, files: Record<string, UploadedFile[]> = {}, choices?: Record<string, string[]>) => validateForm(model, { values, files, choices });
 const errorOf = (model: FormModel, values: FormValues, files: Record<string, UploadedFile[]> = {}) => {
   const r = check(model, values, files);
   return r.ok ? undefined : r.errors[model.fields[0]!.name];
@@ -30,7 +31,7 @@ const validContact: FormValues = {
   media: 'L’Équipe',
   sujet: 'Événements',
   'type-demande': 'Interview',
-  'deja-accredite': '1',
+  'deja-accredite': 'Oui',
   message: 'Bonjour, je souhaiterais une interview du sélectionneur.',
   rgpd: '1',
 };
@@ -59,7 +60,7 @@ describe('validateForm on the seeded contact form', () => {
   });
 
   it('leaves optional fields empty without complaint', () => {
-    const r = check(model, { ...validContact, civilite: '', telephone: '', media: '', 'deja-accredite': '', indicatif: '' });
+    const r = check(model, { ...validContact, civilite: '', telephone: '', media: '', indicatif: '' });
     expect(r).toMatchObject({ ok: true });
   });
 
@@ -67,7 +68,8 @@ describe('validateForm on the seeded contact form', () => {
     const r = check(model, {});
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(Object.keys(r.errors).sort()).toEqual(['email', 'message', 'nom', 'prenom', 'rgpd', 'sujet', 'type-demande']);
+    // Every radio is required in CF7 (there is no radio*).
+    expect(Object.keys(r.errors).sort()).toEqual(['deja-accredite', 'email', 'message', 'nom', 'prenom', 'rgpd', 'sujet', 'type-demande']);
     expect(r.errors['type-demande']).toBe('Veuillez renseigner ce champ.');
     expect(r.values.nom).toBe('');
   });
@@ -85,6 +87,13 @@ describe('validateForm on the seeded accreditation forms', () => {
     expect(r).toMatchObject({ ok: true, values: { 'accreditation-event-title': titles, fonction: "Chef d'édition" } });
   });
 
+  it('refuses a title that is not among the run-time choices (the events still open)', () => {
+    const model = seeded('evenements-presse');
+    expect(check(model, valid, {}, { 'accreditation-event-title': titles }).ok).toBe(true);
+    const r = check(model, valid, {}, { 'accreditation-event-title': titles.slice(0, 1) });
+    expect(r.ok ? null : r.errors['accreditation-event-title']).toBe('Choix invalide.');
+  });
+
   it('takes a single checkbox value as a list, and requires one', () => {
     const model = seeded('evenements-presse');
     expect(check(model, { ...valid, 'accreditation-event-title': titles[0]! }).values['accreditation-event-title']).toEqual([titles[0]]);
@@ -97,7 +106,7 @@ describe('validateForm on the seeded accreditation forms', () => {
     expect(r.ok ? null : r.errors).toEqual({ fonction: 'Choix invalide.', 'carte-presse': 'Ce champ doit contenir au plus 10 caractères.' });
   });
 
-  it('requires the proof file, within 5 Mo, as PDF or image', () => {
+  it('requires the proof file, within its limit:5mb, as PDF or image', () => {
     const model = seeded('media-francais-sans-carte');
     const pdf = { name: 'attestation.pdf', size: 200_000, type: 'application/pdf' };
     expect(check(model, valid, { justificatif: [pdf] }).ok).toBe(true);
@@ -132,8 +141,11 @@ describe('rules, one by one', () => {
 
   it('telephone', () => {
     const m = one({ name: 'tel', kind: 'tel' });
-    for (const good of ['06 12 34 56 78', '+33 6 12 34 56 78', '+33 (0)1.69.63.64.65', '01-69-63-64-65', '123456']) expect(errorOf(m, { tel: good }), good).toBeUndefined();
-    for (const bad of ['12345', 'zéro six', '06 12 34 56 78 90 12 34 56', '++33612345678', '33+612345678', '(((((())))))']) {
+    // CF7's wpcf7_is_tel: 6 to 15 characters once separators are gone; leading + or 0s read as one +.
+    for (const good of ['06 12 34 56 78', '+33 6 12 34 56 78', '+33 (0)1.69.63.64.65', '01-69-63-64-65', '123456', '++33612345678', '0033 6 12 34 56 78', '01 69 63 64 65 #12']) {
+      expect(errorOf(m, { tel: good }), good).toBeUndefined();
+    }
+    for (const bad of ['12345', 'zéro six', '06 12 34 56 78 90 12 34 56', '33+612345678', '(((((())))))', '+33 6 12 34 56 78 90 12']) {
       expect(errorOf(m, { tel: bad }), bad).toBe('Veuillez saisir un numéro de téléphone valide.');
     }
   });
@@ -181,6 +193,7 @@ describe('rules, one by one', () => {
     const options = [{ value: '1', label: 'Oui' }, { value: '0', label: 'Non' }];
     expect(errorOf(one({ name: 'r', kind: 'radio', options }), { r: '1' })).toBeUndefined();
     expect(errorOf(one({ name: 'r', kind: 'radio', options }), { r: 'Oui' })).toBe('Choix invalide.');
+    expect(errorOf(one({ name: 'c', kind: 'checkbox', dataOptions: ['evenements'] }), { c: ['un titre'] })).toBeUndefined();
     expect(errorOf(one({ name: 's', kind: 'select', options }), { s: '2' })).toBe('Choix invalide.');
     expect(errorOf(one({ name: 's', kind: 'select', options, multiple: true }), { s: ['1', '0'] })).toBeUndefined();
     expect(errorOf(one({ name: 'c', kind: 'checkbox', options }), { c: ['1', '3'] })).toBe('Choix invalide.');
@@ -196,12 +209,15 @@ describe('rules, one by one', () => {
     expect(errorOf(one({ name: 'news', kind: 'acceptance', required: false }), {})).toBeUndefined();
   });
 
-  it('files: default limit 5 Mo and CF7’s default types; maxBytes and fileTypes from the model', () => {
+  it('files: CF7’s defaults (1 Mo for the whole field, images, audio and video); maxBytes and fileTypes from the model', () => {
     const m = one({ name: 'f', kind: 'file' });
     expect(errorOf(m, {}, {})).toBeUndefined();
-    expect(errorOf(m, {}, { f: [{ name: 'a.mp4', size: 5 * 1024 * 1024, type: 'video/mp4' }] })).toBeUndefined();
-    expect(errorOf(m, {}, { f: [{ name: 'a.mp4', size: 5 * 1024 * 1024 + 1, type: 'video/mp4' }] })).toBe('Le fichier téléversé est trop volumineux.');
+    expect(errorOf(m, {}, { f: [{ name: 'a.mp4', size: 1024 * 1024, type: 'video/mp4' }] })).toBeUndefined();
+    expect(errorOf(m, {}, { f: [{ name: 'a.mp4', size: 1024 * 1024 + 1, type: 'video/mp4' }] })).toBe('Le fichier téléversé est trop volumineux.');
+    const two = { f: [{ name: 'a.jpg', size: 600_000, type: 'image/jpeg' }, { name: 'b.jpg', size: 600_000, type: 'image/jpeg' }] };
+    expect(errorOf(m, {}, two)).toBe('Le fichier téléversé est trop volumineux.');
     expect(errorOf(m, {}, { f: [{ name: 'a.svg', size: 10, type: 'image/svg+xml' }] })).toBe('Ce type de fichier n’est pas accepté.');
+    expect(errorOf(m, {}, { f: [{ name: 'a.pdf', size: 10, type: 'application/pdf' }] })).toBe('Ce type de fichier n’est pas accepté.');
     expect(errorOf(m, {}, { f: [{ name: 'pdf', size: 10, type: 'application/pdf' }] })).toBe('Ce type de fichier n’est pas accepté.');
     const small = one({ name: 'f', kind: 'file', maxBytes: 1024, fileTypes: ['mov', 'image/*'] });
     expect(errorOf(small, {}, { f: [{ name: 'a.mov', size: 1025, type: 'video/quicktime' }] })).toBe('Le fichier téléversé est trop volumineux.');

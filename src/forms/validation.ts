@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CF7_DEFAULT_FILE_TYPES, CF7_DEFAULT_MAX_BYTES, cf7IsEmail, cf7IsTel } from './cf7-rules';
 import type { FieldErrors, FormField, FormModel, FormValues } from './model';
 
 // Server-side validation of a submitted form against its model, before anything goes to Contact
@@ -7,7 +8,12 @@ import type { FieldErrors, FormField, FormModel, FormValues } from './model';
 // the form does not have are dropped, so only the form's own fields are forwarded upstream.
 
 export type UploadedFile = { name: string; size: number; type: string };
-export type FormInput = { values: FormValues; files: Record<string, UploadedFile[]> };
+export type FormInput = {
+  values: FormValues;
+  files: Record<string, UploadedFile[]>;
+  /** Choices known only at run time (a data: field such as the accreditation events), by field name. */
+  choices?: Record<string, string[]>;
+};
 export type ValidationResult = { ok: true; values: FormValues } | { ok: false; errors: FieldErrors; values: FormValues };
 
 export const MESSAGES = {
@@ -18,6 +24,7 @@ export const MESSAGES = {
   number: 'Veuillez saisir un nombre.',
   date: 'Veuillez saisir une date valide (AAAA-MM-JJ).',
   choice: 'Choix invalide.',
+  rejected: 'Cette valeur n’est pas acceptée. Merci de la vérifier.',
   acceptance: 'Vous devez accepter pour continuer.',
   fileTooLarge: 'Le fichier téléversé est trop volumineux.',
   fileType: 'Ce type de fichier n’est pas accepté.',
@@ -29,14 +36,8 @@ export const MESSAGES = {
   dateTooLate: (d: string) => `Veuillez saisir une date jusqu’au ${frenchDate(d)}.`,
 } as const;
 
-/** Text-like fields get this maxLength when CF7 gives none. */
+/** Hidden and other text the form model gives no limit. */
 export const DEFAULT_MAX_LENGTH = 5000;
-/** Files get this limit when CF7 gives none (SPEC §5, 5 Mo). */
-export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
-/** Contact Form 7's default acceptable file types (wpcf7_acceptable_filetypes). */
-export const DEFAULT_FILE_TYPES = ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'doc', 'docx', 'ppt', 'pptx', 'odt', 'avi', 'ogg', 'm4a', 'mov', 'mp3', 'mp4', 'mpg', 'wav', 'wmv'];
-
-const TEL = /^\+?[0-9()\-\s.]{6,20}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMBER = /^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/;
 
@@ -71,9 +72,9 @@ function valueSchema(field: FormField): z.ZodType<string, string> {
   }
   switch (field.kind) {
     case 'email':
-      return text.pipe(z.email({ error: MESSAGES.email }).max(254, { error: MESSAGES.email }));
+      return text.pipe(z.email({ error: MESSAGES.email }).max(254, { error: MESSAGES.email }).refine(cf7IsEmail, { error: MESSAGES.email }));
     case 'tel':
-      return text.pipe(z.string().regex(TEL, { error: MESSAGES.tel }).refine((v) => (v.match(/\d/g) ?? []).length >= 6, { error: MESSAGES.tel }));
+      return text.pipe(z.string().refine(cf7IsTel, { error: MESSAGES.tel }));
     case 'url':
       return text.pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: MESSAGES.url }));
     case 'number': {
@@ -95,9 +96,6 @@ function valueSchema(field: FormField): z.ZodType<string, string> {
       if (field.max && isRealDate(field.max)) d = d.refine((v) => v <= field.max!, { error: MESSAGES.dateTooLate(field.max) });
       return d;
     }
-    case 'select':
-    case 'radio':
-      return field.options.length > 0 ? z.string().refine((v) => field.options.some((o) => o.value === v), { error: MESSAGES.choice }) : text;
     case 'acceptance':
       return z.string().refine((v) => v === '1' || v === 'on', { error: MESSAGES.acceptance });
     default:
@@ -105,10 +103,10 @@ function valueSchema(field: FormField): z.ZodType<string, string> {
   }
 }
 
-function fieldSchema(field: FormField): z.ZodType<unknown> {
+function fieldSchema(field: FormField, choices: string[] | undefined): z.ZodType<unknown> {
   if (field.kind === 'file') {
-    const maxBytes = field.maxBytes ?? DEFAULT_MAX_BYTES;
-    const types = (field.fileTypes && field.fileTypes.length > 0 ? field.fileTypes : DEFAULT_FILE_TYPES).map((t) => t.toLowerCase());
+    const maxBytes = field.maxBytes ?? CF7_DEFAULT_MAX_BYTES;
+    const types = (field.fileTypes && field.fileTypes.length > 0 ? field.fileTypes : CF7_DEFAULT_FILE_TYPES).map((t) => t.toLowerCase());
     // By extension; a CF7 entry that is a MIME type ("image/*", "application/pdf") matches the type.
     const accepted = (file: UploadedFile) => {
       const ext = /\.([^./\\]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
@@ -117,19 +115,20 @@ function fieldSchema(field: FormField): z.ZodType<unknown> {
         return t.endsWith('/*') ? file.type.toLowerCase().startsWith(t.slice(0, -1)) : file.type.toLowerCase() === t;
       });
     };
-    const file = z
-      .object({ name: z.string(), size: z.number(), type: z.string() })
-      .refine((f) => f.size <= maxBytes, { error: MESSAGES.fileTooLarge, abort: true })
-      .refine(accepted, { error: MESSAGES.fileType });
-    const list = z.array(file);
-    return field.required ? list.min(1, { error: MESSAGES.required }) : list;
+    const file = z.object({ name: z.string(), size: z.number(), type: z.string() }).refine(accepted, { error: MESSAGES.fileType });
+    // CF7 measures the limit against all the files of the field together (maxfilesize rule).
+    const list = z.array(file).refine((files) => files.reduce((n, f) => n + f.size, 0) <= maxBytes, { error: MESSAGES.fileTooLarge });
+    return field.required ? z.array(z.unknown()).min(1, { error: MESSAGES.required }).pipe(list) : list;
   }
+  // A choice must be one CF7 will accept: its listed values, or the ones known at run time.
+  const allowed = choices ?? (field.options.length > 0 || !field.dataOptions ? field.options.map((o) => o.value) : undefined);
+  const choice = allowed ? z.string().refine((v) => allowed.includes(v), { error: MESSAGES.choice }) : null;
   if (isMulti(field)) {
-    const item = field.options.length > 0 ? z.string().refine((v) => field.options.some((o) => o.value === v), { error: MESSAGES.choice }) : z.string().max(DEFAULT_MAX_LENGTH, { error: MESSAGES.tooLong(DEFAULT_MAX_LENGTH) });
+    const item = choice ?? z.string().max(DEFAULT_MAX_LENGTH, { error: MESSAGES.tooLong(DEFAULT_MAX_LENGTH) });
     const list = z.array(item);
     return field.required ? list.min(1, { error: MESSAGES.required }) : list;
   }
-  const schema = valueSchema(field);
+  const schema = (field.kind === 'select' || field.kind === 'radio') && choice ? choice : valueSchema(field);
   if (field.kind === 'acceptance') return field.required ? schema : z.string();
   // An empty optional field is valid whatever its kind; an empty required one says so first.
   return field.required
@@ -167,7 +166,7 @@ export function validateForm(model: FormModel, input: FormInput): ValidationResu
   const errors: FieldErrors = {};
   for (const field of model.fields) {
     const value = field.kind === 'file' ? (input.files[field.name] ?? input.files[`${field.name}[]`] ?? []).filter((f) => f.name !== '' || f.size > 0) : values[field.name];
-    const result = fieldSchema(field).safeParse(value);
+    const result = fieldSchema(field, input.choices?.[field.name]).safeParse(value);
     if (!result.success) errors[field.name] = result.error.issues[0]?.message ?? MESSAGES.required;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors, values } : { ok: true, values };

@@ -3,17 +3,12 @@ import type { AppEnv } from '../app-env';
 import { EVENT_FIELD, type EventChoice } from '../forms/event-selection';
 import type { FormModel } from '../forms/model';
 import type { FormOutcome } from '../forms/outcome';
-import { FormIsland, futureEventChoices, pagePost } from './forms';
+import { ACCREDITATION_KINDS, type AccreditationKind as Kind } from '../forms/accreditation-kinds';
+import { futureEventChoices } from '../forms/event-choices.server';
+import { FormIsland, pagePost } from './forms';
 import { pageRoute } from './pages';
 
 // /accreditations: three forms, chosen by the kind of event or the journalist's situation (SPEC §2).
-
-export const ACCREDITATION_KINDS = [
-  { value: 'rencontres-internationales', label: 'Rencontres internationales', form: 'accreditation-rencontres-internationales', events: 'rencontres-internationales' },
-  { value: 'evenements-presse', label: 'Événements presse', form: 'accreditation-evenements-presse', events: 'evenements-presse' },
-  { value: 'media-francais-sans-carte', label: 'Média français sans carte de presse', form: 'accreditation-media-francais-sans-carte', events: null },
-] as const;
-type Kind = (typeof ACCREDITATION_KINDS)[number];
 
 const kindOf = (raw: string | undefined | null): Kind => ACCREDITATION_KINDS.find((k) => k.value === raw) ?? ACCREDITATION_KINDS[0];
 

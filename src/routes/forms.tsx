@@ -1,15 +1,11 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { loadEvents } from '../data/events.server';
-import { settle } from '../data/loaded';
 import { EUROPEAN_COUNTRIES, PRESS_COUNTRIES } from '../forms/countries';
 import type { EventChoice } from '../forms/event-selection';
 import type { FormModel } from '../forms/model';
 import type { FormOutcome } from '../forms/outcome';
 import { FormRequestError, submitForm } from '../forms/submit.server';
 import { Island } from '../islands/Island';
-import type { Event } from '../schemas/event';
-import { accreditationOpen } from '../components/event/accreditation';
 
 // The forms' endpoints: JSON for scripts and the islands, and the helpers the pages use to render a
 // form, fresh or after a post without JavaScript.
@@ -41,20 +37,6 @@ export async function formSubmitRoute(c: Context<AppEnv>) {
     }
     throw error;
   }
-}
-
-export function eventChoices(events: Event[], kind: 'evenements-presse' | 'rencontres-internationales' | null, now: Date): EventChoice[] {
-  return events
-    .filter((e) => e.accreditation && (kind === null || e.accreditation.kind === kind))
-    .filter((e) => Date.parse(e.accreditation!.deadline) > now.getTime() - 30 * 24 * 3600 * 1000 && e.startDate >= now.toISOString().slice(0, 10))
-    .sort((a, b) => a.startDate.localeCompare(b.startDate))
-    .map((e) => ({ id: e.id, slug: e.slug, kind: e.accreditation!.kind, title: e.title, date: e.startDate, deadline: e.accreditation!.deadline, open: accreditationOpen(e, now) }));
-}
-
-export async function futureEventChoices(c: Context<AppEnv>, kind: 'evenements-presse' | 'rencontres-internationales' | null) {
-  const now = new Date();
-  const events = await settle(loadEvents(c.var.content, now), 'events');
-  return events.status === 'success' ? eventChoices(events.data, kind, now) : [];
 }
 
 /** The form island, for a page: fresh, or with the outcome of a post made without JavaScript. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeEntities } from '../lib/html/entities';
 import { flag, id, list, nullable, num, text } from './mapping';
 
 /** SPEC §3 Event, plus the accreditation window the press office sets on it. */
@@ -6,7 +7,9 @@ export const EventSchema = z.object({
   id,
   startDate: z.string().min(1),
   endDate: text(),
-  title: z.string(),
+  // WordPress sends titles as get_the_title() gives them (&#8217; for ’): read as plain text once, here,
+  // so that what the page shows and what a form posts (Contact Form 7 compares decoded values) agree.
+  title: z.string().transform(decodeEntities),
   label: text(),
   tag: text(),
   categoryId: num(0),

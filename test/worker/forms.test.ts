@@ -19,6 +19,7 @@ const contact = (over: Record<string, string | string[]> = {}) => {
     media: 'Ouest-France',
     sujet: 'Équipe de France',
     'type-demande': 'Interview',
+    'deja-accredite': 'Non',
     message: 'Bonjour, je souhaiterais interviewer le sélectionneur avant le match.',
     rgpd: '1',
     ...over,

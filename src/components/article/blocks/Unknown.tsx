@@ -1,4 +1,4 @@
-import { decodeEntities } from '../inline-html';
+import { decodeEntities } from '../../../lib/html/entities';
 import type { BlockOf } from './types';
 
 /** A block we cannot render: its text still reaches the reader, as plain text only. */
