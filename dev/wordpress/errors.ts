@@ -6,5 +6,9 @@ export function wpError(c: Context, status: ContentfulStatusCode, code: string, 
   return c.json({ code, message, data: { status, ...extra } }, status);
 }
 
-export const invalidParam = (c: Context, param: string, reason: string) =>
-  wpError(c, 400, 'rest_invalid_param', `Paramètre(s) non valide(s) : ${param}`, { params: { [param]: reason } });
+/** A refused parameter, as rest_validate_request_arg's errors reach the client (class-wp-rest-request.php, has_valid_params). */
+export const invalidParam = (c: Context, param: string, reason: string, detailCode = 'rest_invalid_param') =>
+  wpError(c, 400, 'rest_invalid_param', `Paramètre(s) non valide(s) : ${param}`, {
+    params: { [param]: reason },
+    details: { [param]: { code: detailCode, message: reason, data: null } },
+  });

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { UpstreamConfig } from '../config';
-import type { WpHome, WpMenuItem } from '../content/types';
+import type { WpEvent, WpHome, WpMenuItem } from '../content/types';
 import type { TokenVerifier } from './users';
 import { toCard, type ContentStore } from '../store';
 import { invalidParam, wpError } from './errors';
+import { getTheTitle } from './titles';
 import { createUserRoutes } from './users';
 
 // /wp-json/ffr/v1 — the federation's custom REST namespace, as WordPress answers it: paging headers,
@@ -18,12 +19,19 @@ function intParam(raw: string | undefined, fallback: number): number | null {
 
 export function createWordPressRoutes(store: ContentStore, config: UpstreamConfig, idp: TokenVerifier) {
   const app = new Hono();
+  // X-WP-Total / X-WP-TotalPages (class-wp-rest-posts-controller.php, get_items), unless switched off.
+  const pagingHeaders = (c: Context, total: number, totalPages: number) => {
+    if (!store.behaviour.wpPagingHeaders) return;
+    c.header('X-WP-Total', String(total));
+    c.header('X-WP-TotalPages', String(totalPages));
+  };
+  const withTitle = (e: WpEvent) => ({ ...e, title: getTheTitle(e.title) });
   const expectedPreview = `Basic ${Buffer.from(config.previewCredentials).toString('base64')}`;
 
   app.get('/ffr/v1/posts', (c) => {
     const q = c.req.query();
     const perPage = intParam(q.per_page, 10);
-    if (perPage === null || perPage < 1 || perPage > 100) return invalidParam(c, 'per_page', 'per_page doit être compris entre 1 (inclus) et 100 (inclus)');
+    if (perPage === null || perPage < 1 || perPage > 100) return invalidParam(c, 'per_page', 'per_page doit être compris entre 1 (inclus) et 100 (inclus)', 'rest_out_of_bounds');
     const page = intParam(q.page, 1);
     if (page === null || page < 1) return invalidParam(c, 'page', 'page doit être supérieur ou égal à 1');
     if (q.after !== undefined && !ISO_DATE_TIME.test(q.after)) return invalidParam(c, 'after', 'after n’est pas une date valide.');
@@ -31,8 +39,7 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
     if (q.slug !== undefined) {
       // By slug: the full article, published only (drafts go through /posts/{id} with credentials).
       const found = store.published.filter((a) => a.slug === q.slug).slice(0, perPage);
-      c.header('X-WP-Total', String(found.length));
-      c.header('X-WP-TotalPages', found.length ? '1' : '0');
+      pagingHeaders(c, found.length, found.length ? 1 : 0);
       return c.json(found);
     }
 
@@ -56,8 +63,7 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
     if (total > 0 && page > totalPages) {
       return wpError(c, 400, 'rest_post_invalid_page_number', 'Le nombre de pages demandé est plus grand que le nombre de pages disponibles.');
     }
-    c.header('X-WP-Total', String(total));
-    c.header('X-WP-TotalPages', String(totalPages));
+    pagingHeaders(c, total, totalPages);
     return c.json(posts.slice((page - 1) * perPage, page * perPage).map(toCard));
   });
 
@@ -91,8 +97,11 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
 
   app.get('/ffr/v1/events', (c) => {
     const q = c.req.query();
+    const max = store.behaviour.eventsPerPageMax;
     const perPage = intParam(q.per_page, 10);
-    if (perPage === null || perPage < 1 || perPage > 300) return invalidParam(c, 'per_page', 'per_page doit être compris entre 1 (inclus) et 300 (inclus)');
+    if (perPage === null || perPage < 1 || perPage > max) return invalidParam(c, 'per_page', `per_page doit être compris entre 1 (inclus) et ${max} (inclus)`, 'rest_out_of_bounds');
+    const page = intParam(q.page, 1);
+    if (page === null || page < 1) return invalidParam(c, 'page', 'page doit être supérieur ou égal à 1');
     for (const p of ['start_date', 'end_date'] as const) {
       if (q[p] !== undefined && Number.isNaN(Date.parse(q[p]!))) return invalidParam(c, p, `${p} n’est pas une date valide.`);
     }
@@ -100,16 +109,19 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
       .filter((e) => (q.start_date ? e.endDate.slice(0, 10) >= q.start_date.slice(0, 10) : true))
       .filter((e) => (q.end_date ? e.startDate.slice(0, 10) <= q.end_date.slice(0, 10) : true))
       .sort((a, b) => a.startDate.localeCompare(b.startDate));
-    c.header('X-WP-Total', String(events.length));
-    c.header('X-WP-TotalPages', String(Math.ceil(events.length / perPage)));
-    return c.json(events.slice(0, perPage));
+    const totalPages = Math.ceil(events.length / perPage);
+    if (events.length > 0 && page > totalPages) {
+      return wpError(c, 400, 'rest_post_invalid_page_number', 'Le nombre de pages demandé est plus grand que le nombre de pages disponibles.');
+    }
+    pagingHeaders(c, events.length, totalPages);
+    return c.json(events.slice((page - 1) * perPage, page * perPage).map(withTitle));
   });
 
   app.get('/ffr/v1/future_events', (c) => {
     const endsAfter = c.req.query('ends_after');
     if (!endsAfter || !ISO_DATE_TIME.test(endsAfter)) return invalidParam(c, 'ends_after', 'ends_after n’est pas une date valide.');
     const after = endsAfter.slice(0, 19);
-    return c.json(store.content.events.filter((e) => e.endDate >= after).sort((a, b) => a.startDate.localeCompare(b.startDate)));
+    return c.json(store.content.events.filter((e) => e.endDate >= after).sort((a, b) => a.startDate.localeCompare(b.startDate)).map(withTitle));
   });
 
   app.route('/ffr/v1', createUserRoutes(store, idp));
@@ -129,7 +141,7 @@ export function liveHome(store: ContentStore): WpHome {
         if (section.type === 'a_la_une') return { ...section, posts: store.latestCards(section.posts.length || 5) };
         if (section.type === 'categorie') return { ...section, posts: store.latestCards(section.posts.length || 4, section.category.id) };
         const upcoming = store.content.events.filter((e) => e.startDate >= now).sort((a, b) => a.startDate.localeCompare(b.startDate));
-        return { ...section, events: upcoming.slice(0, section.events.length || 4) };
+        return { ...section, events: upcoming.slice(0, section.events.length || 4).map((e) => ({ ...e, title: getTheTitle(e.title) })) };
       }),
     },
   };

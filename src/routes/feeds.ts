@@ -7,6 +7,7 @@ import { renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex, typ
 import { parseWpDate } from '../lib/format/date';
 import { toSitePath } from '../lib/links';
 import { siteOrigin } from '../render/site';
+import type { PostPage } from '../schemas/post';
 import { DEFAULT_SETTINGS } from '../schemas/settings';
 import { notFoundPage } from './_404';
 
@@ -15,6 +16,8 @@ import { notFoundPage } from './_404';
 const RSS_ITEMS = 30;
 const SITEMAP_PAGE_SIZE = 100; // WordPress's per_page maximum: one upstream call per sitemap file
 const NEWS_CANDIDATES = 100;
+/** Google reads at most 50 000 URLs a sitemap index; 500 files of 100 posts is far beyond the archive. */
+const MAX_SITEMAP_FILES = 500;
 
 const xml = (body: string, type = 'application/xml') =>
   new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'public, max-age=300' } });
@@ -69,8 +72,20 @@ export async function sitemapIndexRoute(c: Context<AppEnv>) {
   if (posts.status !== 'success') return unavailable(c);
   const origin = siteOrigin(c);
   const files = [{ loc: `${origin}/sitemap-pages.xml` }];
-  for (let n = 1; n <= posts.data.totalPages; n++) files.push({ loc: `${origin}/sitemap-posts-${n}.xml` });
+  const pages = posts.data.totalPages ?? (await countPostPages(c, posts.data));
+  for (let n = 1; n <= pages; n++) files.push({ loc: `${origin}/sitemap-posts-${n}.xml` });
   return xml(renderSitemapIndex(files));
+}
+
+/** Without WordPress's totals: read on, page after page, until a short one. */
+async function countPostPages(c: Context<AppEnv>, first: PostPage): Promise<number> {
+  let page = first;
+  while (page.hasNext && page.page < MAX_SITEMAP_FILES) {
+    const next = await settle(c.var.content.posts(page.page + 1, SITEMAP_PAGE_SIZE), 'posts');
+    if (next.status !== 'success' || next.data.posts.length === 0) break;
+    page = next.data;
+  }
+  return page.page;
 }
 
 export async function sitemapPagesRoute(c: Context<AppEnv>) {

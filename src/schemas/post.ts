@@ -21,5 +21,8 @@ export type PostCard = z.infer<typeof PostCardSchema>;
 
 export const PostCardListSchema = list(PostCardSchema);
 
-/** A page of cards with the totals WordPress sends in X-WP-Total / X-WP-TotalPages. */
-export type PostPage = { posts: PostCard[]; total: number; totalPages: number; page: number };
+/**
+ * A page of cards with the totals WordPress sends in X-WP-Total / X-WP-TotalPages, or null when
+ * they were not sent; `hasNext` holds either way.
+ */
+export type PostPage = { posts: PostCard[]; page: number; total: number | null; totalPages: number | null; hasNext: boolean };

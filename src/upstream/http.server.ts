@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 // The one way the worker calls an upstream: a deadline on every call, a typed failure instead of
 // an exception zoo, and JSON validated before anyone reads it.
@@ -11,6 +11,8 @@ export class UpstreamError extends Error {
     readonly url: string,
     readonly status?: number,
     readonly code?: string,
+    /** The upstream's own words, for the log and for rules that read them (Directus's limit). */
+    readonly detail?: string,
   ) {
     super(`${kind}${status ? ` ${status}` : ''}${code ? ` ${code}` : ''} on ${redact(url)}`);
     this.name = 'UpstreamError';
@@ -21,6 +23,24 @@ export class UpstreamError extends Error {
 function redact(url: string): string {
   const i = url.indexOf('?');
   return i < 0 ? url : `${url.slice(0, i)}?…`;
+}
+
+const ErrorBody = z.union([
+  // WordPress: {code, message, data: {status}} (wp-includes/rest-api.php, rest_convert_error_to_response).
+  z.object({ code: z.coerce.string(), message: z.string().optional() }),
+  // OAuth 2.0 (RFC 6749 §5.2): {error, error_description}.
+  z.object({ error: z.string(), error_description: z.string().optional() }).transform((e) => ({ code: e.error, message: e.error_description })),
+  // Directus: {errors: [{message, extensions: {code}}]} (directus/directus packages/errors).
+  z.object({ errors: z.array(z.object({ message: z.string().optional(), extensions: z.object({ code: z.coerce.string() }).loose() })).min(1) }),
+]);
+
+/** The error code and message of an upstream's error body, whichever of the two shapes it has. */
+function errorOf(raw: unknown): { code?: string; message?: string } {
+  const parsed = ErrorBody.safeParse(raw);
+  if (!parsed.success) return {};
+  if (!('errors' in parsed.data)) return parsed.data;
+  const [first] = parsed.data.errors;
+  return { code: first!.extensions.code, message: first!.message };
 }
 
 export type JsonResponse<T> = { data: T; headers: Headers; status: number };
@@ -57,8 +77,8 @@ export async function requestJson<S extends z.ZodType>(
     throw new UpstreamError(response.ok ? 'malformed' : 'status', url, response.status);
   }
   if (!response.ok) {
-    const code = typeof raw === 'object' && raw && 'code' in raw ? String((raw as { code: unknown }).code) : undefined;
-    throw new UpstreamError(response.status === 404 ? 'not-found' : 'status', url, response.status, code);
+    const error = errorOf(raw);
+    throw new UpstreamError(response.status === 404 ? 'not-found' : 'status', url, response.status, error.code, error.message);
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new UpstreamError('malformed', url, response.status);

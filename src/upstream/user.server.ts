@@ -41,10 +41,32 @@ export function createUserClient(config: Config) {
 export const NewsroomMediaSchema = z.object({ id: z.coerce.number().int(), nom: z.string().min(1) });
 export type NewsroomMedia = z.infer<typeof NewsroomMediaSchema>;
 
+/** SPEC §7: the newsroom medias are asked 1 000 at a time. */
+const MEDIAS_LIMIT = 1000;
+const MEDIAS_MAX_PAGES = 50;
+
+/**
+ * The middleware's newsroom medias. Directus refuses a limit above its QUERY_LIMIT_MAX with 400
+ * INVALID_QUERY (directus/directus api/src/utils/validate-query.ts): then the list is read page by
+ * page at the maximum it states (« "limit" must be less than or equal to 100 »), until a short page.
+ */
 export async function newsroomMedias(config: Config): Promise<NewsroomMedia[]> {
-  const { data } = await requestJson(`${config.MIDDLEWARE_URL}/items/newsroom_medias?limit=1000`, z.object({ data: list(NewsroomMediaSchema) }), {
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    headers: { authorization: `Bearer ${config.MIDDLEWARE_TOKEN}` },
-  });
-  return data.data;
+  const get = (limit: number, page?: number) =>
+    requestJson(`${config.MIDDLEWARE_URL}/items/newsroom_medias?${new URLSearchParams({ limit: String(limit), ...(page ? { page: String(page) } : {}) })}`, z.object({ data: list(NewsroomMediaSchema) }), {
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      headers: { authorization: `Bearer ${config.MIDDLEWARE_TOKEN}` },
+    }).then((r) => r.data.data);
+  try {
+    return await get(MEDIAS_LIMIT);
+  } catch (error) {
+    if (!(error instanceof UpstreamError && error.status === 400 && error.code === 'INVALID_QUERY' && /limit/i.test(error.detail ?? ''))) throw error;
+    const max = Number(/less than or equal to (\d+)/i.exec(error.detail ?? '')?.[1] ?? 100) || 100;
+    const all: NewsroomMedia[] = [];
+    for (let page = 1; page <= MEDIAS_MAX_PAGES; page++) {
+      const items = await get(max, page);
+      all.push(...items);
+      if (items.length < max) break;
+    }
+    return all;
+  }
 }

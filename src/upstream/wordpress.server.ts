@@ -18,6 +18,45 @@ import { basicAuth, requestJson, UpstreamError } from './http.server';
 
 const array = <T extends z.ZodType>(item: T) => z.array(z.unknown()).pipe(list(item));
 
+/** SPEC §9: events are asked 300 at a time; WordPress core's collections stop at 100. */
+const EVENTS_PER_PAGE = 300;
+const WP_MAX_PER_PAGE = 100;
+/** Past this many pages a collection is cut rather than read forever. */
+const MAX_PAGES = 50;
+
+/** X-WP-Total / X-WP-TotalPages, when WordPress sent both as numbers. */
+function pagingTotals(headers: Headers): { total: number; totalPages: number } | null {
+  const total = Number(headers.get('x-wp-total') ?? NaN);
+  const totalPages = Number(headers.get('x-wp-totalpages') ?? NaN);
+  return Number.isInteger(total) && Number.isInteger(totalPages) && total >= 0 && totalPages >= 0 ? { total, totalPages } : null;
+}
+
+/** A page past the last one: WordPress answers 400 rest_post_invalid_page_number (class-wp-rest-posts-controller.php). */
+function pastTheEnd(error: unknown): never {
+  if (error instanceof UpstreamError && error.status === 400 && error.code === 'rest_post_invalid_page_number') {
+    throw new UpstreamError('not-found', error.url, 400, error.code);
+  }
+  throw error;
+}
+
+/** Reads page after page: up to X-WP-TotalPages when sent, else until a short or empty page. */
+async function readAllPages<T>(perPage: number, fetchPage: (page: number) => Promise<{ data: T[]; headers: Headers }>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    let answer: { data: T[]; headers: Headers };
+    try {
+      answer = await fetchPage(page);
+    } catch (error) {
+      if (page > 1 && error instanceof UpstreamError && error.code === 'rest_post_invalid_page_number') break;
+      throw error;
+    }
+    items.push(...answer.data);
+    const totals = pagingTotals(answer.headers);
+    if (totals ? page >= totals.totalPages : answer.data.length < perPage) break;
+  }
+  return items;
+}
+
 export function createWordPressClient(config: Config) {
   const base = `${config.WP_API_URL}/ffr/v1`;
   const get = <S extends z.ZodType>(path: string, schema: S) =>
@@ -31,16 +70,22 @@ export function createWordPressClient(config: Config) {
     categories: async (): Promise<Category[]> => (await get('/categories', array(CategorySchema))).data,
     tags: async () => (await get('/Tags', array(TagSchema))).data,
 
-    /** A page of cards, newest first, with WordPress's totals (SPEC §7, §9: 4 on a category's first page). */
+    /**
+     * A page of cards, newest first, with WordPress's totals (SPEC §7, §9: 4 on a category's first
+     * page). Without X-WP-Total / X-WP-TotalPages (a proxy may strip them) the totals are unknown and
+     * a full page means there may be another. A page past the end is "not found", not a failure.
+     */
     posts: async (query: { page: number; perPage: number; categoryId?: number }): Promise<PostPage> => {
       const params = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage) });
       if (query.categoryId !== undefined) params.set('categories', String(query.categoryId));
-      const { data, headers } = await get(`/posts?${params}`, array(PostCardSchema));
+      const { data, headers } = await get(`/posts?${params}`, array(PostCardSchema)).catch(pastTheEnd);
+      const totals = pagingTotals(headers);
       return {
         posts: data,
-        total: Number(headers.get('x-wp-total') ?? data.length) || 0,
-        totalPages: Number(headers.get('x-wp-totalpages') ?? 1) || 0,
         page: query.page,
+        total: totals?.total ?? null,
+        totalPages: totals?.totalPages ?? null,
+        hasNext: totals ? query.page < totals.totalPages : data.length === query.perPage,
       };
     },
 
@@ -68,9 +113,21 @@ export function createWordPressClient(config: Config) {
       return page;
     },
 
+    /**
+     * Every event in the range. SPEC §7 asks for per_page=300, but a route registered like core's
+     * collections refuses more than 100 (400 rest_invalid_param): then the events are read 100 at a
+     * time. The refused call costs one request per refresh of the cached events, at most once a
+     * freshness window.
+     */
     events: async (range: { start: string; end: string }) => {
-      const params = new URLSearchParams({ start_date: range.start, end_date: range.end, per_page: '300' });
-      return (await get(`/events?${params}`, array(EventSchema))).data;
+      const read = (perPage: number) =>
+        readAllPages(perPage, (page) => get(`/events?${new URLSearchParams({ start_date: range.start, end_date: range.end, per_page: String(perPage), page: String(page) })}`, array(EventSchema)));
+      try {
+        return await read(EVENTS_PER_PAGE);
+      } catch (error) {
+        if (!(error instanceof UpstreamError && error.status === 400 && error.code === 'rest_invalid_param')) throw error;
+        return read(WP_MAX_PER_PAGE);
+      }
     },
 
     futureEvents: async (endsAfter: string) => {

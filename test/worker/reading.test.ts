@@ -101,7 +101,7 @@ describe('article pages', () => {
   });
 
   it('sends a wrong category path to the canonical address', async () => {
-    const a = published()[0]!;
+    const a = published().find((x) => !x.link.startsWith('/categories/arbitrage/'))!;
     const slug = a.link.split('/').pop();
     const { res } = await get(`/categories/arbitrage/${slug}`);
     expect([301, 404]).toContain(res.status);

@@ -18,7 +18,8 @@ export const upstream = {
   reset: () => call('POST', '/__control/reset'),
   resetCounters: () => call('POST', '/__control/counters/reset'),
   counters: () => call<{ total: number; routes: Record<string, number> }>('GET', '/__control/counters'),
-  fault: (fault: { path: string; kind: string; status?: number; ms?: number }) => call('POST', '/__control/faults', fault),
+  fault: (fault: { path: string; kind: string; status?: number; ms?: number; times?: number }) => call('POST', '/__control/faults', fault),
+  behaviour: (patch: { eventsPerPageMax?: number; wpPagingHeaders?: boolean; directusLimitMax?: number }) => call('POST', '/__control/behaviour', patch),
   clearFaults: () => call('DELETE', '/__control/faults'),
   publish: (input: Record<string, unknown>) =>
     call<{ post: { id: number; slug: string; title: string }; purge: { body: string; signature: string; timestamp: string } }>('POST', '/__control/publish', { notify: false, ...input }),

@@ -12,8 +12,16 @@ export type CategoryViewProps = {
   basePath: string;
 };
 
+/** « 12 contenus · page 2 sur 3 »; without WordPress's totals, only the page. */
+function countLine(posts: PostPage): string {
+  const page = posts.page > 1 ? `page ${posts.page}${posts.totalPages !== null ? ` sur ${posts.totalPages}` : ''}` : '';
+  if (posts.total === null) return page ? page[0]!.toUpperCase() + page.slice(1) : '';
+  const count = posts.total === 0 ? 'Aucun contenu pour le moment' : posts.total === 1 ? '1 contenu' : `${posts.total.toLocaleString('fr-FR')} contenus`;
+  return page ? `${count} · ${page}` : count;
+}
+
 export function CategoryView({ category, parent, children, posts, basePath }: CategoryViewProps) {
-  const nextHref = posts.page < posts.totalPages ? `${basePath}?page=${posts.page + 1}` : null;
+  const nextHref = posts.hasNext ? `${basePath}?page=${posts.page + 1}` : null;
   return (
     <div className="container">
       <nav className="breadcrumb" aria-label="Fil d’Ariane">
@@ -32,10 +40,7 @@ export function CategoryView({ category, parent, children, posts, basePath }: Ca
       <header className="category-head">
         <h1>{category.name}</h1>
         {category.description ? <p className="category-head__text">{category.description}</p> : null}
-        <p className="category-head__count">
-          {posts.total === 0 ? 'Aucun contenu pour le moment' : posts.total === 1 ? '1 contenu' : `${posts.total.toLocaleString('fr-FR')} contenus`}
-          {posts.page > 1 ? ` · page ${posts.page} sur ${posts.totalPages}` : ''}
-        </p>
+        <p className="category-head__count">{countLine(posts)}</p>
       </header>
       {children.length > 0 ? (
         <nav className="subcategories" aria-label={`Rubriques de ${category.name}`}>
@@ -60,7 +65,7 @@ export function CategoryView({ category, parent, children, posts, basePath }: Ca
         <p className="notice">Aucun contenu n’a encore été publié dans cette rubrique.</p>
       )}
       <Island name="LoadMore" props={{ nextHref, listId: 'liste-contenus' }} />
-      <Pagination page={posts.page} totalPages={posts.totalPages} hrefFor={(n) => (n === 1 ? basePath : `${basePath}?page=${n}`)} />
+      <Pagination page={posts.page} totalPages={posts.totalPages} hasNext={posts.hasNext} hrefFor={(n) => (n === 1 ? basePath : `${basePath}?page=${n}`)} />
     </div>
   );
 }

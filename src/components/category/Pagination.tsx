@@ -1,7 +1,11 @@
-/** Page links that work without JavaScript; « Voir plus » enhances them. */
-export function Pagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
-  if (totalPages <= 1) return null;
-  const around = [...new Set([1, page - 1, page, page + 1, totalPages])].filter((n) => n >= 1 && n <= totalPages).sort((a, b) => a - b);
+/**
+ * Page links that work without JavaScript; « Voir plus » enhances them. With no total known
+ * (`totalPages` null), the links go as far as the next page.
+ */
+export function Pagination({ page, totalPages, hasNext, hrefFor }: { page: number; totalPages: number | null; hasNext?: boolean; hrefFor: (page: number) => string }) {
+  const last = totalPages ?? (hasNext ? page + 1 : page);
+  if (last <= 1) return null;
+  const around = [...new Set([1, page - 1, page, page + 1, last])].filter((n) => n >= 1 && n <= last).sort((a, b) => a - b);
   return (
     <nav className="pagination" aria-label="Pagination">
       {page > 1 ? (
@@ -23,7 +27,7 @@ export function Pagination({ page, totalPages, hrefFor }: { page: number; totalP
           </li>
         ))}
       </ol>
-      {page < totalPages ? (
+      {page < last ? (
         <a href={hrefFor(page + 1)} rel="next" data-next-page="">
           Suivant ›
         </a>

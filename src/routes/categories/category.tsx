@@ -18,16 +18,13 @@ export async function renderCategory(c: Context<AppEnv>, shell: Shell, category:
   const page = parsePage(c.req.query('page'));
   const basePath = parent ? `/categories/${parent.slug}/${category.slug}` : `/categories/${category.slug}`;
   const posts = await settle(c.var.content.postsOfCategory(category.id, page, CATEGORY_PAGE_SIZE), `category ${category.slug}`);
-  if (posts.status !== 'success') {
-    // WordPress answers a page past the end with 400 rest_post_invalid_page_number.
-    if (page > 1) return notFoundPage(c);
-  } else if (page > Math.max(1, posts.data.totalPages)) {
-    return notFoundPage(c);
-  }
+  // A page past the end (WordPress's 400 rest_post_invalid_page_number, or an empty page) is not
+  // found; a page that failed to load (timeout, 5xx) is the apology below, with a 503.
+  if (page > 1 && (posts.status === 'not-found' || (posts.status === 'success' && posts.data.posts.length === 0))) return notFoundPage(c);
   const children = all.filter((x) => x.parent === category.id).sort((a, b) => a.menuOrder - b.menuOrder || a.name.localeCompare(b.name, 'fr'));
   const origin = siteOrigin(c);
   const crumbs = [{ name: 'Accueil', url: `${origin}/` }, ...(parent ? [{ name: parent.name, url: `${origin}/categories/${parent.slug}` }] : []), { name: category.name, url: `${origin}${basePath}` }];
-  const data = posts.status === 'success' ? posts.data : { posts: [], total: 0, totalPages: 0, page };
+  const data = posts.status === 'success' ? posts.data : { posts: [], page, total: 0, totalPages: 0, hasNext: false };
 
   return renderPage(
     c,
