@@ -1,9 +1,10 @@
 // `_highlightResult`: each attribute value with the matched words wrapped in the highlight tags.
-// As on Algolia, the record text is HTML-escaped first and only the tags are inserted raw, so a
-// title containing "<script>" comes back as "&lt;script&gt;" — safe to render as HTML.
+// As on Algolia, the record text is NOT escaped: only the tags are inserted, so a title containing
+// "<script>" comes back as "<script>" (escaping is a client choice: InstantSearch's escapeHTML
+// option, algolia/instantsearch packages/instantsearch.js/src/lib/utils/escape-highlight.ts).
 
 import { matchWord, type QueryWord } from './query';
-import { escapeHtml, originalPrefixLength, tokenize, type Token } from './text';
+import { originalPrefixLength, tokenize, type Token } from './text';
 
 export type MatchLevel = 'none' | 'partial' | 'full';
 
@@ -38,7 +39,7 @@ function cachedTokens(text: string): Token[] {
 }
 
 export function highlightText(text: string, words: QueryWord[], tags: HighlightOptions): HighlightResult {
-  if (words.length === 0) return { value: escapeHtml(text), matchLevel: 'none', matchedWords: [] };
+  if (words.length === 0) return { value: text, matchLevel: 'none', matchedWords: [] };
   const tokens = cachedTokens(text);
   const matched = new Set<number>();
   let out = '';
@@ -63,10 +64,10 @@ export function highlightText(text: string, words: QueryWord[], tags: HighlightO
       continue;
     }
     if (hit.end < token.end) everyWordFull = false;
-    out += escapeHtml(text.slice(cursor, token.start)) + tags.pre + escapeHtml(text.slice(token.start, hit.end)) + tags.post;
+    out += text.slice(cursor, token.start) + tags.pre + text.slice(token.start, hit.end) + tags.post;
     cursor = hit.end;
   }
-  out += escapeHtml(text.slice(cursor));
+  out += text.slice(cursor);
 
   const matchedWords = [...matched].sort((a, b) => a - b).map((i) => words[i]!.raw);
   const uniqueWords = [...new Set(matchedWords)];

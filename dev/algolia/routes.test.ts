@@ -169,7 +169,7 @@ describe('real Algolia clients against the emulator', () => {
     const hit = result.hits[0]!;
     expect(hit.title).toBe('Le <script>alert(1)</script> des Bleus');
     expect(hit._highlightResult.title).toEqual({
-      value: 'Le &lt;<em>script</em>&gt;alert(1)&lt;/<em>script</em>&gt; des Bleus',
+      value: 'Le <<em>script</em>>alert(1)</<em>script</em>> des Bleus',
       matchLevel: 'full',
       matchedWords: ['script'],
       fullyHighlighted: false,

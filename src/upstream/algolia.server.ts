@@ -1,12 +1,12 @@
+import { searchClient } from '@algolia/client-search';
 import { createFetchRequester } from '@algolia/requester-fetch';
-import { liteClient } from 'algoliasearch/lite';
 import type { Config } from '../config/env.server';
 import { ObjectsResultSchema, SearchResultSchema, type SearchHit, type SearchResult } from '../schemas/search-hit';
 import { filtersFor, HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, newsroomIndex, type SearchRequest } from '../search/params';
 import { UpstreamError } from './http.server';
 
-// Algolia's search protocol through its own lite client. In workerd the client would pick its
-// XMLHttpRequest build, so the fetch requester is given explicitly (STACK-NOTES).
+// Algolia's search protocol through its own search client (the browser keeps the lite one). The
+// fetch requester is given explicitly so that no build of the client reaches for XMLHttpRequest.
 
 export function algoliaHosts(host: string | undefined) {
   if (!host) return undefined; // Algolia's own hosts
@@ -16,7 +16,7 @@ export function algoliaHosts(host: string | undefined) {
 }
 
 export function createSearchClient(config: Config) {
-  const client = liteClient(config.ALGOLIA_APP_ID, config.ALGOLIA_SEARCH_KEY, {
+  const client = searchClient(config.ALGOLIA_APP_ID, config.ALGOLIA_SEARCH_KEY, {
     hosts: algoliaHosts(config.ALGOLIA_HOST),
     requester: createFetchRequester(),
     timeouts: { connect: config.UPSTREAM_TIMEOUT_MS, read: config.UPSTREAM_TIMEOUT_MS, write: config.UPSTREAM_TIMEOUT_MS },
@@ -56,22 +56,21 @@ export function createSearchClient(config: Config) {
 
     /**
      * Posts by WordPress id, in the order asked (the press space's favourites and visited contents).
-     * Algolia's getObjects, which the search key may call; posts no longer indexed are left out.
+     * The search key may call getObjects; posts no longer indexed come back null and are left out.
      */
     async postsById(ids: number[], hostname: string): Promise<SearchHit[]> {
       if (ids.length === 0) return [];
       const indexName = newsroomIndex(hostname);
       let raw: unknown;
       try {
-        raw = await client.customPost({
-          path: '1/indexes/*/objects',
-          body: {
-            requests: ids.map((id) => ({
-              indexName,
-              objectID: `post-${id}`,
-              attributesToRetrieve: ['objectID', 'type', 'title', 'url_relative', 'post_tag', 'image_thumbnail', 'date', 'date_timestamp'],
-            })),
-          },
+        // The client's own getObjects: POST /1/indexes/*/objects on the read hosts (useReadTransporter
+        // in algolia/api-clients-automation clients/algoliasearch-client-javascript/packages/client-search/src/searchClient.ts).
+        raw = await client.getObjects({
+          requests: ids.map((id) => ({
+            indexName,
+            objectID: `post-${id}`,
+            attributesToRetrieve: ['objectID', 'type', 'title', 'url_relative', 'post_tag', 'image_thumbnail', 'date', 'date_timestamp'],
+          })),
         });
       } catch (error) {
         const status = (error as { status?: number }).status;
