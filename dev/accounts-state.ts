@@ -17,7 +17,7 @@ function initialPrefs(store: ContentStore, account: TestAccount): Prefs {
     birth_date: '',
     birth_city: '',
     email: account.email,
-    identifie: true,
+    identifie: account.identifie ?? true,
     id_sso: account.sub,
     first_name: account.first_name,
     last_name: account.last_name,

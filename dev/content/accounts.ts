@@ -17,5 +17,6 @@ export function buildAccounts(): TestAccount[] {
     account('u-en-attente', 'attente@example.fr', 'Mathis', 'Garnier', 'en_attente_infos'),
     account('u-membre', 'membre@example.fr', 'Léa', 'Marchand', 'non'),
     account('u-sans-statut', 'nouveau@example.fr', 'Hugo', 'Perrin', ''),
+    { ...account('u-non-identifie', 'incomplet@example.fr', 'Inès', 'Roux', 'non'), identifie: false },
   ];
 }

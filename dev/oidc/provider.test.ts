@@ -250,18 +250,12 @@ describe('identity provider (oidc-provider, authorization code + PKCE)', () => {
     expect(tokens.body.access_token).toMatch(/^[\w-]{20,}$/); // opaque, not a JWT
     expect(tokens.body.refresh_token).toBeTruthy();
     const claims = decodeJwtPayload(tokens.body.id_token);
-    expect(claims).toMatchObject({
-      iss: h.issuer,
-      aud: CLIENT.client_id,
-      sub: 'ffr-1001',
-      nonce: 'nonce-123',
-      email: 'claire.martin@exemple.fr',
-      email_verified: true,
-      name: 'Claire Martin',
-      given_name: 'Claire',
-      family_name: 'Martin',
-    });
-    expect(claims.journaliste).toBeUndefined(); // scope not requested
+    expect(claims).toMatchObject({ iss: h.issuer, aud: CLIENT.client_id, sub: 'ffr-1001', nonce: 'nonce-123' });
+    // Conformant ID token (conformIdTokenClaims on): with an access token issued, the scope claims
+    // are for userinfo only.
+    expect(claims.email).toBeUndefined();
+    expect(claims.name).toBeUndefined();
+    expect(claims.journaliste).toBeUndefined();
 
     expect(await h.idp.verifyAccessToken(tokens.body.access_token)).toEqual(ACCOUNTS[0]);
     expect(await h.idp.verifyAccessToken('inconnu')).toBeNull();
@@ -269,7 +263,7 @@ describe('identity provider (oidc-provider, authorization code + PKCE)', () => {
 
     const me = await fetch(`${h.issuer}/me`, { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ sub: 'ffr-1001', email: 'claire.martin@exemple.fr', name: 'Claire Martin' });
+    expect(await me.json()).toMatchObject({ sub: 'ffr-1001', email: 'claire.martin@exemple.fr', email_verified: true, name: 'Claire Martin', given_name: 'Claire', family_name: 'Martin' });
 
     // Refresh (client_secret_post): a new refresh token and a new working access token.
     const first = await refresh(h, tokens.body.refresh_token);
@@ -277,7 +271,7 @@ describe('identity provider (oidc-provider, authorization code + PKCE)', () => {
     expect(first.body.refresh_token).toBeTruthy();
     expect(first.body.refresh_token).not.toBe(tokens.body.refresh_token);
     expect(first.body.access_token).not.toBe(tokens.body.access_token);
-    expect(decodeJwtPayload(first.body.id_token)).toMatchObject({ sub: 'ffr-1001', email: 'claire.martin@exemple.fr', name: 'Claire Martin' });
+    expect(decodeJwtPayload(first.body.id_token)).toMatchObject({ sub: 'ffr-1001' });
     expect(await h.idp.verifyAccessToken(first.body.access_token)).toEqual(ACCOUNTS[0]);
 
     // The rotated token chains.
@@ -304,7 +298,9 @@ describe('identity provider (oidc-provider, authorization code + PKCE)', () => {
     expect(tokens.body.scope.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'journaliste']));
     // No offline_access asked, a refresh token all the same (issueRefreshToken).
     expect(tokens.body.refresh_token).toBeTruthy();
-    expect(decodeJwtPayload(tokens.body.id_token)).toMatchObject({ sub: 'ffr-1002', journaliste: 'a_valider', journaliste_optin_whatsapp: false });
+    expect(decodeJwtPayload(tokens.body.id_token)).toMatchObject({ sub: 'ffr-1002' });
+    const me = await fetch(`${h.issuer}/me`, { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+    expect(await me.json()).toMatchObject({ sub: 'ffr-1002', journaliste: 'a_valider', journaliste_optin_whatsapp: false });
   });
 
   it('signs a returning browser in without the form (IdP session)', async () => {

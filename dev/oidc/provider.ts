@@ -83,9 +83,9 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
     clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
     pkce: { required: () => true }, // S256 is the only method oidc-provider 9 supports
 
-    // Without this, a code flow puts only `sub` in the ID token and Auth.js never sees the name
-    // and e-mail (it reads the profile from the ID token, not from userinfo).
-    conformIdTokenClaims: false,
+    // conformIdTokenClaims stays at its default (true), as on a conformant provider: a code flow
+    // puts only `sub` in the ID token, name and e-mail come from userinfo (OpenID Connect Core
+    // §5.4), and the site's sign-in has to ask for them (src/auth/config.server.ts).
 
     // Auth.js does not send prompt=consent, so oidc-provider drops offline_access from its
     // requests; issue a refresh token to every code exchange of a client allowed to refresh.

@@ -1,6 +1,7 @@
 import type { AuthConfig } from '@auth/core';
 import type { Config } from '../config/env.server';
 import { freshToken, type SessionToken } from './tokens.server';
+import { userinfo } from '../upstream/oidc.server';
 import { safeCallbackPath } from './callback-url';
 import { authCookies } from './cookies.server';
 
@@ -35,20 +36,42 @@ export function authConfig(config: Config, secure: boolean): AuthConfig {
         clientSecret: config.OIDC_CLIENT_SECRET,
         checks: ['pkce', 'state'],
         authorization: { params: { scope: 'openid profile email offline_access' } },
-        profile(p: Record<string, unknown>) {
-          return { id: String(p.sub), name: String(p.name ?? ''), email: String(p.email ?? ''), given_name: p.given_name, family_name: p.family_name } as never;
+        // Auth.js reads an OIDC provider's profile from the ID token only (@auth/core
+        // lib/actions/callback/oauth/callback.ts); providers that conform to OpenID Connect Core
+        // §5.4 put name and e-mail in the userinfo answer instead, so it is asked when they are missing.
+        async profile(p: Record<string, unknown>, tokens: { access_token?: string }) {
+          let claims: Record<string, unknown> = p;
+          if ((!p.name || !p.email) && tokens.access_token) {
+            const info = await userinfo(config, tokens.access_token).catch((error) => {
+              console.warn('[auth] userinfo failed:', error instanceof Error ? error.message : error);
+              return null;
+            });
+            // The userinfo sub must be the ID token's (OpenID Connect Core §5.3.2).
+            if (info && info.sub === String(p.sub)) claims = { ...info, ...Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '')) };
+          }
+          const given = claims.given_name ? String(claims.given_name) : '';
+          const family = claims.family_name ? String(claims.family_name) : '';
+          return {
+            id: String(p.sub),
+            name: String(claims.name ?? ([given, family].filter(Boolean).join(' ') || '')),
+            email: String(claims.email ?? ''),
+            given_name: given || undefined,
+            family_name: family || undefined,
+          } as never;
         },
       },
     ],
     callbacks: {
-      async jwt({ token, account, profile }) {
+      async jwt({ token, account, profile, user }) {
         if (account) {
-          // First sign-in: the provider's tokens go into the encrypted cookie, and only there.
+          // First sign-in: the provider's tokens go into the encrypted cookie, and only there. The
+          // names come from the profile() above (ID token, completed by userinfo).
+          const named = user as { given_name?: string; family_name?: string } | undefined;
           return {
             ...token,
             sub: String(profile?.sub ?? token.sub),
-            given_name: profile?.given_name,
-            family_name: profile?.family_name,
+            given_name: named?.given_name ?? profile?.given_name,
+            family_name: named?.family_name ?? profile?.family_name,
             access_token: account.access_token,
             refresh_token: account.refresh_token,
             expires_at: account.expires_at ?? Math.floor(Date.now() / 1000) + Number(account.expires_in ?? 3600),

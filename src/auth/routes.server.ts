@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { safeCallbackPath } from './callback-url';
 import { AUTH_BASE_PATH, authConfig, PROVIDER_ID } from './config.server';
-import { providerMetadata } from './discovery.server';
+import { providerMetadata } from '../upstream/oidc.server';
 import { isSecureRequest } from './cookies.server';
 import { sessionCookieName } from './session.server';
 

@@ -1,6 +1,6 @@
 import type { JWT } from '@auth/core/jwt';
 import type { Config } from '../config/env.server';
-import { providerMetadata } from './discovery.server';
+import { refreshTokens } from '../upstream/oidc.server';
 
 // Access-token refresh with rotation. The provider rotates refresh tokens and revokes the whole
 // grant when an old one is replayed, so two refreshes of the same token must never race: one
@@ -15,17 +15,7 @@ const MARGIN_SECONDS = 30;
 const inflight = new Map<string, Promise<TokenFields>>();
 
 async function requestRefresh(config: Config, refreshToken: string): Promise<TokenFields> {
-  const response = await fetch((await providerMetadata(config)).token_endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${btoa(`${encodeURIComponent(config.OIDC_CLIENT_ID)}:${encodeURIComponent(config.OIDC_CLIENT_SECRET)}`)}`,
-    },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
-    signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS),
-  });
-  const body = (await response.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string };
-  if (!response.ok || !body.access_token) throw new Error(body.error ?? `refresh ${response.status}`);
+  const body = await refreshTokens(config, refreshToken);
   return {
     access_token: body.access_token,
     // Rotation: keep the new refresh token; a provider that does not rotate leaves the old one valid.
