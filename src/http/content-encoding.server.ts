@@ -21,6 +21,17 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
+/**
+ * What the reader's own request accepts. In front of the worker, Cloudflare (and wrangler dev's
+ * proxy) rewrite Accept-Encoding to what the edge wants from the worker and keep the visitor's
+ * header in request.cf.clientAcceptEncoding ("" when none was sent); without cf (tests calling the
+ * worker directly), the header is the visitor's.
+ */
+export function visitorAcceptEncoding(request: Request): string | undefined {
+  const cf = (request as Request & { cf?: { clientAcceptEncoding?: unknown } }).cf;
+  return typeof cf?.clientAcceptEncoding === 'string' ? cf.clientAcceptEncoding : (request.headers.get('accept-encoding') ?? undefined);
+}
+
 export const contentEncoding = (): MiddlewareHandler => async (c, next) => {
   await next();
   const res = c.res;
@@ -30,7 +41,7 @@ export const contentEncoding = (): MiddlewareHandler => async (c, next) => {
   const length = res.headers.get('content-length');
   if (length !== null && Number(length) < MIN_BYTES) return;
   res.headers.append('vary', 'Accept-Encoding');
-  const encoding = pickEncoding(c.req.header('accept-encoding'));
+  const encoding = pickEncoding(visitorAcceptEncoding(c.req.raw));
   if (!encoding) return;
   res.headers.set('content-encoding', encoding);
   res.headers.delete('content-length');

@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { ApiError, fetchSession, getPrefs } from '../account/api';
 import { profileAtom, sessionAtom } from '../state/account';
 import { openModalAtom } from '../state/ui';
@@ -17,12 +17,32 @@ export default function SessionSync() {
   const [profile, setProfile] = useAtom(profileAtom);
   const openModal = useSetAtom(openModalAtom);
 
+  // The profile is fetched when a session exists and the profile is missing or not identified
+  // (SPEC §4): once when the session starts, then again only on focus and on the poll while it
+  // stays unidentified, so an account WordPress has not identified yet is not asked in a loop.
+  const profileNow = useRef(profile);
+  profileNow.current = profile;
+  const fetchedFor = useRef<string | null>(null);
+
+  const loadProfile = useCallback(() => {
+    setProfile({ status: 'loading', data: profileNow.current.data });
+    getPrefs().then(
+      (data) => setProfile({ status: 'success', data }),
+      // SPEC §8: keep the server's error code, or the message when there was no response.
+      (error) => setProfile({ status: 'failure', data: null, error: error instanceof ApiError ? error.code : String(error) }),
+    );
+  }, [setProfile]);
+
   const refresh = useCallback(() => {
     fetchSession().then(
-      (data) => setSession(data ? { status: 'authenticated', data } : { status: 'unauthenticated' }),
+      (data) => {
+        setSession(data ? { status: 'authenticated', data } : { status: 'unauthenticated' });
+        const current = profileNow.current;
+        if (data && !data.error && fetchedFor.current === data.user.id && current.status !== 'loading' && !current.data?.identifie) loadProfile();
+      },
       () => console.warn('CLIENT_SESSION_ERROR'),
     );
-  }, [setSession]);
+  }, [setSession, loadProfile]);
 
   useEffect(() => {
     refresh();
@@ -37,22 +57,21 @@ export default function SessionSync() {
 
   const signedIn = session.status === 'authenticated';
   const expired = signedIn && session.data.error === 'RefreshAccessTokenError';
+  const userId = signedIn ? session.data.user.id : null;
 
   useEffect(() => {
     if (expired) openModal({ kind: 'DISCONNECTED' });
   }, [expired, openModal]);
 
-  // The profile is fetched when a session exists and the profile is missing or not identified.
   useEffect(() => {
-    if (!signedIn || expired || profile.status === 'loading' || profile.status === 'failure') return;
-    if (profile.data?.identifie) return;
-    setProfile({ status: 'loading', data: null });
-    getPrefs().then(
-      (data) => setProfile({ status: 'success', data }),
-      // SPEC §8: keep the server's error code, or the message when there was no response.
-      (error) => setProfile({ status: 'failure', data: null, error: error instanceof ApiError ? error.code : String(error) }),
-    );
-  }, [signedIn, expired, profile, setProfile]);
+    if (!userId || expired) {
+      fetchedFor.current = null;
+      return;
+    }
+    if (fetchedFor.current === userId) return;
+    fetchedFor.current = userId;
+    if (!profileNow.current.data?.identifie) loadProfile();
+  }, [userId, expired, loadProfile]);
 
   useEffect(() => {
     if (!signedIn) {
