@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDevVars } from '../../scripts/lib/stack.mjs';
-import { context, launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
 
 const PASSWORD = 'Rugby2026!';
 const AUTH_SECRET = parseDevVars(readFileSync(new URL('../../.dev.vars', import.meta.url), 'utf8')).AUTH_SECRET!;
@@ -89,7 +89,7 @@ describe('accounts in Chromium', () => {
 
   it('journalist: favourites added from an article, listed and removed in the press space, visits recorded', async () => {
     const { ctx, page } = await signIn('desktop', 'journaliste@example.fr');
-    const href = (await page.locator('main .card__title a').first().getAttribute('href'))!;
+    const href = (await (await onSiteArticleLink(page, 'main .card__title a')).getAttribute('href'))!;
     await page.goto(siteUrl() + href, { waitUntil: 'networkidle' });
     const title = (await page.locator('h1.article__title').textContent())!.trim();
     const add = page.getByRole('button', { name: `Ajouter aux favoris : ${title}` });
@@ -155,6 +155,31 @@ describe('accounts in Chromium', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Je suis journaliste' }).click();
     await dialog.getByText('Votre demande a bien été transmise').waitFor();
+    await ctx.close();
+  });
+
+  it('an account WordPress has not identified yet: its profile is asked once, not in a loop', async () => {
+    const before = (await (await fetch(`${upstreamUrl()}/__control/counters`)).json()) as { routes: Record<string, number> };
+    const { ctx, page } = await signIn('desktop', 'incomplet@example.fr');
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/user/prefs') && asked.push(r.url()));
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForTimeout(3000);
+    expect(asked).toHaveLength(1);
+    // Coming back to the tab asks again, once (the profile may have been identified meanwhile).
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForTimeout(1500);
+    expect(asked).toHaveLength(2);
+    const after = (await (await fetch(`${upstreamUrl()}/__control/counters`)).json()) as { routes: Record<string, number> };
+    // Sign-in page load, reload, focus: three profile calls reached WordPress in all.
+    expect((after.routes['GET /wp-json/ffr/v1/user_prefs'] ?? 0) - (before.routes['GET /wp-json/ffr/v1/user_prefs'] ?? 0)).toBeLessThanOrEqual(3);
+    await ctx.close();
+  });
+
+  it('signs in through a conformant provider: the name comes from userinfo', async () => {
+    const { ctx } = await signIn('mobile', 'membre@example.fr');
+    const session = (await (await ctx.request.get(`${siteUrl()}/api/auth/session`)).json()) as { user: Record<string, string> };
+    expect(session.user).toMatchObject({ name: 'Léa Marchand', email: 'membre@example.fr' });
     await ctx.close();
   });
 

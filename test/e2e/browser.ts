@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 declare module 'vitest' {
@@ -35,4 +35,20 @@ export async function context(browser: Browser, kind: keyof typeof viewports, op
     hasTouch: kind === 'mobile',
     ...options,
   });
+}
+
+/**
+ * The first of these article links that stays on the site: some seeded articles redirect to the
+ * federation's main site (unreachable here), and which ones come first depends on the date.
+ */
+export async function onSiteArticleLink(page: Page, selector: string): Promise<Locator> {
+  const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; redirection: string }>;
+  const leaving = new Set(articles.filter((a) => a.redirection).map((a) => a.link));
+  const links = page.locator(selector);
+  const count = await links.count();
+  for (let i = 0; i < count; i++) {
+    const href = (await links.nth(i).getAttribute('href')) ?? '';
+    if (!leaving.has(href)) return links.nth(i);
+  }
+  throw new Error(`no on-site article among ${count} links (${selector})`);
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, launch, SCREENSHOTS, siteUrl } from './browser';
@@ -30,6 +31,26 @@ describe('home page in Chromium', () => {
     const assetTag = asset.headers.get('etag');
     expect(assetTag).toBeTruthy();
     expect((await fetch(siteUrl() + css, { headers: { 'if-none-match': assetTag! } })).status).toBe(304);
+  });
+
+  it('sends plain bytes to a client that asks for no encoding (curl without --compressed)', async () => {
+    // node:http sends no Accept-Encoding of its own (fetch would add gzip, deflate, br).
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        const req = httpRequest(siteUrl() + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['/rss.xml', '/']) {
+      const plain = await get(path);
+      expect(plain.encoding, path).toBeUndefined();
+      expect(plain.body.toString('utf8').slice(0, 15), path).toMatch(/^<(\?xml|!DOCTYPE)/);
+    }
+    expect((await get('/rss.xml', { 'accept-encoding': 'gzip' })).encoding).toBe('gzip');
   });
 
   it('renders at 1280 px with the desktop menu and seeded articles', async () => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, SCREENSHOTS, siteUrl } from './browser';
+import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('reading in Chromium', () => {
     const ctx = await context(browser, 'desktop');
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/categories/xv-de-france', { waitUntil: 'networkidle' });
-    const card = page.locator('#liste-contenus .card__title a').first();
+    const card = await onSiteArticleLink(page, '#liste-contenus .card__title a');
     const title = (await card.textContent())!;
     await card.click();
     await page.waitForLoadState('networkidle');
@@ -76,7 +76,7 @@ describe('reading in Chromium', () => {
     const ctx = await context(browser, 'desktop');
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/categories/xv-de-france', { waitUntil: 'networkidle' });
-    await page.locator('#liste-contenus .card__title a').first().click();
+    await (await onSiteArticleLink(page, '#liste-contenus .card__title a')).click();
     await page.waitForLoadState('networkidle');
     const kit = page.getByRole('link', { name: 'Télécharger le kit presse' });
     const [download] = await Promise.all([page.waitForEvent('download'), kit.click()]);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, SCREENSHOTS, siteUrl } from './browser';
+import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -101,7 +101,7 @@ describe('search in Chromium', () => {
     const ctx = await context(browser, 'desktop', { javaScriptEnabled: false });
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/categories/xv-de-france');
-    await page.locator('#liste-contenus .card__title a').first().click();
+    await (await onSiteArticleLink(page, '#liste-contenus .card__title a')).click();
     const chip = page.locator('.article__tags a').first();
     const name = (await chip.textContent())!;
     await chip.click();

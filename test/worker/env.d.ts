@@ -7,6 +7,7 @@ declare namespace Cloudflare {
     AUTH_SECRET: string;
     OIDC_ISSUER: string;
     OIDC_CLIENT_ID: string;
+    CF7_CREDENTIALS: string;
     WORKER_TEST_UPSTREAM: string;
     FUZZ_RUNS: string;
     FUZZ_SEED: string;
