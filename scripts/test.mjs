@@ -1,5 +1,7 @@
-// npm test: type check, unit tests, worker integration tests in workerd, end-to-end in Chromium.
-// `node scripts/test.mjs e2e` (npm run test:e2e) runs only the named steps: types, unit, worker, e2e.
+// npm test: type check, unit tests, worker integration tests in workerd, end-to-end in Chromium,
+// and the publish hook in a real WordPress.
+// `node scripts/test.mjs e2e` (npm run test:e2e) runs only the named steps: types, unit, worker, e2e,
+// wordpress (a real WordPress from Debian's packages, installed when missing).
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildClient } from './build-client.mjs';
@@ -11,6 +13,7 @@ const allSteps = [
   ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
   ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
   ['e2e', 'end-to-end (Chromium)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],
+  ['wordpress', 'WordPress réel (purge à la publication)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.wordpress.config.ts']],
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !allSteps.some(([key]) => key === w));

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { markPurged, tag } from './tags.server';
 
-// POST /api/purge — called by WordPress after a publish (wp_after_insert_post). Signed like the
-// common webhook plugins do, with a timestamp against replays:
+// POST /api/purge — called by WordPress (wordpress/ffr-presse-purge) after a publish, a term or menu
+// change, a settings or form save. Signed like the common webhook plugins do, with a timestamp
+// against replays:
 //   X-FFR-Timestamp: unix seconds;  X-FFR-Signature: base64(HMAC-SHA256(`${timestamp}.${body}`, secret))
 // A request more than 5 minutes away from the worker's clock is refused.
 
@@ -13,35 +14,65 @@ export const TIMESTAMP_HEADER = 'x-ffr-timestamp';
 export const REPLAY_WINDOW_SECONDS = 300;
 
 const CategoryRef = z.object({ id: z.number().int().nonnegative(), slug: z.string().min(1) });
+// What a post or term was called before the save: its old pages must go too.
+const Previous = z.object({ slug: z.string().min(1).optional(), categories: z.array(CategoryRef).optional() });
 
 export const PurgeBodySchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('post'),
-    action: z.enum(['publish', 'update', 'trash', 'unpublish']),
+    action: z.enum(['publish', 'update', 'trash', 'unpublish', 'restore', 'delete']),
     post: z.object({ id: z.number().int().positive(), slug: z.string().min(1), categories: z.array(CategoryRef).default([]) }),
+    previous: Previous.optional(),
   }),
+  z.object({
+    type: z.literal('term'),
+    action: z.enum(['create', 'update', 'delete']),
+    taxonomy: z.enum(['category', 'post_tag']),
+    term: z.object({ id: z.number().int().positive(), slug: z.string().min(1) }),
+    previous: Previous.pick({ slug: true }).optional(),
+  }),
+  z.object({ type: z.literal('form'), action: z.enum(['create', 'update', 'delete']), form: z.object({ id: z.number().int().positive(), slug: z.string().min(1) }) }),
   z.object({ type: z.literal('event'), action: z.string(), event: z.object({ id: z.number().int(), slug: z.string() }) }),
-  z.object({ type: z.literal('site'), action: z.string() }),
+  z.object({ type: z.literal('site'), action: z.string(), reason: z.string().max(64).optional() }),
 ]);
 export type PurgeBody = z.infer<typeof PurgeBodySchema>;
+
+const categoryTags = (categories: { id: number; slug: string }[]) => categories.flatMap((c) => [tag.category(c.id), tag.categorySlug(c.slug)]);
 
 /** Everything a published item shows up in. */
 export function tagsFor(body: PurgeBody): string[] {
   switch (body.type) {
     case 'post':
-      return [
+      return unique([
         tag.post(body.post.slug),
+        ...(body.previous?.slug ? [tag.post(body.previous.slug)] : []),
         tag.postId(body.post.id),
         tag.home,
         tag.lists,
-        ...body.post.categories.flatMap((c) => [tag.category(c.id), tag.categorySlug(c.slug)]),
-      ];
+        ...categoryTags(body.post.categories),
+        ...categoryTags(body.previous?.categories ?? []),
+      ]);
+    case 'term':
+      // A tag's id is no category's (WordPress numbers all terms in one table): only categories
+      // have pages of their own to mark.
+      return unique([
+        tag.site,
+        tag.lists,
+        tag.home,
+        ...(body.taxonomy === 'category'
+          ? [tag.category(body.term.id), tag.categorySlug(body.term.slug), ...(body.previous?.slug ? [tag.categorySlug(body.previous.slug)] : [])]
+          : []),
+      ]);
+    case 'form':
+      return [tag.forms];
     case 'event':
       return [tag.events, tag.home];
     case 'site':
       return [tag.site, tag.home, tag.lists];
   }
 }
+
+const unique = (tags: string[]) => [...new Set(tags)];
 
 async function verify(secret: string, body: ArrayBuffer, signature: string | undefined, timestamp: string | undefined): Promise<boolean> {
   if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;

@@ -1,0 +1,362 @@
+// A real, throw-away WordPress for the purge tests and for people: Debian's packages (`wordpress`
+// 6.1, `php-cli`, `php-mysql`, `php-curl`, `mariadb-server`), a private MariaDB on a unix socket in a temporary
+// folder, and `php -S` with a router. Nothing is installed as a service, nothing is written outside
+// the temporary folder (except apt-get when the packages are missing), everything is stopped and
+// removed at the end.
+//
+//   node scripts/wordpress/setup.mjs     starts one for a person, until Ctrl-C
+//
+// WORDPRESS_PORT (default 8791) is its port; the purge plugin points at the worker on PORT (8787).
+import { execFileSync, execSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const wordpressPort = Number(process.env.WORDPRESS_PORT ?? 8791);
+export const wordpressUrl = `http://127.0.0.1:${wordpressPort}`;
+
+// php-curl: without it WordPress's HTTP API falls back to fsockopen, which reads a response until
+// the server closes the connection, and wrangler dev keeps it open despite `Connection: close` —
+// every purge would then wait for the full timeout. Production PHP has it (Site Health asks for it).
+const PACKAGES = ['wordpress', 'php-cli', 'php-mysql', 'php-curl', 'mariadb-server'];
+const DEBIAN_WORDPRESS = '/usr/share/wordpress';
+const PLUGIN_SOURCE = `${root}wordpress/ffr-presse-purge`;
+export const PLUGIN_FILE = 'ffr-presse-purge/ffr-presse-purge.php';
+export const SHIM = `${root}test/wordpress/ffr-v1-shim.php`;
+
+const seconds = (t0) => Math.round((performance.now() - t0) / 100) / 10;
+
+/** Every process started here, killed with its group on stop or when Node exits. */
+const processes = new Set();
+const folders = new Set();
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {}
+}
+
+process.on('exit', () => {
+  for (const child of processes) killGroup(child, 'SIGKILL');
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+function start(cmd, args, { env = {}, log } = {}) {
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', log ?? 'ignore', log ?? 'ignore'], detached: true });
+  processes.add(child);
+  child.on('exit', () => processes.delete(child));
+  return child;
+}
+
+async function stopProcess(child, { graceMs = 5000 } = {}) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  killGroup(child, 'SIGTERM');
+  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Polls `check` until it is true; `died` names why the process behind it is gone, to fail at once. */
+async function until(check, { timeoutMs, what, died }) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    const reason = died?.();
+    if (reason) throw new Error(`${what} s'est arrêté : ${reason}`);
+    try {
+      if (await check()) return;
+    } catch (e) {
+      last = e.message;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${what} : pas prêt après ${timeoutMs / 1000} s${last ? ` (${last})` : ''}`);
+}
+
+function packagesMissing() {
+  try {
+    const out = execFileSync('dpkg-query', ['-W', '-f=${db:Status-Status}\\n', ...PACKAGES], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return out.split('\n').filter(Boolean).some((s) => s !== 'installed');
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Debian's packages, with apt-get when one is missing (sudo only when not root). Without
+ * recommends: the themes and translations are not needed by a headless WordPress.
+ */
+export function ensurePackages() {
+  const t0 = performance.now();
+  if (!packagesMissing()) return { installed: false, seconds: seconds(t0) };
+  console.log(`WordPress : installation des paquets Debian ${PACKAGES.join(', ')}…`);
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${PACKAGES.join(' ')}`,
+    { stdio: 'inherit' },
+  );
+  return { installed: true, seconds: seconds(t0) };
+}
+
+/** A private MariaDB: root without password, on a unix socket only (no TCP port to collide with). */
+export async function startMariaDb(dir) {
+  const t0 = performance.now();
+  const data = join(dir, 'data');
+  const socket = join(dir, 'mysqld.sock');
+  const asRoot = process.getuid?.() === 0;
+  // mariadbd refuses to run as root unless told to; as anyone else it runs as that user.
+  const user = asRoot ? ['--user=root'] : [];
+  execFileSync(
+    'mariadb-install-db',
+    ['--no-defaults', `--datadir=${data}`, '--auth-root-authentication-method=normal', '--skip-test-db', ...user],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const installSeconds = seconds(t0);
+  const t1 = performance.now();
+  const server = start('/usr/sbin/mariadbd', [
+    '--no-defaults',
+    `--datadir=${data}`,
+    `--socket=${socket}`,
+    '--skip-networking',
+    `--pid-file=${join(dir, 'mysqld.pid')}`,
+    `--log-error=${join(dir, 'error.log')}`,
+    '--innodb-buffer-pool-size=64M',
+    '--skip-log-bin',
+    ...user,
+  ]);
+  const client = (sql) => execFileSync('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', sql], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await until(
+    () => {
+      client('SELECT 1');
+      return true;
+    },
+    { timeoutMs: 30_000, what: 'MariaDB', died: () => server.exitCode !== null && tail(join(dir, 'error.log')) },
+  );
+  client('CREATE DATABASE wordpress CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
+  return { socket, installSeconds, startSeconds: seconds(t1), stop: () => stopProcess(server, { graceMs: 10_000 }) };
+}
+
+function tail(file, lines = 20) {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+const phpString = (s) => `'${String(s).replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
+/**
+ * The wp-config.php of the copy. The purge constants can be overridden for the next requests by
+ * `overridesFile` ({url?, secret?, timeout?, unconfigured?}), outside the served folder: the tests
+ * use it to point the plugin at a wrong secret, a closed port or a counting server.
+ */
+function wpConfig({ socket, url, purge, debugLog, overridesFile }) {
+  const salt = () => randomBytes(32).toString('base64');
+  const keys = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
+  return `<?php
+// Throw-away WordPress of the FFR Presse tests (scripts/wordpress/setup.mjs).
+define( 'DB_NAME', 'wordpress' );
+define( 'DB_USER', 'root' );
+define( 'DB_PASSWORD', '' );
+define( 'DB_HOST', ${phpString(`localhost:${socket}`)} );
+define( 'DB_CHARSET', 'utf8mb4' );
+define( 'DB_COLLATE', '' );
+${keys.map((k) => `define( '${k}', ${phpString(salt())} );`).join('\n')}
+$table_prefix = 'wp_';
+
+define( 'WP_HOME', ${phpString(url)} );
+define( 'WP_SITEURL', ${phpString(url)} );
+// Application passwords over plain http (wp_is_application_passwords_supported).
+define( 'WP_ENVIRONMENT_TYPE', 'local' );
+// Cron runs only when a test runs it: no page view may deliver a retry behind its back.
+define( 'DISABLE_WP_CRON', true );
+define( 'AUTOMATIC_UPDATER_DISABLED', true );
+define( 'WP_AUTO_UPDATE_CORE', false );
+// No internet here: only this machine (the worker, the test servers) is reachable.
+define( 'WP_HTTP_BLOCK_EXTERNAL', true );
+define( 'WP_DEBUG', true );
+define( 'WP_DEBUG_LOG', ${phpString(debugLog)} );
+define( 'WP_DEBUG_DISPLAY', false );
+
+$ffr_overrides_file = ${phpString(overridesFile)};
+$ffr_overrides      = is_file( $ffr_overrides_file ) ? (array) json_decode( (string) file_get_contents( $ffr_overrides_file ), true ) : array();
+if ( empty( $ffr_overrides['unconfigured'] ) ) {
+	define( 'FFR_PRESSE_PURGE_URL', $ffr_overrides['url'] ?? ${phpString(purge.url)} );
+	define( 'FFR_PRESSE_PURGE_SECRET', $ffr_overrides['secret'] ?? ${phpString(purge.secret)} );
+	define( 'FFR_PRESSE_PURGE_TIMEOUT', $ffr_overrides['timeout'] ?? ${Number(purge.timeout ?? 3)} );
+}
+unset( $ffr_overrides, $ffr_overrides_file );
+
+if ( ! defined( 'ABSPATH' ) ) {
+	define( 'ABSPATH', __DIR__ . '/' );
+}
+require_once ABSPATH . 'wp-settings.php';
+`;
+}
+
+// Local tweaks of this WordPress only: no mail server and no internet on the machine, so no mail
+// and no update checks against wordpress.org (wp-includes/update.php) on admin pages.
+const LOCAL_MU_PLUGIN = `<?php
+/**
+ * Plugin Name: FFR Presse (local)
+ * Description: Throw-away WordPress of the tests: no mail, no update checks.
+ */
+add_filter( 'pre_wp_mail', '__return_false' );
+add_action(
+	'init',
+	function () {
+		foreach ( array( '_maybe_update_core', '_maybe_update_plugins', '_maybe_update_themes' ) as $check ) {
+			remove_action( 'admin_init', $check );
+		}
+	}
+);
+`;
+
+function php(args, input, debugLog) {
+  let out;
+  try {
+    out = execFileSync('php', args, { input: JSON.stringify(input), encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+  } catch (e) {
+    throw new Error(`php ${args.join(' ')} : ${e.stderr || ''}${tail(debugLog)}`);
+  }
+  return JSON.parse(out.slice(out.indexOf('{')));
+}
+
+/**
+ * Debian's wp-config.php only reads /etc/wordpress/config-<Host header>.php (system-wide, root
+ * only, absent for php-cli scripts), and WordPress finds wp-config.php from the real path of
+ * wp-load.php (ABSPATH is __DIR__ there), so a folder of symlinks would still load Debian's. A
+ * copy of /usr/share/wordpress (56 MB, under a second) is a self-contained ABSPATH with our own
+ * wp-config.php, and its wp-content can take our plugins.
+ */
+export async function installWordPress({ dir, socket, url, purge, seed = true, plugins = [PLUGIN_SOURCE], muPlugins = [SHIM] }) {
+  const t0 = performance.now();
+  const abspath = join(dir, 'wordpress');
+  execFileSync('cp', ['-a', DEBIAN_WORDPRESS, abspath]);
+  await rm(join(abspath, 'wp-config.php'), { force: true });
+  const debugLog = join(dir, 'debug.log');
+  const overridesFile = join(dir, 'ffr-purge-overrides.json');
+  await writeFile(join(abspath, 'wp-config.php'), wpConfig({ socket, url, purge, debugLog, overridesFile }));
+  const muDir = join(abspath, 'wp-content', 'mu-plugins');
+  await mkdir(muDir, { recursive: true });
+  await mkdir(join(abspath, 'wp-content', 'uploads'), { recursive: true });
+  await writeFile(join(muDir, 'ffr-local.php'), LOCAL_MU_PLUGIN);
+  for (const file of muPlugins) await cp(file, join(muDir, file.split('/').pop()));
+  for (const folder of plugins) await cp(folder, join(abspath, 'wp-content', 'plugins', folder.split('/').pop()), { recursive: true });
+  const copySeconds = seconds(t0);
+
+  const t1 = performance.now();
+  const users = { admin: { login: 'admin', password: randomBytes(12).toString('hex') }, editor: { login: 'redaction', password: randomBytes(12).toString('hex') } };
+  const options = {
+    url,
+    title: 'FFR Presse',
+    description: 'La salle de presse de la Fédération française de rugby',
+    adminPassword: users.admin.password,
+    editorPassword: users.editor.password,
+    seed,
+    activate: plugins.map((folder) => `${folder.split('/').pop()}/${folder.split('/').pop()}.php`),
+  };
+  const installer = `${root}scripts/wordpress/install.php`;
+  const installed = php([installer, abspath, 'install'], options, debugLog);
+  const configured = php([installer, abspath, 'configure'], options, debugLog);
+  users.admin.id = installed.userId;
+  users.admin.applicationPassword = configured.applicationPasswords.admin;
+  users.editor.id = configured.editorId;
+  users.editor.applicationPassword = configured.applicationPasswords.redaction;
+  return { abspath, debugLog, overridesFile, users, categories: configured.categories, copySeconds, installSeconds: seconds(t1) };
+}
+
+/** `php -S` on the copy. Several workers: the worker calls back into WordPress while a PHP request may itself be calling the worker. */
+export async function startPhpServer({ abspath, port, logFile }) {
+  const t0 = performance.now();
+  const log = openSync(logFile, 'a');
+  const server = start('php', ['-d', 'opcache.enable_cli=1', '-d', 'memory_limit=256M', '-S', `127.0.0.1:${port}`, '-t', abspath, `${root}scripts/wordpress/router.php`], {
+    env: { PHP_CLI_SERVER_WORKERS: '4' },
+    log,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await until(
+    async () => {
+      const r = await fetch(`${url}/wp-json/ffr/v1/settings`, { signal: AbortSignal.timeout(5000) });
+      return r.ok;
+    },
+    { timeoutMs: 30_000, what: 'php -S', died: () => server.exitCode !== null && tail(logFile) },
+  );
+  return { url, seconds: seconds(t0), stop: () => stopProcess(server) };
+}
+
+/**
+ * Everything: packages, MariaDB, the WordPress copy installed and configured, php -S. The purge
+ * plugin is active and points at `purge.url` with `purge.secret`.
+ */
+export async function startWordPress({ port = wordpressPort, purge, seed = true, log = console.log } = {}) {
+  const t0 = performance.now();
+  const packages = ensurePackages();
+  const dir = await mkdtemp(join(tmpdir(), 'ffr-wordpress-'));
+  folders.add(dir);
+  const url = `http://127.0.0.1:${port}`;
+  const stops = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => {});
+    stops.length = 0;
+    await rm(dir, { recursive: true, force: true });
+    folders.delete(dir);
+  };
+  try {
+    const db = await startMariaDb(join(dir, 'mysql'));
+    stops.push(db.stop);
+    const wp = await installWordPress({ dir, socket: db.socket, url, purge, seed });
+    const server = await startPhpServer({ abspath: wp.abspath, port, logFile: join(dir, 'php-server.log') });
+    stops.push(server.stop);
+    const timings = {
+      packages: packages.seconds,
+      packagesInstalled: packages.installed,
+      mariadbInstall: db.installSeconds,
+      mariadbStart: db.startSeconds,
+      copy: wp.copySeconds,
+      wordpressInstall: wp.installSeconds,
+      phpServer: server.seconds,
+      total: seconds(t0),
+    };
+    log(
+      `WordPress prêt en ${timings.total} s — paquets ${packages.installed ? `installés en ${timings.packages} s` : `déjà là (${timings.packages} s)`}, ` +
+        `mariadb-install-db ${timings.mariadbInstall} s, mariadbd ${timings.mariadbStart} s, copie ${timings.copy} s, ` +
+        `wp_install et contenu ${timings.wordpressInstall} s, php -S ${timings.phpServer} s`,
+    );
+    return { url, dir, abspath: wp.abspath, debugLog: wp.debugLog, overridesFile: wp.overridesFile, socket: db.socket, users: wp.users, categories: wp.categories, timings, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // The worker's secret, as `npm start` gives it (.dev.vars, else the example it is copied from).
+  const varsFile = existsSync(`${root}.dev.vars`) ? `${root}.dev.vars` : `${root}.dev.vars.example`;
+  const secret = /^PURGE_SECRET=(.*)$/m.exec(readFileSync(varsFile, 'utf8'))?.[1]?.trim();
+  if (!secret) throw new Error(`PURGE_SECRET absent de ${varsFile}`);
+  const sitePort = Number(process.env.PORT ?? 8787);
+  const wp = await startWordPress({ purge: { url: `http://127.0.0.1:${sitePort}/api/purge`, secret } });
+  console.log(`
+  WordPress       ${wp.url}/wp-admin/   admin / ${wp.users.admin.password}   redaction (éditeur) / ${wp.users.editor.password}
+  ffr/v1          ${wp.url}/wp-json/ffr/v1/posts
+  Listes          ${wp.url}/wp-content/uploads/newsroom/last_posts.json
+  Purge           http://127.0.0.1:${sitePort}/api/purge (PURGE_SECRET de .dev.vars)
+  Le site sur ce WordPress (recherche et connexion sur l'amont local, npm run upstream) :
+    npx wrangler dev --port ${sitePort} --var WP_API_URL:${wp.url}/wp-json --var STATIC_LISTS_URL:${wp.url}/wp-content/uploads/newsroom
+  Dossier         ${wp.dir} (supprimé à l'arrêt)
+  Ctrl-C arrête tout.
+`);
+  const shutdown = async () => {
+    await wp.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

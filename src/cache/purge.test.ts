@@ -1,0 +1,147 @@
+import { createHmac } from 'node:crypto';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../app-env';
+import type { TagVersions } from './policy';
+import { purgeHandler, PurgeBodySchema, tagsFor, type PurgeBody } from './purge.server';
+
+const parse = (body: unknown) => PurgeBodySchema.parse(body);
+const tags = (body: unknown) => tagsFor(parse(body)).sort();
+
+describe('purge bodies', () => {
+  it('still accepts every body the worker accepted before the plugin', () => {
+    for (const action of ['publish', 'update', 'trash', 'unpublish']) {
+      expect(parse({ type: 'post', action, post: { id: 12, slug: 'composition', categories: [{ id: 3, slug: 'xv-de-france' }] } }).type).toBe('post');
+    }
+    expect(parse({ type: 'post', action: 'update', post: { id: 12, slug: 'composition' } })).toMatchObject({ post: { categories: [] } });
+    expect(parse({ type: 'event', action: 'update', event: { id: 4, slug: 'france-japon' } }).type).toBe('event');
+    expect(parse({ type: 'site', action: 'update' }).type).toBe('site');
+    expect(parse({ type: 'site', action: 'anything' }).type).toBe('site');
+  });
+
+  it('accepts what the WordPress plugin sends', () => {
+    const bodies = [
+      { type: 'post', action: 'restore', post: { id: 12, slug: 'a', categories: [] } },
+      { type: 'post', action: 'delete', post: { id: 12, slug: 'a', categories: [] } },
+      { type: 'post', action: 'update', post: { id: 12, slug: 'a', categories: [{ id: 3, slug: 'xv' }] }, previous: { slug: 'b', categories: [{ id: 4, slug: 'sept' }] } },
+      { type: 'post', action: 'update', post: { id: 12, slug: 'a', categories: [] }, previous: { categories: [] } },
+      { type: 'term', action: 'create', taxonomy: 'category', term: { id: 3, slug: 'xv' } },
+      { type: 'term', action: 'update', taxonomy: 'post_tag', term: { id: 9, slug: 'six-nations' }, previous: { slug: 'tournoi' } },
+      { type: 'term', action: 'delete', taxonomy: 'category', term: { id: 3, slug: 'xv' } },
+      { type: 'form', action: 'update', form: { id: 101, slug: 'contactez-nous' } },
+      ...['menu', 'settings', 'partners', 'home', 'page', 'manual'].map((reason) => ({ type: 'site', action: 'update', reason })),
+    ];
+    for (const body of bodies) expect(PurgeBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
+  });
+
+  it('refuses bodies outside the contract', () => {
+    const bad = [
+      { type: 'post', action: 'archive', post: { id: 12, slug: 'a' } },
+      { type: 'post', action: 'update', post: { id: 12, slug: 'a' }, previous: { slug: '' } },
+      { type: 'term', action: 'update', taxonomy: 'product_cat', term: { id: 3, slug: 'xv' } },
+      { type: 'term', action: 'rename', taxonomy: 'category', term: { id: 3, slug: 'xv' } },
+      { type: 'term', action: 'update', taxonomy: 'category', term: { id: 3 } },
+      { type: 'form', action: 'update', form: { id: 101 } },
+      { type: 'form', action: 'update' },
+      { type: 'menu', action: 'update' },
+    ];
+    for (const body of bad) expect(PurgeBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
+  });
+});
+
+describe('tags of a purge', () => {
+  it('marks the new and the previous slug and categories of a post', () => {
+    expect(
+      tags({
+        type: 'post',
+        action: 'update',
+        post: { id: 12, slug: 'nouveau-titre', categories: [{ id: 3, slug: 'xv-de-france' }] },
+        previous: { slug: 'ancien-titre', categories: [{ id: 4, slug: 'rugby-a-7' }, { id: 3, slug: 'xv-de-france' }] },
+      }),
+    ).toEqual(
+      ['post:nouveau-titre', 'post:ancien-titre', 'post-id:12', 'home', 'lists', 'category:3', 'category-slug:xv-de-france', 'category:4', 'category-slug:rugby-a-7'].sort(),
+    );
+  });
+
+  it('marks a post without previous as before', () => {
+    expect(tags({ type: 'post', action: 'publish', post: { id: 12, slug: 'a', categories: [{ id: 3, slug: 'xv' }] } })).toEqual(
+      ['post:a', 'post-id:12', 'home', 'lists', 'category:3', 'category-slug:xv'].sort(),
+    );
+  });
+
+  it('marks a category under its id, its slug and its previous slug', () => {
+    expect(tags({ type: 'term', action: 'update', taxonomy: 'category', term: { id: 3, slug: 'xv' }, previous: { slug: 'quinze' } })).toEqual(
+      ['site', 'lists', 'home', 'category:3', 'category-slug:xv', 'category-slug:quinze'].sort(),
+    );
+  });
+
+  it('marks the site, lists and home for a tag', () => {
+    expect(tags({ type: 'term', action: 'delete', taxonomy: 'post_tag', term: { id: 9, slug: 'six-nations' } })).toEqual(['home', 'lists', 'site']);
+  });
+
+  it('marks the forms for a form, the site for a site change', () => {
+    expect(tags({ type: 'form', action: 'update', form: { id: 101, slug: 'contactez-nous' } })).toEqual(['forms']);
+    expect(tags({ type: 'site', action: 'update', reason: 'menu' })).toEqual(['home', 'lists', 'site']);
+  });
+});
+
+describe('POST /api/purge', () => {
+  const SECRET = 'local-purge-secret-0123456789abcdef';
+
+  function kv() {
+    const store = new Map<string, string>();
+    const namespace = {
+      get: async (key: string, type?: string) => (store.has(key) ? (type === 'json' ? JSON.parse(store.get(key)!) : store.get(key)) : null),
+      put: async (key: string, value: string) => void store.set(key, value),
+    };
+    return { store, namespace: namespace as unknown as KVNamespace };
+  }
+
+  function app(cache: KVNamespace) {
+    const a = new Hono<AppEnv>();
+    a.use(async (c, next) => {
+      c.set('config', { PURGE_SECRET: SECRET } as AppEnv['Variables']['config']);
+      await next();
+    });
+    a.post('/api/purge', purgeHandler);
+    return (body: string, headers: Record<string, string>) => a.request('/api/purge', { method: 'POST', body, headers }, { CACHE: cache });
+  }
+
+  // As the plugin signs (wordpress/ffr-presse-purge/includes/class-sender.php): hash_hmac raw, base64.
+  const sign = (body: string, timestamp: string, secret = SECRET) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('base64');
+  const now = () => String(Math.floor(Date.now() / 1000));
+
+  it('marks the tags of a signed term body', async () => {
+    const { store, namespace } = kv();
+    const body = JSON.stringify({ type: 'term', action: 'update', taxonomy: 'category', term: { id: 3, slug: 'xv-de-france' }, previous: { slug: 'xv' } } satisfies PurgeBody);
+    const ts = now();
+    const res = await app(namespace)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts), 'content-type': 'application/json' });
+    expect(res.status).toBe(200);
+    const { purged } = (await res.json()) as { purged: string[] };
+    expect(purged).toContain('category-slug:xv');
+    const versions = JSON.parse(store.get('cache:tag-versions')!) as TagVersions;
+    expect(Object.keys(versions).sort()).toEqual([...purged].sort());
+  });
+
+  it('refuses a wrong secret or an old timestamp with the message the plugin shows', async () => {
+    const { store, namespace } = kv();
+    const body = JSON.stringify({ type: 'site', action: 'update', reason: 'manual' });
+    const ts = now();
+    const wrong = await app(namespace)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts, 'une-autre-cle-secrete-0123456789') });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ message: 'Signature absente, invalide ou expirée.' });
+    const old = String(Number(ts) - 301);
+    expect((await app(namespace)(body, { 'x-ffr-timestamp': old, 'x-ffr-signature': sign(body, old) })).status).toBe(401);
+    expect(store.size).toBe(0);
+  });
+
+  it('answers 400 to a signed body outside the contract, and purges nothing', async () => {
+    const { store, namespace } = kv();
+    const body = JSON.stringify({ type: 'term', action: 'update', taxonomy: 'product_cat', term: { id: 3, slug: 'x' } });
+    const ts = now();
+    const res = await app(namespace)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_body' });
+    expect(store.size).toBe(0);
+  });
+});

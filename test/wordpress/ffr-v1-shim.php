@@ -1,0 +1,520 @@
+<?php
+/**
+ * Plugin Name: FFR v1 (tests)
+ * Description: Test only. The parts of the federation's ffr/v1 REST namespace and of its static lists that the worker reads, computed live from this WordPress's own posts, categories, menus, pages, partners and options, in the shapes of the worker's zod schemas (src/schemas/*.ts) and of the local emulator (dev/wordpress/routes.ts, dev/content/types.ts).
+ */
+
+namespace FFRPresse\Shim;
+
+defined( 'ABSPATH' ) || exit;
+
+const NS = 'ffr/v1';
+
+add_action(
+	'init',
+	function () {
+		// The federation's partners, as a post type of its own (the purge plugin's "partners" reason).
+		register_post_type(
+			'partenaire',
+			array(
+				'label'        => 'Partenaires',
+				'public'       => false,
+				'show_ui'      => true,
+				'show_in_rest' => true,
+				'supports'     => array( 'title', 'custom-fields', 'page-attributes' ),
+			)
+		);
+	}
+);
+
+// The lists WordPress writes under uploads/newsroom on publish: here computed on each request.
+add_action(
+	'init',
+	function () {
+		$path = (string) parse_url( $_SERVER['REQUEST_URI'] ?? '', PHP_URL_PATH );
+		if ( preg_match( '#^/wp-content/uploads/newsroom/([a-z0-9_]+)\.json$#', $path, $m ) ) {
+			$data = static_list( $m[1] );
+			status_header( null === $data ? 404 : 200 );
+			header( 'Content-Type: application/json; charset=utf-8' );
+			echo null === $data ? '{"error":"not_found"}' : wp_json_encode( $data, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+			exit;
+		}
+	},
+	99
+);
+
+function static_list( string $name ): ?array {
+	if ( 'last_posts' === $name ) {
+		return latest_cards( 10 );
+	}
+	if ( 'categories' === $name ) {
+		return categories();
+	}
+	if ( 'lastest_posts_categories' === $name ) {
+		return array_values(
+			array_map(
+				fn( $c ) => array(
+					'category' => category_ref( $c ),
+					'posts'    => latest_cards( 4, $c->term_id ),
+				),
+				top_categories()
+			)
+		);
+	}
+	if ( preg_match( '/^latest_posts_(\d+)$/', $name, $m ) ) {
+		$term = get_term( (int) $m[1], 'category' );
+		return $term instanceof \WP_Term ? latest_cards( 10, $term->term_id ) : null;
+	}
+	return null;
+}
+
+add_action(
+	'rest_api_init',
+	function () {
+		$get = fn( callable $callback ) => array(
+			'methods'             => 'GET',
+			'callback'            => $callback,
+			'permission_callback' => '__return_true',
+		);
+		register_rest_route( NS, '/settings', $get( fn() => settings() ) );
+		register_rest_route( NS, '/nav-menus', $get( fn() => menus() ) );
+		register_rest_route( NS, '/home', $get( fn() => home() ) );
+		register_rest_route( NS, '/partenaires_banniere', $get( fn() => partners() ) );
+		register_rest_route( NS, '/categories', $get( fn() => categories() ) );
+		register_rest_route( NS, '/Tags', $get( fn() => array_map( __NAMESPACE__ . '\tag', get_terms( array( 'taxonomy' => 'post_tag', 'hide_empty' => false ) ) ) ) );
+		register_rest_route( NS, '/posts', $get( __NAMESPACE__ . '\posts_route' ) );
+		register_rest_route( NS, '/pages', $get( __NAMESPACE__ . '\pages_route' ) );
+		// No events in this WordPress: the federation keeps them in a plugin these tests do not have.
+		register_rest_route( NS, '/events', $get( fn() => array() ) );
+		register_rest_route( NS, '/future_events', $get( fn() => array() ) );
+	}
+);
+
+function text( string $s ): string {
+	return html_entity_decode( $s, ENT_QUOTES | ENT_HTML5, 'UTF-8' );
+}
+
+function wp_date_time( string $mysql ): string {
+	return str_replace( ' ', 'T', $mysql );
+}
+
+function settings(): array {
+	return array(
+		'title'       => text( get_option( 'blogname' ) ),
+		'description' => text( get_option( 'blogdescription' ) ),
+		'url'         => home_url( '/' ),
+		'type_site'   => 'newsroom',
+	);
+}
+
+function category_ref( \WP_Term $c ): array {
+	return array(
+		'id'   => $c->term_id,
+		'slug' => $c->slug,
+		'name' => text( $c->name ),
+	);
+}
+
+function categories(): array {
+	$terms = get_terms(
+		array(
+			'taxonomy'   => 'category',
+			'hide_empty' => false,
+			'orderby'    => 'term_id',
+		)
+	);
+	return array_map(
+		fn( \WP_Term $c ) => array(
+			'id'              => $c->term_id,
+			'name'            => text( $c->name ),
+			'slug'            => $c->slug,
+			'parent'          => $c->parent,
+			'description'     => text( $c->description ),
+			'backgroundImage' => '',
+			'menuOrder'       => 0,
+			'taxoSlug'        => 'category',
+			'count'           => $c->count,
+		),
+		$terms
+	);
+}
+
+/** Top-level categories that have posts, the default one ("Non classé") aside. */
+function top_categories(): array {
+	return array_values(
+		array_filter(
+			get_terms(
+				array(
+					'taxonomy'   => 'category',
+					'parent'     => 0,
+					'hide_empty' => false,
+					'orderby'    => 'term_id',
+				)
+			),
+			fn( $c ) => $c->term_id !== (int) get_option( 'default_category' ) && posts_query( array( 'cat' => $c->term_id, 'posts_per_page' => 1 ) )->found_posts > 0
+		)
+	);
+}
+
+function tag( \WP_Term $t ): array {
+	return array(
+		'id'     => $t->term_id,
+		'name'   => text( $t->name ),
+		'slug'   => $t->slug,
+		'link'   => '/recherche?post_tags=' . rawurlencode( text( $t->name ) ),
+		'source' => 'tag',
+	);
+}
+
+/** The post's most specific category (a sub-category before its parent). */
+function primary_category( \WP_Post $p ): ?\WP_Term {
+	$terms = wp_get_post_terms( $p->ID, 'category', array( 'orderby' => 'term_id' ) );
+	if ( ! $terms || is_wp_error( $terms ) ) {
+		return null;
+	}
+	usort( $terms, fn( $a, $b ) => ( $b->parent <=> $a->parent ) ?: ( $a->term_id <=> $b->term_id ) );
+	return $terms[0];
+}
+
+function top_of( \WP_Term $c ): \WP_Term {
+	$ancestors = get_ancestors( $c->term_id, 'category', 'taxonomy' );
+	return $ancestors ? get_term( end( $ancestors ), 'category' ) : $c;
+}
+
+function link_of( \WP_Post $p, ?\WP_Term $category ): string {
+	return '/categories/' . ( $category ? top_of( $category )->slug : 'actualites' ) . '/' . $p->post_name;
+}
+
+function card( \WP_Post $p ): array {
+	$category = primary_category( $p );
+	return array(
+		'id'               => $p->ID,
+		'title'            => $p->post_title,
+		'slug'             => $p->post_name,
+		'link'             => link_of( $p, $category ),
+		'date'             => wp_date_time( $p->post_date ),
+		'background_image' => '',
+		'tag_list'         => array_map( __NAMESPACE__ . '\tag', wp_get_post_terms( $p->ID, 'post_tag' ) ),
+		'label'            => null,
+		'category'         => $category ? category_ref( $category ) : null,
+	);
+}
+
+/** Gutenberg blocks to the worker's block list; anything else goes as an unknown block, shown as its text. */
+function blocks( \WP_Post $p ): array {
+	$out = array();
+	foreach ( parse_blocks( $p->post_content ) as $block ) {
+		$html = trim( (string) $block['innerHTML'] );
+		if ( 'core/paragraph' === $block['blockName'] ) {
+			$out[] = array(
+				'type'    => 'paragraph',
+				'content' => preg_replace( '#^<p[^>]*>|</p>$#', '', $html ),
+			);
+		} elseif ( 'core/heading' === $block['blockName'] ) {
+			$out[] = array(
+				'type'    => 'heading',
+				'level'   => (int) ( $block['attrs']['level'] ?? 2 ),
+				'content' => wp_strip_all_tags( $html ),
+			);
+		} elseif ( null === $block['blockName'] && '' !== $html ) {
+			preg_match_all( '#<p>(.*?)</p>#s', wpautop( $html ), $m );
+			foreach ( $m[1] as $paragraph ) {
+				$out[] = array(
+					'type'    => 'paragraph',
+					'content' => trim( $paragraph ),
+				);
+			}
+		} elseif ( $block['blockName'] ) {
+			$out[] = array(
+				'type'    => $block['blockName'],
+				'content' => $html,
+			);
+		}
+	}
+	return $out;
+}
+
+function article( \WP_Post $p ): array {
+	$card    = card( $p );
+	$author  = get_userdata( (int) $p->post_author );
+	$ids     = array();
+	foreach ( wp_get_post_terms( $p->ID, 'category' ) as $c ) {
+		$ids = array_merge( $ids, array( $c->term_id ), array_map( 'intval', get_ancestors( $c->term_id, 'category', 'taxonomy' ) ) );
+	}
+	$similar = $card['category'] ? posts_query(
+		array(
+			'cat'            => $card['category']['id'],
+			'post__not_in'   => array( $p->ID ),
+			'posts_per_page' => 3,
+		)
+	)->posts : array();
+	$excerpt = text( wp_trim_words( wp_strip_all_tags( $p->post_excerpt ?: strip_shortcodes( $p->post_content ) ), 40, '…' ) );
+	return array_merge(
+		$card,
+		array(
+			'modified'           => wp_date_time( $p->post_modified ),
+			'caption'            => '',
+			'srcset'             => '',
+			'illustration'       => '',
+			'illustration_video' => '',
+			'blocs'              => blocks( $p ),
+			'tags'               => $card['tag_list'],
+			'sidebar'            => null,
+			'redirection'        => '',
+			'auteur'             => array(
+				'id'           => (int) $p->post_author,
+				'nom'          => $author ? $author->display_name : '',
+				'author_link'  => '',
+				'description'  => $author ? $author->description : '',
+				'role_edition' => '',
+				'avatar_urls'  => array(
+					'48' => '',
+					'96' => '',
+				),
+				'phone_number' => '',
+				'email'        => '',
+			),
+			'categories'         => array_values( array_unique( $ids ) ),
+			'similarContent'     => array_map( __NAMESPACE__ . '\card', $similar ),
+			'file_download_post' => null,
+			'meta_title'         => '',
+			'meta_description'   => '',
+			'typeFlow'           => 'article',
+			'excerpt'            => $excerpt,
+		)
+	);
+}
+
+function posts_query( array $args ): \WP_Query {
+	return new \WP_Query(
+		array_merge(
+			array(
+				'post_type'           => 'post',
+				'post_status'         => 'publish',
+				'orderby'             => array(
+					'date' => 'DESC',
+					'ID'   => 'DESC',
+				),
+				'ignore_sticky_posts' => true,
+			),
+			$args
+		)
+	);
+}
+
+function latest_cards( int $n, ?int $category = null ): array {
+	$args = array( 'posts_per_page' => $n );
+	if ( null !== $category ) {
+		$args['cat'] = $category;
+	}
+	return array_map( __NAMESPACE__ . '\card', posts_query( $args )->posts );
+}
+
+function invalid_param( string $param, string $reason ): \WP_Error {
+	return new \WP_Error(
+		'rest_invalid_param',
+		'Paramètre(s) non valide(s) : ' . $param,
+		array(
+			'status' => 400,
+			'params' => array( $param => $reason ),
+		)
+	);
+}
+
+/** GET /ffr/v1/posts: cards by page (with WordPress's totals), or the full article by slug. */
+function posts_route( \WP_REST_Request $r ) {
+	$per_page = $r['per_page'] ?? '10';
+	$page     = $r['page'] ?? '1';
+	if ( ! ctype_digit( (string) $per_page ) || $per_page < 1 || $per_page > 100 ) {
+		return invalid_param( 'per_page', 'per_page doit être compris entre 1 (inclus) et 100 (inclus)' );
+	}
+	if ( ! ctype_digit( (string) $page ) || $page < 1 ) {
+		return invalid_param( 'page', 'page doit être supérieur ou égal à 1' );
+	}
+	$args = array(
+		'posts_per_page' => (int) $per_page,
+		'paged'          => (int) $page,
+	);
+	if ( null !== $r['slug'] ) {
+		$args['name'] = (string) $r['slug'];
+	}
+	if ( null !== $r['categories'] ) {
+		$ids = explode( ',', (string) $r['categories'] );
+		if ( array_filter( $ids, fn( $id ) => ! ctype_digit( $id ) ) ) {
+			return invalid_param( 'categories', 'categories[0] n’est pas de type integer.' );
+		}
+		// `cat` takes the sub-categories' posts too, as the federation's category pages do.
+		$args['cat'] = implode( ',', $ids );
+	}
+	if ( null !== $r['after'] ) {
+		if ( ! preg_match( '/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/', (string) $r['after'] ) ) {
+			return invalid_param( 'after', 'after n’est pas une date valide.' );
+		}
+		$args['date_query'] = array(
+			array(
+				'after'     => (string) $r['after'],
+				'inclusive' => false,
+			),
+		);
+	}
+	$query = posts_query( $args );
+	$total = (int) $query->found_posts;
+	$pages = (int) ceil( $total / (int) $per_page );
+	if ( $total > 0 && $page > $pages ) {
+		return new \WP_Error( 'rest_post_invalid_page_number', 'Le nombre de pages demandé est plus grand que le nombre de pages disponibles.', array( 'status' => 400 ) );
+	}
+	$response = new \WP_REST_Response( array_map( null !== $r['slug'] ? __NAMESPACE__ . '\article' : __NAMESPACE__ . '\card', $query->posts ) );
+	$response->header( 'X-WP-Total', (string) $total );
+	$response->header( 'X-WP-TotalPages', (string) $pages );
+	return $response;
+}
+
+function pages_route( \WP_REST_Request $r ): array {
+	$args = array(
+		'post_type'      => 'page',
+		'post_status'    => 'publish',
+		'posts_per_page' => 100,
+	);
+	if ( null !== $r['slug'] ) {
+		$args['name'] = (string) $r['slug'];
+	}
+	return array_map(
+		fn( \WP_Post $p ) => array(
+			'id'                   => $p->ID,
+			'title'                => $p->post_title,
+			'description'          => '',
+			'excerpt'              => '',
+			'slug'                 => $p->post_name,
+			'label'                => '',
+			'featured_media'       => null,
+			'rencontre_background' => '',
+			'liste_enfants'        => array(),
+			'liste_freres'         => array(),
+			'news'                 => array(),
+			'genre'                => '',
+			'template'             => (string) get_page_template_slug( $p ),
+			'classe_age'           => '',
+			'niveau'               => $p->post_parent ? 2 : 1,
+			'parent'               => $p->post_parent,
+			'redirection'          => '',
+			'future_events'        => array(),
+			'sidebar_content'      => '',
+			'meta_title'           => '',
+			'meta_description'     => '',
+			'content'              => wpautop( $p->post_content ),
+		),
+		get_posts( $args )
+	);
+}
+
+function home(): array {
+	$sections = array(
+		array(
+			'type'  => 'a_la_une',
+			'title' => 'À la une',
+			'posts' => latest_cards( 5 ),
+		),
+	);
+	foreach ( top_categories() as $c ) {
+		$sections[] = array(
+			'type'     => 'categorie',
+			'title'    => text( $c->name ),
+			'category' => category_ref( $c ),
+			'posts'    => latest_cards( 4, $c->term_id ),
+		);
+	}
+	$sections[] = array(
+		'type'   => 'evenements',
+		'title'  => 'Prochains événements',
+		'events' => array(),
+	);
+	return array(
+		'title'                   => 'Accueil',
+		'banner_background_image' => '',
+		'meta'                    => array(
+			'title'       => text( get_option( 'blogname' ) ) . ' – ' . text( get_option( 'blogdescription' ) ),
+			'description' => text( get_option( 'blogdescription' ) ),
+		),
+		'content'                 => array( 'data' => $sections ),
+	);
+}
+
+function partners(): array {
+	return array_map(
+		fn( \WP_Post $p ) => array(
+			'title'        => $p->post_title,
+			'illustration' => array(
+				'src' => '',
+				'alt' => $p->post_title,
+			),
+			'target'       => '_blank',
+			'link'         => (string) get_post_meta( $p->ID, 'lien', true ),
+		),
+		get_posts(
+			array(
+				'post_type'      => 'partenaire',
+				'post_status'    => 'publish',
+				'posts_per_page' => 50,
+				'orderby'        => array(
+					'menu_order' => 'ASC',
+					'ID'         => 'ASC',
+				),
+			)
+		)
+	);
+}
+
+/** The three menus, found by slug, as trees (mode=hierarchical). */
+function menus(): array {
+	$out = array();
+	foreach ( array( 'top-nav', 'categories', 'footer' ) as $slug ) {
+		$menu  = wp_get_nav_menu_object( $slug );
+		$items = $menu ? wp_get_nav_menu_items( $menu->term_id, array( 'update_post_term_cache' => false ) ) : array();
+		$out[ $slug ] = menu_tree( $items ?: array(), 0 );
+	}
+	return $out;
+}
+
+function menu_tree( array $items, int $parent ): array {
+	$tree = array();
+	foreach ( $items as $item ) {
+		if ( (int) $item->menu_item_parent !== $parent ) {
+			continue;
+		}
+		$slug = '';
+		$path = '';
+		$type = $item->type;
+		if ( 'taxonomy' === $type && 'category' === $item->object ) {
+			$term = get_term( (int) $item->object_id, 'category' );
+			if ( $term instanceof \WP_Term ) {
+				$slug = $term->slug;
+				$top  = top_of( $term );
+				$path = $top->term_id === $term->term_id ? "categories/{$slug}" : "categories/{$top->slug}/{$slug}";
+			}
+		} elseif ( 'post_type' === $type ) {
+			$slug = (string) get_post_field( 'post_name', (int) $item->object_id );
+			$path = $slug;
+		} elseif ( 'custom' === $type && wp_parse_url( $item->url, PHP_URL_HOST ) && wp_parse_url( $item->url, PHP_URL_HOST ) !== wp_parse_url( home_url(), PHP_URL_HOST ) ) {
+			$type = 'external';
+		}
+		$tree[] = array(
+			'id'            => $item->ID,
+			'parent'        => $parent,
+			'order'         => (int) $item->menu_order,
+			'type'          => $type,
+			'type_name'     => (string) $item->type_label,
+			'type_slug'     => (string) $item->object,
+			'object_id'     => (int) $item->object_id,
+			'object_slug'   => $slug,
+			'slug_complet'  => $path,
+			'label'         => text( $item->title ),
+			'url'           => $path ? '/' . $path : (string) $item->url,
+			'title'         => text( $item->attr_title ?: $item->title ),
+			'target'        => (string) $item->target,
+			'description'   => (string) $item->description,
+			'classes'       => array_values( array_filter( (array) $item->classes ) ),
+			'items'         => menu_tree( $items, (int) $item->ID ),
+		);
+	}
+	return $tree;
+}

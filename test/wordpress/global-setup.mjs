@@ -1,0 +1,49 @@
+// The whole publish path for real: MariaDB + Debian's WordPress with the purge plugin
+// (scripts/wordpress/setup.mjs), the local upstream for everything that is not WordPress (Algolia,
+// OpenID Connect, middleware), and the worker under wrangler dev reading that WordPress, with a
+// fresh KV state. Everything started here is stopped at the end, or if starting fails.
+import { join } from 'node:path';
+import { ensureDevVars, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from '../../scripts/lib/stack.mjs';
+import { startWordPress } from '../../scripts/wordpress/setup.mjs';
+
+export default async function setup({ provide }) {
+  const t0 = performance.now();
+  const vars = await ensureDevVars();
+  const quiet = !process.env.WORDPRESS_VERBOSE;
+  let wp;
+  try {
+    wp = await startWordPress({ purge: { url: `${siteUrl}/api/purge`, secret: vars.PURGE_SECRET } });
+    startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1' } });
+    await waitFor(`${upstreamUrl}/`);
+    // WordPress's two addresses come from --var only: left in `vars`, the upstream port rewrite
+    // of stack.mjs would pass them a second time.
+    const { WP_API_URL: _api, STATIC_LISTS_URL: _lists, ...others } = vars;
+    startWrangler(others, {
+      quiet,
+      persistTo: join(wp.dir, 'wrangler-state'),
+      vars: { WP_API_URL: `${wp.url}/wp-json`, STATIC_LISTS_URL: `${wp.url}/wp-content/uploads/newsroom` },
+    });
+    await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
+  } catch (error) {
+    stopAll();
+    await wp?.stop();
+    throw error;
+  }
+  const startSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  console.log(`Pile WordPress prête en ${startSeconds} s (WordPress ${wp.timings.total} s).`);
+  provide('wordpress', {
+    url: wp.url,
+    abspath: wp.abspath,
+    debugLog: wp.debugLog,
+    overridesFile: wp.overridesFile,
+    users: wp.users,
+    categories: wp.categories,
+    timings: wp.timings,
+    siteUrl,
+    purgeSecret: vars.PURGE_SECRET,
+  });
+  return async () => {
+    stopAll();
+    await wp.stop();
+  };
+}
