@@ -2,7 +2,17 @@ import type { Config } from './config/env.server';
 import type { TagVersions } from './cache/policy';
 import type { Content } from './data/content.server';
 
-export type Bindings = { CACHE: KVNamespace; ASSETS: Fetcher } & Record<string, unknown>;
+import type { PurgeMarks } from './cache/purge-marks.server';
+
+export type Bindings = {
+  CACHE: KVNamespace;
+  ASSETS: Fetcher;
+  PURGE_MARKS: DurableObjectNamespace<PurgeMarks>;
+  FORM_LIMITER: RateLimit;
+  SIGNIN_LIMITER: RateLimit;
+  LOG_LIMITER: RateLimit;
+  PURGE_LIMITER: RateLimit;
+} & Record<string, unknown>;
 
 /** What a page handler tells the HTML cache about the response it just produced. */
 export type PageCachePolicy = {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { markPurged, tag } from './tags.server';
+import { tooManyRequests, withinLimit } from '../http/rate-limit.server';
 
 // POST /api/purge — called by WordPress (wordpress/ffr-presse-purge) after a publish, a term or menu
 // change, a settings or form save. Signed like the common webhook plugins do, with a timestamp
@@ -92,6 +93,8 @@ async function verify(secret: string, body: ArrayBuffer, signature: string | und
 export async function purgeHandler(c: Context<AppEnv>) {
   const raw = await c.req.arrayBuffer();
   if (!(await verify(c.var.config.PURGE_SECRET, raw, c.req.header(SIGNATURE_HEADER), c.req.header(TIMESTAMP_HEADER)))) {
+    // Failed attempts are counted per visitor (PURGE_LIMITER): past the limit, 429 instead of 401.
+    if (!(await withinLimit(c, 'PURGE_LIMITER'))) return tooManyRequests(c);
     return c.json({ error: 'invalid_signature', message: 'Signature absente, invalide ou expirée.' }, 401);
   }
   let json: unknown;
@@ -105,6 +108,12 @@ export async function purgeHandler(c: Context<AppEnv>) {
     return c.json({ error: 'invalid_body', message: 'Corps de purge invalide.', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
   }
   const tags = tagsFor(parsed.data);
-  await markPurged(c.env.CACHE, tags);
+  try {
+    await markPurged(c.env.PURGE_MARKS, tags);
+  } catch (error) {
+    // Not acknowledged: WordPress's plugin retries (WP-Cron) until the marks are stored.
+    console.error('[purge] marks not stored:', error instanceof Error ? error.message : error);
+    return c.json({ error: 'purge_not_stored', message: 'La purge n’a pas pu être enregistrée. Réessayez dans quelques instants.' }, 503, { 'retry-after': '5' });
+  }
   return c.json({ purged: tags });
 }

@@ -88,23 +88,31 @@ describe('tags of a purge', () => {
 describe('POST /api/purge', () => {
   const SECRET = 'local-purge-secret-0123456789abcdef';
 
+  // The marks' writer (a Durable Object in workerd, test/worker/purge-and-limits.test.ts) stood in
+  // for by one that writes what it is given to the same key.
   function kv() {
     const store = new Map<string, string>();
-    const namespace = {
-      get: async (key: string, type?: string) => (store.has(key) ? (type === 'json' ? JSON.parse(store.get(key)!) : store.get(key)) : null),
-      put: async (key: string, value: string) => void store.set(key, value),
+    const marks = {
+      idFromName: () => 'marks',
+      get: () => ({
+        mark: async (tags: string[]) => {
+          const versions = { ...(JSON.parse(store.get('cache:tag-versions') ?? '{}') as TagVersions), ...Object.fromEntries(tags.map((t) => [t, Date.now()])) };
+          store.set('cache:tag-versions', JSON.stringify(versions));
+          return versions;
+        },
+      }),
     };
-    return { store, namespace: namespace as unknown as KVNamespace };
+    return { store, namespace: marks as unknown as DurableObjectNamespace };
   }
 
-  function app(cache: KVNamespace) {
+  function app(marks: DurableObjectNamespace) {
     const a = new Hono<AppEnv>();
     a.use(async (c, next) => {
       c.set('config', { PURGE_SECRET: SECRET } as AppEnv['Variables']['config']);
       await next();
     });
     a.post('/api/purge', purgeHandler);
-    return (body: string, headers: Record<string, string>) => a.request('/api/purge', { method: 'POST', body, headers }, { CACHE: cache });
+    return (body: string, headers: Record<string, string>) => a.request('/api/purge', { method: 'POST', body, headers }, { PURGE_MARKS: marks });
   }
 
   // As the plugin signs (wordpress/ffr-presse-purge/includes/class-sender.php): hash_hmac raw, base64.

@@ -1,28 +1,26 @@
 import { IsolateMemo } from './isolate-memo';
-import { pruneVersions, type TagVersions } from './policy';
+import type { PurgeMarks } from './purge-marks.server';
+import type { TagVersions } from './policy';
 
 // Purge marks tags, it deletes nothing: every cached copy lists its tags, and a copy fetched
 // before its tag's mark is treated as purged but kept as the last good copy (stale-if-error).
-// All marks live in one small KV key, read without cacheTtl and remembered for one second per
-// isolate (isolate-memo.ts): a purge is visible at once in the isolate that took it, and within a
-// second everywhere else in the same location.
+// The marks are written by one Durable Object (purge-marks.server.ts) to one small KV key, read
+// without cacheTtl and remembered for KV_MEMO_MS (one second) per isolate (isolate-memo.ts): a
+// purge is visible at once in the isolate that took it, within a second elsewhere in the same
+// location, and within KV's propagation (about 60 s) in other locations.
 
-const KEY = 'cache:tag-versions';
+/** The KV key the pages read the marks from (written only by PurgeMarks). */
+export const MARKS_KEY = 'cache:tag-versions';
 const memo = new IsolateMemo<TagVersions>();
 
-const readFromKv = async (kv: KVNamespace) => ((await kv.get<TagVersions>(KEY, 'json')) ?? {}) as TagVersions;
-
 export function readTagVersions(kv: KVNamespace, memoMs?: number): Promise<TagVersions> {
-  return memo.get(KEY, () => readFromKv(kv), memoMs);
+  return memo.get(MARKS_KEY, async () => ((await kv.get<TagVersions>(MARKS_KEY, 'json')) ?? {}) as TagVersions, memoMs);
 }
 
-export async function markPurged(kv: KVNamespace, tags: string[], at = Date.now()): Promise<TagVersions> {
-  // Read-modify-write, from KV itself: two publishes in the same second could race; the press
-  // office publishes far less often than that, and the loser's tags are re-marked by its retry.
-  const versions = pruneVersions(await readFromKv(kv), at);
-  for (const tag of tags) versions[tag] = at;
-  await kv.put(KEY, JSON.stringify(versions));
-  memo.set(KEY, versions);
+/** Marks the tags through their single writer; resolves once KV holds them. */
+export async function markPurged(marks: DurableObjectNamespace<PurgeMarks>, tags: string[]): Promise<TagVersions> {
+  const versions = await marks.get(marks.idFromName('marks')).mark(tags);
+  memo.set(MARKS_KEY, versions);
   return versions;
 }
 
