@@ -49,6 +49,9 @@ export async function cacheKey(url: URL): Promise<string> {
 }
 
 
+/** This request is the cache's own background re-render of a stale page (its data must be recent: content.server.ts). */
+export const isRevalidation = (request: Request) => revalidateToken !== '' && request.headers.get(REVALIDATE_HEADER) === revalidateToken;
+
 export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const request = c.req.raw;
@@ -61,11 +64,11 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     }
     const kv = c.env.CACHE;
     const key = await cacheKey(url);
-    const isRevalidation = request.headers.get(REVALIDATE_HEADER) === token();
+    const revalidation = isRevalidation(request);
 
     // KV trouble makes a miss, never an error page.
     const [entry, versions] = await Promise.all([
-      isRevalidation ? null : pages.get(key, () => kv.getWithMetadata<EntryMeta>(key, 'text'), c.var.config.KV_MEMO_MS).catch(() => null),
+      revalidation ? null : pages.get(key, () => kv.getWithMetadata<EntryMeta>(key, 'text'), c.var.config.KV_MEMO_MS).catch(() => null),
       c.var.tagVersions(),
     ]);
     const state = entry?.value ? classify(entry.metadata, Date.now(), c.var.config.HTML_FRESH_SECONDS * 1000, versions) : 'miss';
@@ -109,7 +112,9 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
       return;
     }
     const [toClient, toCache] = res.body!.tee();
-    const meta: EntryMeta = { startedAt, tags: policy!.tags };
+    // A page is as old as the oldest data it was built from: served stale data makes a copy that is
+    // stale sooner, so no page outlives the freshness window by building on an old entry.
+    const meta: EntryMeta = { startedAt, dataAt: c.var.content.oldestDataAt() ?? startedAt, tags: policy!.tags };
     c.executionCtx.waitUntil(
       Promise.resolve()
         .then(async () => {

@@ -9,6 +9,11 @@ export type CacheScope = {
   versions: () => Promise<TagVersions>;
   waitUntil: (promise: Promise<unknown>) => void;
   now?: () => number;
+  /**
+   * A copy older than this (ms) is refreshed before it is used, not behind it, even while fresh:
+   * for the background re-render of a page, which is stored as old as its oldest data.
+   */
+  maxAgeMs?: number;
 };
 
 export type CacheOptions = {
@@ -18,10 +23,11 @@ export type CacheOptions = {
   staleIfError?: (error: unknown) => boolean;
 };
 
-export type CachedText = { body: string; state: Freshness | 'error-fallback'; meta: EntryMeta | null };
+/** `startedAt`: when the fetch that produced this text started (its age, for whoever builds on it). */
+export type CachedText = { body: string; state: Freshness | 'error-fallback'; meta: EntryMeta | null; startedAt: number };
 
 // One refresh per key and isolate at a time: a burst of stale hits triggers a single fetch.
-const inflight = new Map<string, Promise<string>>();
+const inflight = new Map<string, Promise<{ body: string; meta: EntryMeta }>>();
 
 export async function readThrough(
   scope: CacheScope,
@@ -47,22 +53,25 @@ export async function readThrough(
         const meta: EntryMeta = { startedAt, tags: options.tags };
         // A failed write (KV allows one per second per key) costs a cache copy, not the answer.
         await scope.kv.put(key, body, { metadata: meta, expirationTtl: KEEP_SECONDS }).catch((e) => console.warn(`[cache] write ${key}:`, String(e)));
-        return body;
+        return { body, meta };
       })
       .finally(() => inflight.delete(key));
     inflight.set(key, job);
     return job;
   };
 
-  if (state === 'fresh') return { body: entry.value!, state, meta: entry.metadata };
-  if (state === 'stale') {
+  const cachedAt = entry.metadata?.startedAt ?? 0;
+  const tooOld = scope.maxAgeMs !== undefined && now() - cachedAt > scope.maxAgeMs;
+  if (state === 'fresh' && !tooOld) return { body: entry.value!, state, meta: entry.metadata, startedAt: cachedAt };
+  if (state === 'stale' && !tooOld) {
     scope.waitUntil(refresh().catch(() => undefined));
-    return { body: entry.value!, state, meta: entry.metadata };
+    return { body: entry.value!, state, meta: entry.metadata, startedAt: cachedAt };
   }
   try {
-    return { body: await refresh(), state, meta: null };
+    const fetched = await refresh();
+    return { body: fetched.body, state, meta: fetched.meta, startedAt: fetched.meta.startedAt };
   } catch (error) {
-    if (entry.value !== null && (options.staleIfError?.(error) ?? true)) return { body: entry.value, state: 'error-fallback', meta: entry.metadata };
+    if (entry.value !== null && (options.staleIfError?.(error) ?? true)) return { body: entry.value, state: 'error-fallback', meta: entry.metadata, startedAt: cachedAt };
     throw error;
   }
 }
@@ -73,7 +82,7 @@ export async function cachedJson<T>(
   key: string,
   options: CacheOptions,
   load: () => Promise<T>,
-): Promise<{ value: T; state: CachedText['state'] }> {
-  const { body, state } = await readThrough(scope, key, options, async () => JSON.stringify(await load()));
-  return { value: JSON.parse(body) as T, state };
+): Promise<{ value: T; state: CachedText['state']; startedAt: number }> {
+  const { body, state, startedAt } = await readThrough(scope, key, options, async () => JSON.stringify(await load()));
+  return { value: JSON.parse(body) as T, state, startedAt };
 }

@@ -16,6 +16,14 @@ describe('cache policy', () => {
     expect(classify(meta(5_000, ['site', 'home']), 6_000, 60_000, { home: 5_500 })).toBe('purged');
     expect(classify(meta(5_000, ['site', 'home']), 6_000, 60_000, { home: 4_999, other: 9_000 })).toBe('fresh');
   });
+  it('ages a page from its oldest data, and purges it from its render', () => {
+    const page = { startedAt: 50_000, dataAt: 20_000, tags: ['post:a'] };
+    expect(classify(page, 79_999, 60_000, {})).toBe('fresh');
+    expect(classify(page, 80_000, 60_000, {})).toBe('stale');
+    // A mark between the data's fetch and the render does not purge it: the render refetched that data.
+    expect(classify(page, 60_000, 60_000, { 'post:a': 30_000 })).toBe('fresh');
+    expect(classify(page, 60_000, 60_000, { 'post:a': 50_000 })).toBe('purged');
+  });
   it('forgets marks older than any copy can be', () => {
     const now = KEEP_SECONDS * 1000 * 3;
     expect(pruneVersions({ old: now - KEEP_SECONDS * 1000 - 1, recent: now - 1000 }, now)).toEqual({ recent: now - 1000 });

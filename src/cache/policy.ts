@@ -10,6 +10,12 @@ export type EntryMeta = {
   /** When the fetch or render that produced this copy *started* (ms): a purge that lands while
    * an old response is in flight must still win. */
   startedAt: number;
+  /**
+   * HTML copies: when the oldest data the page was built from was fetched. A page is as old as
+   * that for freshness (decision 005); purges still compare with `startedAt`, since the render
+   * refetched any data its purge marks concerned.
+   */
+  dataAt?: number;
   tags: string[];
   /** HTML copies: a validator of the stored text (weak, since each response gets its own nonce). */
   etag?: string;
@@ -27,7 +33,7 @@ export function classify(meta: EntryMeta | null, now: number, freshMs: number, v
     const purgedAt = versions[tag];
     if (purgedAt !== undefined && purgedAt >= meta.startedAt) return 'purged';
   }
-  return now - meta.startedAt < freshMs ? 'fresh' : 'stale';
+  return now - Math.min(meta.startedAt, meta.dataAt ?? meta.startedAt) < freshMs ? 'fresh' : 'stale';
 }
 
 /** How long KV keeps any copy: the stale-if-error horizon. */

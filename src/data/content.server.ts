@@ -16,21 +16,28 @@ const SCHEMA_VERSION = 'v1';
 // A deleted article must disappear even while its old copy is still in KV.
 const staleIfError = (error: unknown) => !(error instanceof UpstreamError && error.kind === 'not-found'); // bump when a mapped shape changes, so old copies are not misread
 
-export function createContent(config: Config, scope: CacheScope) {
+export function createContent(config: Config, scope: CacheScope & { revalidating?: boolean }) {
   const wp = createWordPressClient(config);
   const lists = createStaticListsClient(config);
   const cf7 = createCf7Client(config);
   const freshMs = config.CONTENT_FRESH_SECONDS * 1000;
+  // A page re-rendered in the background is stored as old as its oldest data: data past half the
+  // window is refetched first, so the new copy stays fresh at least half a window and no page
+  // shows data older than the window.
+  if (scope.revalidating) scope = { ...scope, maxAgeMs: freshMs / 2 };
   const memo = new Map<string, Promise<unknown>>();
   // Set when a purged copy had to stand in for a failed upstream: the page is fine to show, but
   // must not be cached as fresh HTML, or the purge would be undone.
   let fellBack = false;
+  // The oldest data this request read: a page built from it is no younger (html-cache.server.ts).
+  let oldestData: number | null = null;
 
   function cached<T>(key: string, tags: string[], load: () => Promise<T>): Promise<T> {
     let p = memo.get(key) as Promise<T> | undefined;
     if (!p) {
       p = cachedJson(scope, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs, staleIfError }, load).then((r) => {
         if (r.state === 'error-fallback') fellBack = true;
+        oldestData = Math.min(oldestData ?? r.startedAt, r.startedAt);
         return r.value;
       });
       memo.set(key, p);
@@ -41,6 +48,8 @@ export function createContent(config: Config, scope: CacheScope) {
   return {
     /** True when some data of this request came from a purged copy because the upstream failed. */
     fellBack: () => fellBack,
+    /** When the oldest data read so far was fetched (ms), or null before any read. */
+    oldestDataAt: () => oldestData,
     settings: () => cached('settings', [tag.site], wp.settings),
     menus: () => cached('menus', [tag.site], wp.menus),
     partners: () => cached('partners', [tag.site], wp.partners),
