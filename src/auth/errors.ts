@@ -18,6 +18,7 @@ const MESSAGES: Record<string, string> = {
   InvalidCallbackUrl: 'L’adresse de retour demandée n’est pas autorisée (INVALID_CALLBACK_URL_ERROR).',
   Configuration: 'Le service de connexion est momentanément indisponible. Merci de réessayer plus tard.',
   RefreshAccessTokenError: 'Votre session a expiré. Merci de vous reconnecter.',
+  RateLimited: 'Trop de tentatives de connexion en peu de temps. Merci de réessayer dans une minute.',
   UnknownError: 'Une erreur inconnue est survenue pendant la connexion. Merci de réessayer.',
 };
 

@@ -5,7 +5,8 @@ export type FormOutcome =
   | { kind: 'success'; title: string; message: string; values: FormValues }
   | { kind: 'invalid'; message: string; errors: FieldErrors; values: FormValues }
   | { kind: 'duplicate'; title: 'Désolé !'; message: string; values: FormValues }
-  | { kind: 'failure'; title: string; message: string; values: FormValues }
+  /** retryAfter: refused by the rate limit, may be sent again after that many seconds. */
+  | { kind: 'failure'; title: string; message: string; values: FormValues; retryAfter?: number }
   | { kind: 'unknown'; title: string; message: string; values: FormValues };
 
 export const FAILURE_TITLE = 'Nous avons rencontré un problème lors de l’envoi de votre message';

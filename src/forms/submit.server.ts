@@ -8,17 +8,16 @@ import { EVENT_FIELD } from './event-selection';
 import { HONEYPOT, IDEMPOTENCY_FIELD, type FormModel, type FormValues } from './model';
 import { FAILURE_TITLE, type FormOutcome } from './outcome';
 import { MESSAGES, validateForm } from './validation';
+import { LIMIT_PERIOD_SECONDS, withinLimit } from '../http/rate-limit.server';
 
 // Sending a form: honeypot, rate limit, idempotency, validation against the form's own description,
 // then CF7 — and CF7's answer turned into what the visitor reads (SPEC §5, §8).
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
-const RATE_WINDOW_SECONDS = 600;
-const RATE_MAX = 10;
 const IDEMPOTENCY_SECONDS = 24 * 3600;
 
 export class FormRequestError extends Error {
-  constructor(readonly status: 404 | 413 | 415 | 429, message: string) {
+  constructor(readonly status: 404 | 413 | 415, message: string) {
     super(message);
   }
 }
@@ -35,6 +34,10 @@ export async function readFormPost(c: Context<AppEnv>): Promise<{ data: FormData
   });
   const values: FormValues = {};
   const files: Record<string, File[]> = {};
+  // A chunked body says no length up front: the parsed size is checked too.
+  let bytes = 0;
+  for (const [, value] of data.entries()) bytes += typeof value === 'string' ? value.length : value.size;
+  if (bytes > MAX_BODY_BYTES) throw new FormRequestError(413, 'L’envoi dépasse la taille autorisée (12 Mo).');
   for (const [rawName, value] of data.entries()) {
     const name = rawName.replace(/\[\]$/, '');
     if (typeof value === 'string') {
@@ -47,15 +50,6 @@ export async function readFormPost(c: Context<AppEnv>): Promise<{ data: FormData
   return { data, values, files };
 }
 
-async function rateLimited(c: Context<AppEnv>): Promise<boolean> {
-  const ip = c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local';
-  const window = Math.floor(Date.now() / 1000 / RATE_WINDOW_SECONDS);
-  const key = `rl:form:${ip}:${window}`;
-  const count = Number((await c.env.CACHE.get(key).catch(() => null)) ?? 0);
-  if (count >= RATE_MAX) return true;
-  c.executionCtx.waitUntil(c.env.CACHE.put(key, String(count + 1), { expirationTtl: RATE_WINDOW_SECONDS * 2 }).catch(() => undefined));
-  return false;
-}
 
 const DUPLICATE_EMAIL = /adresse e-mail a déjà été utilisée|déjà participé|duplicate[_ ]?e-?mail/i;
 const DUPLICATE_VIDEO = /vidéo a déjà été envoyée|duplicate[_ ]?video/i;
@@ -70,6 +64,7 @@ export const STATUS_TEXT = {
   subscribersOnly: 'Ce formulaire est réservé aux personnes connectées. Connectez-vous, puis envoyez à nouveau : votre saisie est conservée.',
   unavailable: 'Le service est momentanément indisponible. Votre saisie est conservée : merci de réessayer dans quelques instants.',
   unknown: 'Nous ne savons pas si votre message est parti. Merci de vérifier votre messagerie avant de réessayer.',
+  rateLimited: 'Trop d’envois en peu de temps depuis votre connexion. Votre saisie est conservée : merci de réessayer dans une minute.',
 } as const;
 
 /** The form's own message keys (properties.messages) and the site's French text for each. */
@@ -173,7 +168,9 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
     return { model, outcome: { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values: checked.values } };
   }
   if (!checked.ok) return { model, outcome: { kind: 'invalid', message: STATUS_TEXT.invalid, errors: checked.errors, values: checked.values } };
-  if (await rateLimited(c)) throw new FormRequestError(429, 'Trop d’envois en peu de temps. Merci de réessayer dans quelques minutes.');
+  if (!(await withinLimit(c, 'FORM_LIMITER'))) {
+    return { model, outcome: { kind: 'failure', title: FAILURE_TITLE, message: STATUS_TEXT.rateLimited, values: checked.values, retryAfter: LIMIT_PERIOD_SECONDS } };
+  }
 
   // Only the form's own fields go upstream.
   const body = new FormData();

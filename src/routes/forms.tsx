@@ -22,17 +22,18 @@ export async function formModelRoute(c: Context<AppEnv>) {
   return c.json({ model, countries: COUNTRIES }, 200, { 'cache-control': 'public, max-age=300' });
 }
 
-/** POST /api/forms/{slug}: 200 with the outcome, 422 with the invalid fields, 404, 413, 415, 429. */
+/** POST /api/forms/{slug}: 200 with the outcome, 422 with the invalid fields, 409, 502, 404, 413, 415, 429 (Retry-After). */
 export async function formSubmitRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
   if (!SLUG.test(slug)) return c.json({ error: 'not_found', message: 'Ce formulaire n’existe pas.' }, 404);
   try {
     const { outcome } = await submitForm(c, slug);
+    if (outcome.kind === 'failure' && outcome.retryAfter) return c.json({ error: 'rate_limited', outcome }, 429, { 'cache-control': 'no-store', 'retry-after': String(outcome.retryAfter) });
     const status = outcome.kind === 'invalid' ? 422 : outcome.kind === 'success' ? 200 : outcome.kind === 'duplicate' ? 409 : 502;
     return c.json({ outcome }, status, { 'cache-control': 'no-store' });
   } catch (error) {
     if (error instanceof FormRequestError) {
-      const code = { 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type', 429: 'rate_limited' }[error.status];
+      const code = { 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type' }[error.status];
       return c.json({ error: code, message: error.message }, error.status);
     }
     throw error;
