@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './app-env';
-import { htmlCache } from './cache/html-cache.server';
+import { htmlCache, isRevalidation } from './cache/html-cache.server';
 import { contentEncoding } from './http/content-encoding.server';
+import { publicOrigin } from './http/public-origin.server';
 import { purgeHandler } from './cache/purge.server';
 import type { TagVersions } from './cache/policy';
 import { readTagVersions } from './cache/tags.server';
@@ -45,11 +46,13 @@ app.use(async (c, next) => {
       kv: c.env.CACHE,
       versions: tagVersions,
       waitUntil: (p) => c.executionCtx.waitUntil(p),
+      revalidating: isRevalidation(c.req.raw),
     }),
   );
   await next();
 });
 
+app.use(publicOrigin());
 app.use(securityHeaders());
 app.use(scriptNonces());
 
@@ -113,3 +116,5 @@ app.onError((error, c) => {
 });
 
 export default app;
+// Durable Object classes are exported by the main module for the runtime to find them.
+export { PurgeMarks } from './cache/purge-marks.server';

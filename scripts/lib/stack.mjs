@@ -85,6 +85,8 @@ export function startUpstreamProcess(vars, opts = {}) {
 export function startWrangler(vars, opts = {}) {
   const overrides = [
     ...Object.entries(withUpstreamPort(vars)).filter(([k, v]) => v !== vars[k]),
+    // The site answers only at its public origin (PORT may move it).
+    ['PUBLIC_ORIGIN', siteUrl],
     ...Object.entries(opts.vars ?? {}),
   ].flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const args = [

@@ -28,6 +28,8 @@ export const EnvSchema = z.object({
   CACHE: kvBinding,
   ASSETS: fetcherBinding,
   ENVIRONMENT: z.enum(['development', 'preview', 'production']).default('development'),
+  /** The one address the site answers at (scheme and host): canonical links, feeds, sign-in, index choice. */
+  PUBLIC_ORIGIN: httpUrl.refine((v) => new URL(v).origin === v, 'doit être une origine, sans chemin (https://presse.ffr.fr)'),
   WP_API_URL: httpUrl,
   STATIC_LISTS_URL: httpUrl,
   STATIC_LISTS_VERSION: z.string().regex(/^[\w.-]{1,64}$/).default('1'),

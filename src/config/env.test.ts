@@ -17,6 +17,7 @@ const valid = {
   OIDC_CLIENT_SECRET: 's',
   AUTH_SECRET: '0123456789abcdef0123',
   PURGE_SECRET: '0123456789abcdef0123',
+  PUBLIC_ORIGIN: 'https://presse.ffr.fr',
 };
 
 describe('configuration', () => {
@@ -25,6 +26,12 @@ describe('configuration', () => {
     expect(config.WP_API_URL).toBe('http://127.0.0.1:8790/wp-json');
     expect(config.UPSTREAM_TIMEOUT_MS).toBe(8000);
     expect(config.ENVIRONMENT).toBe('development');
+    expect(config.PUBLIC_ORIGIN).toBe('https://presse.ffr.fr');
+  });
+
+  it('takes an origin only as PUBLIC_ORIGIN', () => {
+    expect(() => readConfig({ ...valid, PUBLIC_ORIGIN: 'https://presse.ffr.fr/actualites' })).toThrow(/PUBLIC_ORIGIN doit être une origine/);
+    expect(readConfig({ ...valid, PUBLIC_ORIGIN: 'https://presse.ffr.fr/' }).PUBLIC_ORIGIN).toBe('https://presse.ffr.fr');
   });
 
   it('names every missing or malformed variable', () => {

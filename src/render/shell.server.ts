@@ -32,7 +32,7 @@ export type Shell = {
 };
 
 /** What every page shows around its content, loaded in parallel. */
-export async function loadShell(content: Content, config: Config, url: string): Promise<Shell> {
+export async function loadShell(content: Content, config: Config): Promise<Shell> {
   const [settings, menus, partners] = await Promise.all([
     settle(content.settings(), 'settings'),
     settle(content.menus(), 'menus'),
@@ -40,7 +40,7 @@ export async function loadShell(content: Content, config: Config, url: string): 
   ]);
   const m = dataOr(menus, { topBar: [], categories: [], footer: [] });
   const s = dataOr(settings, DEFAULT_SETTINGS);
-  const hostname = new URL(url).hostname;
+  const hostname = new URL(config.PUBLIC_ORIGIN).hostname;
   return {
     settings: s,
     topBar: toNavLinks(m.topBar),

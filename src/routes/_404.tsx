@@ -5,7 +5,7 @@ import { loadShell } from '../render/shell.server';
 import { Document } from './_renderer';
 
 export async function notFoundPage(c: Context<AppEnv>) {
-  const shell = await loadShell(c.var.content, c.var.config, c.req.url);
+  const shell = await loadShell(c.var.content, c.var.config);
   return renderPage(
     c,
     <Document

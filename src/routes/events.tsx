@@ -20,7 +20,7 @@ const endOf = (e: Event) => parseWpDate(e.endDate || e.startDate)?.getTime() ?? 
 
 export async function eventsRoute(c: Context<AppEnv>) {
   const now = new Date();
-  const [shell, events] = await Promise.all([loadShell(c.var.content, c.var.config, c.req.url), settle(loadEvents(c.var.content, now), 'events')]);
+  const [shell, events] = await Promise.all([loadShell(c.var.content, c.var.config), settle(loadEvents(c.var.content, now), 'events')]);
   const all = events.status === 'success' ? events.data : [];
   const upcoming = all.filter((e) => endOf(e) >= now.getTime()).sort((a, b) => startOf(a) - startOf(b));
   const past = all.filter((e) => endOf(e) < now.getTime()).sort((a, b) => startOf(b) - startOf(a));
@@ -83,7 +83,7 @@ export async function eventRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
   if (slug.endsWith('.ics')) return eventCalendarRoute(c, slug.slice(0, -4));
   const now = new Date();
-  const [shell, events] = await Promise.all([loadShell(c.var.content, c.var.config, c.req.url), settle(loadEvents(c.var.content, now), 'events')]);
+  const [shell, events] = await Promise.all([loadShell(c.var.content, c.var.config), settle(loadEvents(c.var.content, now), 'events')]);
   const event = events.status === 'success' ? events.data.find((e) => e.slug === slug) : undefined;
   if (!event) {
     if (events.status === 'failure') return c.text('Les événements sont momentanément indisponibles.', 503);

@@ -11,7 +11,7 @@ import { Document } from './_renderer';
 
 export async function homePage(c: Context<AppEnv>) {
   const content = c.var.content;
-  const [shell, home] = await Promise.all([loadShell(content, c.var.config, c.req.url), settle(content.home(), 'home')]);
+  const [shell, home] = await Promise.all([loadShell(content, c.var.config), settle(content.home(), 'home')]);
 
   // SPEC §4: the home load does not change status. Without the curated home, the latest posts
   // still make a home page.

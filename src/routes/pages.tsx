@@ -8,7 +8,7 @@ import { isDegraded, settle } from '../data/loaded';
 import { breadcrumbLd } from '../feeds/json-ld';
 import { isAllowedRedirect } from '../lib/redirects';
 import { renderPage } from '../render/render-page.server';
-import { canonical, pageTitle, siteOrigin } from '../render/site';
+import { canonical, pageTitle, siteHostname, siteOrigin } from '../render/site';
 import { loadShell } from '../render/shell.server';
 import { isDisplayable, type Page } from '../schemas/page';
 import type { Settings } from '../schemas/settings';
@@ -123,11 +123,11 @@ function PageView({ page, settings, children }: { page: Page; settings: Settings
 export async function pageRoute(c: Context<AppEnv>, slug = c.req.param('slug') ?? '', extra: { children?: ReactNode; cacheable?: boolean; tracking?: string } = {}) {
   if (!/^[a-z0-9][a-z0-9-]{0,190}$/.test(slug)) return notFoundPage(c);
   const content = c.var.content;
-  const [shell, page] = await Promise.all([loadShell(content, c.var.config, c.req.url), settle(content.page(slug), `page ${slug}`)]);
+  const [shell, page] = await Promise.all([loadShell(content, c.var.config), settle(content.page(slug), `page ${slug}`)]);
   if (page.status === 'not-found' || (page.status === 'success' && !isDisplayable(page.data))) return notFoundPage(c);
   if (page.status === 'success' && page.data.redirection) {
     const target = page.data.redirection;
-    if (isAllowedRedirect(target, new URL(c.req.url).hostname)) return c.redirect(target, 302);
+    if (isAllowedRedirect(target, siteHostname(c))) return c.redirect(target, 302);
   }
   const s = shell.settings;
   const origin = siteOrigin(c);

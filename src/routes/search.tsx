@@ -4,10 +4,9 @@ import { tag } from '../cache/tags.server';
 import { SearchResults } from '../components/search/SearchResults';
 import { isDegraded, settle } from '../data/loaded';
 import { renderPage } from '../render/render-page.server';
-import { pageTitle } from '../render/site';
 import { loadShell } from '../render/shell.server';
 import { cleanQuery, parseSort, type SearchRequest } from '../search/params';
-import { parsePage } from '../render/site';
+import { pageTitle, parsePage, siteHostname } from '../render/site';
 import { createSearchClient } from '../upstream/algolia.server';
 import { Document } from './_renderer';
 
@@ -22,9 +21,9 @@ export async function searchRoute(c: Context<AppEnv>) {
     sort: parseSort(c.req.query('sort')),
     page: Math.min(parsePage(c.req.query('page')), MAX_PAGE),
   };
-  const hostname = new URL(c.req.url).hostname;
+  const hostname = siteHostname(c);
   const [shell, result] = await Promise.all([
-    loadShell(c.var.content, c.var.config, c.req.url),
+    loadShell(c.var.content, c.var.config),
     settle(createSearchClient(c.var.config).posts(request, hostname), 'search'),
   ]);
   const subject = request.query || request.tag || request.category;

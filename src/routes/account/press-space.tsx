@@ -9,7 +9,7 @@ import { readSession } from '../../auth/session.server';
 import { Island } from '../../islands/Island';
 import { formatLongDate } from '../../lib/format/date';
 import { renderPage } from '../../render/render-page.server';
-import { pageTitle } from '../../render/site';
+import { pageTitle, siteHostname } from '../../render/site';
 import { loadShell } from '../../render/shell.server';
 import { createUserClient } from '../../upstream/user.server';
 import { Document } from '../_renderer';
@@ -40,7 +40,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
     return c.redirect(`/connexion?${params}`, 302);
   }
   const [shell, prefs] = await Promise.all([
-    loadShell(c.var.content, c.var.config, c.req.url),
+    loadShell(c.var.content, c.var.config),
     createUserClient(c.var.config)
       .prefs(session.access_token, true)
       .then((p) => p as Prefs)
@@ -53,7 +53,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
   const lookup: { ok: boolean; byId: Map<number, SearchHit> } = { ok: true, byId: new Map() };
   if (journalist && favorites.length + visited.length > 0) {
     try {
-      const hits = await createSearchClient(c.var.config).postsById([...new Set([...favorites, ...visited])], new URL(c.req.url).hostname);
+      const hits = await createSearchClient(c.var.config).postsById([...new Set([...favorites, ...visited])], siteHostname(c));
       for (const hit of hits) lookup.byId.set(Number(hit.objectID.replace(/^post-/, '')), hit);
     } catch (error) {
       console.warn('[press-space] reading lists unavailable:', error instanceof Error ? error.message : error);

@@ -15,7 +15,7 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
   const url = new URL(c.req.url);
   const callbackUrl = safeCallbackPath(url.searchParams.get('callbackUrl'), url.origin);
   const error = authErrorMessage(url.searchParams.get('error'));
-  const [shell, csrf] = await Promise.all([loadShell(c.var.content, c.var.config, c.req.url), csrfFor(c)]);
+  const [shell, csrf] = await Promise.all([loadShell(c.var.content, c.var.config), csrfFor(c)]);
   const res = await renderPage(
     c,
     <Document

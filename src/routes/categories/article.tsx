@@ -8,7 +8,7 @@ import { htmlToText } from '../../components/article/inline-html';
 import { isAllowedRedirect } from '../../lib/redirects';
 import { toSitePath } from '../../lib/links';
 import { renderPage } from '../../render/render-page.server';
-import { canonical, pageTitle, publisher, siteOrigin } from '../../render/site';
+import { canonical, pageTitle, publisher, siteHostname, siteOrigin } from '../../render/site';
 import type { Shell } from '../../render/shell.server';
 import type { Article } from '../../schemas/article';
 import { Document } from '../_renderer';
@@ -27,7 +27,7 @@ export async function renderArticle(c: Context<AppEnv>, shell: Shell, article: L
     const a = article.data;
     const target = a.redirection.trim();
     if (target && !options.preview) {
-      if (isAllowedRedirect(target, new URL(c.req.url).hostname)) return c.redirect(target, 302);
+      if (isAllowedRedirect(target, siteHostname(c))) return c.redirect(target, 302);
       console.warn(`[article] redirection refusée vers ${target} (${a.slug})`);
     }
     // One address per article: a wrong category in the path leads to the canonical one.

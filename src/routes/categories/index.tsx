@@ -10,10 +10,14 @@ import { renderCategory } from './category';
 
 const topLevel = (all: Category[], slug: string) => all.find((x) => x.slug === slug && x.parent === 0);
 
+/** WordPress keeps slugs (post_name, a term's slug) in 200 characters, non-ASCII percent-encoded (wp_posts schema, sanitize_title). */
+const isSlug = (slug: string) => slug.length > 0 && encodeURIComponent(slug).length <= 200;
+
 /** /categories/{slugCategory} */
 export async function categoryRoute(c: Context<AppEnv>) {
   const content = c.var.content;
-  const [shell, categories] = await Promise.all([loadShell(content, c.var.config, c.req.url), settle(content.categories(), 'categories')]);
+  if (!isSlug(c.req.param('slug')!)) return notFoundPage(c);
+  const [shell, categories] = await Promise.all([loadShell(content, c.var.config), settle(content.categories(), 'categories')]);
   if (categories.status === 'failure') return unavailablePage(c, shell);
   const category = categories.status === 'success' ? topLevel(categories.data, c.req.param('slug')!) : undefined;
   if (!category || categories.status !== 'success') return notFoundPage(c);
@@ -29,9 +33,10 @@ export async function categoryChildRoute(c: Context<AppEnv>) {
   const content = c.var.content;
   const slug = c.req.param('slug')!;
   const second = c.req.param('second')!;
+  if (!isSlug(slug) || !isSlug(second)) return notFoundPage(c);
   const categoriesP = settle(content.categories(), 'categories');
   const articleP = settle(content.article(second), `article ${second}`);
-  const [shell, categories] = await Promise.all([loadShell(content, c.var.config, c.req.url), categoriesP]);
+  const [shell, categories] = await Promise.all([loadShell(content, c.var.config), categoriesP]);
 
   if (categories.status === 'success') {
     const parent = topLevel(categories.data, slug);

@@ -16,7 +16,7 @@ export function previewRedirect(c: Context<AppEnv>) {
 export async function previewRoute(c: Context<AppEnv>) {
   const id = c.req.query('p') ?? '';
   if (!/^\d{1,10}$/.test(id)) return notFoundPage(c);
-  const [shell, draft] = await Promise.all([loadShell(c.var.content, c.var.config, c.req.url), settle(c.var.content.draft(Number(id)), `draft ${id}`)]);
+  const [shell, draft] = await Promise.all([loadShell(c.var.content, c.var.config), settle(c.var.content.draft(Number(id)), `draft ${id}`)]);
   const res = await renderArticle(c, shell, draft, { preview: true });
   res.headers.set('x-robots-tag', 'noindex, nofollow');
   res.headers.set('cache-control', 'private, no-store');
