@@ -21,6 +21,8 @@ export type UpstreamConfig = {
   oidcClientSecret: string;
   purgeSecret: string;
   accessTokenTtlSeconds: number;
+  /** Characters of each access and refresh token the provider issues. */
+  tokenLength: number;
   quiet: boolean;
 };
 
@@ -56,6 +58,7 @@ export function readUpstreamConfig(env: Record<string, string | undefined> = pro
     oidcClientSecret: env.OIDC_CLIENT_SECRET ?? 'ffr-presse-local-secret',
     purgeSecret: env.PURGE_SECRET ?? 'local-purge-secret-0123456789abcdef',
     accessTokenTtlSeconds: Number(env.UPSTREAM_ACCESS_TOKEN_TTL ?? 3600),
+    tokenLength: Number(env.UPSTREAM_TOKEN_LENGTH ?? 1600),
     quiet: env.UPSTREAM_QUIET === '1',
     ...overrides,
   };

@@ -52,6 +52,7 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
       },
     ],
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    tokenLength: config.tokenLength,
   });
 
   const app = new Hono();

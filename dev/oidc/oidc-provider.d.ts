@@ -139,6 +139,7 @@ declare module 'oidc-provider' {
     clientBasedCORS?: (ctx: KoaContextWithOIDC, origin: string, client: Client) => boolean;
     renderError?: (ctx: KoaContextWithOIDC, out: ErrorOut, error: Error) => void | Promise<void>;
     ttl?: Record<string, number | TtlFunction>;
+    formats?: { bitsOfOpaqueRandomness?: number | ((ctx: KoaContextWithOIDC, token: { kind: string }) => number) };
     features?: {
       devInteractions?: { enabled: boolean };
       rpInitiatedLogout?: {

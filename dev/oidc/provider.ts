@@ -19,6 +19,8 @@ export type IdentityProviderOptions = {
   accounts: TestAccount[];
   clients: IdentityProviderClient[];
   accessTokenTtlSeconds?: number; // default 3600
+  /** Characters of each opaque access and refresh token (default 1 600, as large as real ones). */
+  tokenLength?: number;
 };
 
 export type IdentityProvider = {
@@ -44,6 +46,7 @@ const DAY = 24 * 60 * 60;
 export function createIdentityProvider(options: IdentityProviderOptions): IdentityProvider {
   const { issuer, accounts, clients } = options;
   const accessTokenTtl = options.accessTokenTtlSeconds ?? 3600;
+  const tokenLength = options.tokenLength ?? 1600;
   const mountPath = new URL(issuer).pathname.replace(/\/+$/, '');
 
   const accountBySub = (sub: string) => accounts.find((account) => account.sub === sub);
@@ -106,6 +109,13 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
       Interaction: 3600,
       Session: 14 * DAY,
       Grant: 14 * DAY,
+    },
+
+    // Real providers hand out access and refresh tokens of 1–2 KB (JWTs with many claims): opaque
+    // ones of that size here, so that the site's session cookie is as large as in production and
+    // gets split in chunks. 6 bits a character (oidc-provider lib/models/formats/opaque.js).
+    formats: {
+      bitsOfOpaqueRandomness: (_ctx, token) => (token.kind === 'AccessToken' || token.kind === 'RefreshToken' ? tokenLength * 6 : 256),
     },
 
     cookies: { keys: COOKIE_KEYS },

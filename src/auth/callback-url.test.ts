@@ -15,5 +15,6 @@ describe('callbackUrl', () => {
     }
     expect(safeCallbackPath('', origin)).toBe('/');
     expect(safeCallbackPath(null, origin)).toBe('/');
+    expect(safeCallbackPath('%ZZ', origin)).toBe('/'); // Auth.js would fail to decode it (found by npm run fuzz)
   });
 });

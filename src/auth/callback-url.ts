@@ -12,5 +12,11 @@ export function safeCallbackPath(raw: string | null | undefined, origin: string)
   if (url.origin !== new URL(origin).origin) return '/';
   if (/^[\\/]{2}/.test(raw.replace(/^https?:/i, '')) && !raw.startsWith(origin)) return '/';
   const path = `${url.pathname}${url.search}${url.hash}`;
+  // Auth.js decodes it: a broken escape (« /%ZZ ») would make it fail with a 500.
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return '/';
+  }
   return path.startsWith('/') && !path.startsWith('//') ? path : '/';
 }

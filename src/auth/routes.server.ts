@@ -6,6 +6,7 @@ import { AUTH_BASE_PATH, authConfig, PROVIDER_ID } from './config.server';
 import { providerMetadata } from '../upstream/oidc.server';
 import { isSecureRequest } from './cookies.server';
 import { sessionCookieName } from './session.server';
+import { tooManyRequests, withinLimit } from '../http/rate-limit.server';
 
 // /api/auth/* — Auth.js, plus what the site's callers expect of it (SPEC §2, §7) that @auth/core
 // does not do: the _log beacon, `json=true` answered with {url}, {} for no session, and the
@@ -32,7 +33,16 @@ async function logBeacon(c: Context<AppEnv>) {
 export async function authRoute(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
   const action = url.pathname.slice(AUTH_BASE_PATH.length + 1).split('/');
-  if (action[0] === '_log' && c.req.method === 'POST') return logBeacon(c);
+  if (action[0] === '_log' && c.req.method === 'POST') return (await withinLimit(c, 'LOG_LIMITER')) ? logBeacon(c) : tooManyRequests(c);
+
+  // Sign-in attempts (starting one, or the provider coming back) are counted per visitor.
+  if (c.req.method === 'POST' && (action[0] === 'signin' || action[0] === 'callback') && !(await withinLimit(c, 'SIGNIN_LIMITER'))) {
+    if ((c.req.header('accept') ?? '').includes('application/json') || c.req.header('x-auth-return-redirect')) return tooManyRequests(c);
+    const form = await c.req.raw.clone().formData().catch(() => null);
+    const asked = form?.get('callbackUrl') ?? url.searchParams.get('callbackUrl');
+    const callbackUrl = safeCallbackPath(typeof asked === 'string' ? asked : null, url.origin);
+    return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl, error: 'RateLimited' })}`, 303);
+  }
 
   // signin/{provider} for a provider we do not have: back to the sign-in page, keeping callbackUrl.
   if ((action[0] === 'signin' || action[0] === 'callback') && action[1] && action[1] !== PROVIDER_ID) {
@@ -41,6 +51,12 @@ export async function authRoute(c: Context<AppEnv>) {
   }
 
   let request = c.req.raw;
+  // Auth.js answers a callbackUrl it cannot parse (« %ZZ ») with a 500: only site paths reach it.
+  if (url.searchParams.has('callbackUrl')) {
+    const safe = new URL(url);
+    safe.searchParams.set('callbackUrl', safeCallbackPath(url.searchParams.get('callbackUrl'), url.origin));
+    request = new Request(safe, request);
+  }
   if (request.method === 'POST' && (request.headers.get('content-type') ?? '').includes('application/x-www-form-urlencoded')) {
     const body = await request.clone().text();
     const form = new URLSearchParams(body);
@@ -77,7 +93,8 @@ export async function authRoute(c: Context<AppEnv>) {
  */
 async function signOutAtProvider(c: Context<AppEnv>, response: Response): Promise<Response> {
   const cookieName = sessionCookieName(c);
-  const cleared = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${cookieName}=`) && /max-age=0|expires=thu, 01 jan 1970/i.test(cookie));
+  // The session may have been in chunks (name.0, name.1…): any of them cleared means signed out.
+  const cleared = response.headers.getSetCookie().some((cookie) => new RegExp(`^${cookieName.replaceAll('.', '\\.')}(\\.\\d+)?=`).test(cookie) && /max-age=0|expires=thu, 01 jan 1970/i.test(cookie));
   if (!cleared) return response;
   let endpoint: string | undefined;
   try {
@@ -88,7 +105,7 @@ async function signOutAtProvider(c: Context<AppEnv>, response: Response): Promis
   if (!endpoint) return response;
   const target = new URL(endpoint);
   target.searchParams.set('client_id', c.var.config.OIDC_CLIENT_ID);
-  target.searchParams.set('post_logout_redirect_uri', `${new URL(c.req.url).origin}/`);
+  target.searchParams.set('post_logout_redirect_uri', `${c.var.config.PUBLIC_ORIGIN}/`);
   target.searchParams.set('ui_locales', 'fr');
   const headers = new Headers(response.headers);
   if (response.status >= 300 && response.status < 400) {

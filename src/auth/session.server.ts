@@ -12,14 +12,43 @@ import { freshToken, type SessionToken } from './tokens.server';
 const secure = isSecureRequest;
 export const sessionCookieName = (c: Context<AppEnv>) => authCookieName('sessionToken', secure(c));
 
-/** Auth.js splits big cookies into name.0, name.1…; ours are small, but read both forms. */
+/**
+ * Auth.js splits a session cookie longer than 3 936 characters into name.0, name.1… (its
+ * SessionStore, @auth/core lib/utils/cookie.ts: 4 096 bytes a cookie, less room for attributes).
+ * With real provider tokens (1–2 KB each) the session is always that long.
+ */
+export const CHUNK_SIZE = 4096 - 160;
+
+const chunkNames = (all: Record<string, string>, name: string) =>
+  Object.keys(all)
+    .filter((k) => k.startsWith(`${name}.`) && /^\d+$/.test(k.slice(name.length + 1)))
+    .sort((a, b) => Number(a.slice(name.length + 1)) - Number(b.slice(name.length + 1)));
+
 function readCookie(c: Context<AppEnv>, name: string): string | undefined {
   const all = getCookie(c);
   if (all[name]) return all[name];
-  const chunks = Object.keys(all)
-    .filter((k) => k.startsWith(`${name}.`))
-    .sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
+  const chunks = chunkNames(all, name);
   return chunks.length ? chunks.map((k) => all[k]).join('') : undefined;
+}
+
+/** Writes the session as Auth.js does: whole when it fits, else in chunks; old parts expire. */
+function writeCookie(c: Context<AppEnv>, name: string, value: string) {
+  const options = { path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(c) } as const;
+  const existing = getCookie(c);
+  const parts = value.length <= CHUNK_SIZE ? [value] : (value.match(new RegExp(`.{1,${CHUNK_SIZE}}`, 'g')) ?? []);
+  const written = new Set<string>();
+  if (parts.length === 1) {
+    setCookie(c, name, value, { ...options, maxAge: SESSION_MAX_AGE });
+    written.add(name);
+  } else {
+    parts.forEach((part, i) => {
+      setCookie(c, `${name}.${i}`, part, { ...options, maxAge: SESSION_MAX_AGE });
+      written.add(`${name}.${i}`);
+    });
+  }
+  for (const old of [name, ...chunkNames(existing, name)]) {
+    if (existing[old] !== undefined && !written.has(old)) setCookie(c, old, '', { ...options, maxAge: 0 });
+  }
 }
 
 export async function readSession(c: Context<AppEnv>): Promise<SessionToken | null> {
@@ -37,8 +66,7 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionToken | nu
   const fresh = await freshToken(c.var.config, token);
   if (fresh !== token) {
     // The refreshed (rotated) tokens must reach the cookie, or the next call replays the old one.
-    const value = await encode({ token: fresh, secret, salt: name, maxAge: SESSION_MAX_AGE });
-    setCookie(c, name, value, { path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: SESSION_MAX_AGE });
+    writeCookie(c, name, await encode({ token: fresh, secret, salt: name, maxAge: SESSION_MAX_AGE }));
   }
   return fresh;
 }
