@@ -1,5 +1,8 @@
 // npm run load — 100 concurrent connections for 60 s on a warm site (loopback only), mixing pages,
 // search and session calls. Prints errors, status codes, throughput and the worker's memory.
+// Then a second run with the local upstream failing a third of its calls at random: the warm pages
+// must still be served without an error, and each never-seen page answers at once, a page or the
+// French 503 with Retry-After — never a hang.
 //
 // Memory is judged on the worker's JS heap after a forced collection, read through wrangler dev's
 // inspector: what our code keeps alive. The processes' resident memory is printed too, but it is
@@ -65,7 +68,6 @@ const rssAfter = workerRss();
 await new Promise((r) => setTimeout(r, 2000));
 const heapAfter = await inspector.retainedHeap(poke);
 inspector.close();
-stopAll();
 
 const mb = (b) => Math.round((b / 1024 / 1024) * 10) / 10;
 const perProcess = (sample) => Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, mb(v)]));
@@ -92,4 +94,40 @@ console.log(
     `${report.errors} errors, ${report.timeouts} timeouts, ${report.statusCodes['5xx']} 5xx; ` +
     `worker heap after GC ${report.workerHeapAfterGcMB.before} → ${report.workerHeapAfterGcMB.after} MB`,
 );
-process.exit(served && heapHeld ? 0 : 1);
+
+// The same load while the upstream fails one call in three, at random.
+const FAULT_SECONDS = Number(process.env.LOAD_FAULT_SECONDS ?? 30);
+const control = (path, body, method = 'POST') => fetch(`${upstreamUrl}/__control/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+await control('faults', { path: '*', kind: 'status', status: 503, rate: 1 / 3 });
+const faulty = await autocannon({ url: siteUrl, connections: CONNECTIONS, duration: FAULT_SECONDS, requests: paths.map((path) => ({ method: 'GET', path })) });
+// Never-seen pages, one by one: each needs its upstream calls, a third of which fail.
+const cold = [];
+const never = (await (await fetch(`${upstreamUrl}/__control/articles?status=publish`)).json()).filter((a) => !a.redirection).slice(10, 40).map((a) => a.link);
+for (const path of never) {
+  const t = Date.now();
+  const res = await fetch(siteUrl + path, { signal: AbortSignal.timeout(30_000) });
+  const body = await res.text();
+  cold.push({ path, status: res.status, retryAfter: res.headers.get('retry-after'), french: res.status !== 503 || /momentanément|Merci de rafraîchir|réessayer/.test(body), ms: Date.now() - t });
+}
+await control('faults', undefined, 'DELETE');
+stopAll();
+const faultReport = {
+  upstreamFailureRate: '1/3',
+  seconds: FAULT_SECONDS,
+  warm: { requests: faulty.requests.total, errors: faulty.errors, timeouts: faulty.timeouts, '5xx': faulty['5xx'], non2xx: faulty.non2xx, latencyMs: { p50: faulty.latency.p50, p99: faulty.latency.p99, max: faulty.latency.max } },
+  cold: {
+    pages: cold.length,
+    byStatus: cold.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {}),
+    unavailableWithRetryAfter: cold.filter((r) => r.status === 503 && r.retryAfter).length,
+    unavailableInFrench: cold.filter((r) => r.status === 503 && r.french).length,
+    slowestMs: Math.max(...cold.map((r) => r.ms)),
+  },
+};
+console.log(JSON.stringify(faultReport, null, 2));
+const warmHeld = faulty.errors + faulty.timeouts + faulty['5xx'] + faulty.non2xx === 0;
+const coldHeld = cold.every((r) => r.status === 200 || (r.status === 503 && r.retryAfter && r.french));
+console.log(
+  `load with faults: ${warmHeld && coldHeld ? 'passed' : 'FAILED'} — warm: ${faulty.requests.total} requests, ${faulty.errors + faulty.timeouts + faulty['5xx'] + faulty.non2xx} errors; ` +
+    `cold: ${JSON.stringify(faultReport.cold.byStatus)}, slowest ${faultReport.cold.slowestMs} ms`,
+);
+process.exit(served && heapHeld && warmHeld && coldHeld ? 0 : 1);

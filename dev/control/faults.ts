@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 // request counters so that tests can assert what the worker's cache saved.
 
 export type FaultKind = 'latency' | 'status' | 'malformed' | 'timeout' | 'down';
-export type Fault = { path: string; kind: FaultKind; ms?: number; status?: number; times?: number };
+/** `rate`: the share of matching calls the fault hits (0–1), picked at random; all of them by default. */
+export type Fault = { path: string; kind: FaultKind; ms?: number; status?: number; times?: number; rate?: number };
 
 /** One upstream call as the emulator saw it: enough to tell serial calls from parallel ones. */
 export type LoggedRequest = { route: string; start: number; end: number };
@@ -48,6 +49,7 @@ export class FaultBoard {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const fault = this.faults.find((f) => f.path === '*' || path.startsWith(f.path));
     if (!fault) return false;
+    if (fault.rate !== undefined && Math.random() >= fault.rate) return false;
     if (fault.times !== undefined && --fault.times <= 0) this.faults = this.faults.filter((f) => f !== fault);
     switch (fault.kind) {
       case 'latency':

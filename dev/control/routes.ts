@@ -18,6 +18,7 @@ const FaultSchema = z.object({
   ms: z.number().int().min(0).max(600_000).optional(),
   status: z.number().int().min(400).max(599).optional(),
   times: z.number().int().min(1).optional(),
+  rate: z.number().min(0).max(1).optional(),
 });
 
 const PublishSchema = z.object({
