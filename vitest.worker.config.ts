@@ -21,10 +21,11 @@ export default defineConfig({
         bindings: {
           ...vars,
           UPSTREAM_TIMEOUT_MS: '4000',
+          PUBLIC_ORIGIN: 'http://presse.test',
           KV_MEMO_MS: '0',
           WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}`,
           // The tests run inside workerd, which has no process.env: npm run fuzz's size passes as bindings.
-          FUZZ_RUNS: process.env.FUZZ_RUNS ?? '150',
+          FUZZ_RUNS: process.env.FUZZ_RUNS ?? '2600',
           FUZZ_SEED: process.env.FUZZ_SEED ?? '',
         },
       },

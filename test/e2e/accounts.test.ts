@@ -33,8 +33,14 @@ async function signIn(kind: 'desktop' | 'mobile', login: string): Promise<{ ctx:
 }
 
 async function sessionTokens(ctx: BrowserContext) {
-  const cookie = (await ctx.cookies()).find((c) => c.name === 'authjs.session-token')!;
-  return (await decode({ token: cookie.value, secret: AUTH_SECRET, salt: 'authjs.session-token' })) as { access_token: string; refresh_token: string; expires_at: number };
+  // Real-sized provider tokens (1–2 KB each) make the session cookie go in chunks: .0, .1…
+  const cookies = (await ctx.cookies()).filter((c) => /^authjs\.session-token(\.\d+)?$/.test(c.name));
+  const value = cookies
+    .sort((a, b) => Number(a.name.split('.').pop()) - Number(b.name.split('.').pop()))
+    .map((c) => c.value)
+    .join('');
+  expect(cookies.length).toBeGreaterThan(1);
+  return (await decode({ token: value, secret: AUTH_SECRET, salt: 'authjs.session-token' })) as { access_token: string; refresh_token: string; expires_at: number };
 }
 
 describe('accounts in Chromium', () => {

@@ -74,13 +74,15 @@ export async function site(path: string) {
 
 /** Requests a page until the worker serves it from its cache. */
 export async function warm(path: string) {
+  const seen: string[] = [];
   for (let i = 0; i < 20; i++) {
     const r = await site(path);
     expect(r.status, `${path} : ${r.text.slice(0, 300)}`).toBe(200);
+    seen.push(String(r.cache));
     if (r.cache === 'HIT' || (r.cache === null && i > 0)) return r;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${path} n'est jamais servi depuis le cache`);
+  throw new Error(`${path} n'est jamais servi depuis le cache (${seen.join(' ')})`);
 }
 
 /** Changes the plugin's constants for the following requests (read by the test wp-config.php). */

@@ -1,5 +1,7 @@
 import { encode } from '@auth/core/jwt';
-import { env, exports } from 'cloudflare:workers';
+import { createExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import worker from '../../src/index';
 import { describe, expect, it } from 'vitest';
 import { site } from './helpers';
 import { upstream } from './upstream-control';
@@ -51,7 +53,9 @@ describe('/api/auth', () => {
   });
 
   it('names every cookie __Host- on https: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async () => {
-    const secure = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`https://presse.test${path}`, { redirect: 'manual', ...init }));
+    // The same worker deployed at an https origin, as in production.
+    const httpsEnv = { ...env, PUBLIC_ORIGIN: 'https://presse.test' };
+    const secure = (path: string, init?: RequestInit) => worker.fetch(new Request(`https://presse.test${path}`, { redirect: 'manual', ...init }), httpsEnv, createExecutionContext());
     const csrf = await secure('/api/auth/csrf');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const csrfCookies = csrf.headers.getSetCookie();

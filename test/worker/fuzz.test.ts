@@ -5,12 +5,11 @@ import { site } from './helpers';
 import { upstream } from './upstream-control';
 
 // Property-based fuzzing of every route and API: whatever arrives, the worker answers below 500
-// and throws nothing. `npm test` runs 4 × 150 inputs as a regression guard; `npm run fuzz` runs
-// 4 × 2 600 = 10 400 (under a minute here). A fixed seed keeps runs reproducible;
-// FUZZ_SEED=random explores.
+// and throws nothing. 4 × 2 600 = 10 400 inputs, in npm test as in npm run fuzz (about 50 s here).
+// A fixed seed keeps runs reproducible; FUZZ_SEED=random explores, FUZZ_RUNS changes the size.
 
 const SEED = 20261122;
-const RUNS = Number(env.FUZZ_RUNS || 150);
+const RUNS = Number(env.FUZZ_RUNS || 2600);
 
 const ROUTES = [
   '/', '/categories', '/categories/xv-de-france', '/categories/xv-de-france/', '/categories/preview/post', '/evenements', '/evenements/',
@@ -78,10 +77,11 @@ describe('fuzz', { timeout: 3_600_000 }, () => {
     await fc.assert(
       fc.asyncProperty(slug, fields, kind, fc.constantFrom('/api/forms/', '/contact', '/accreditations'), async (s, f, k, target) => {
         let body: BodyInit;
-        const headers: Record<string, string> = { 'cf-connecting-ip': `198.51.100.${Math.floor(Math.random() * 250)}` };
+        const headers: Record<string, string> = {};
         if (k === 'multipart') {
           const fd = new FormData();
-          for (const [name, v] of Object.entries(f)) fd.append(name, v);
+          // workerd's own multipart encoder (in this test, before the worker) refuses names ending with "\".
+          for (const [name, v] of Object.entries(f)) if (!name.endsWith('\\')) fd.append(name, v);
           body = fd;
         } else if (k === 'urlencoded') {
           body = new URLSearchParams(f);
@@ -118,7 +118,7 @@ describe('fuzz', { timeout: 3_600_000 }, () => {
         sent++;
         const res = await site('/api/purge', { method: 'POST', body, headers: { 'x-ffr-signature': encodeURIComponent(sig), 'x-ffr-timestamp': encodeURIComponent(ts) } });
         await res.arrayBuffer();
-        expect(res.status).toBe(401); // nobody without the secret purges anything
+        expect([401, 429]).toContain(res.status); // nobody without the secret purges anything
       }),
       params,
     );

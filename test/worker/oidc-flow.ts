@@ -1,11 +1,11 @@
-import { exports } from 'cloudflare:workers';
+import { site } from './helpers';
 import { upstream } from './upstream-control';
 
 // A whole sign-in, as a browser does it: the site's sign-in form, the provider's login page and
-// the code coming back to the site's callback. Requests to the site go to the worker in-process
-// under the address registered with the provider; requests to the provider go over the network.
+// the code coming back to the site's callback. Requests to the site go to the worker in-process;
+// requests to the provider go over the network.
 
-const SITE = 'http://127.0.0.1:8787';
+const SITE = 'http://presse.test';
 
 class CookieJar {
   readonly cookies = new Map<string, string>();
@@ -28,7 +28,7 @@ async function go(jar: CookieJar, url: string, init: RequestInit = {}): Promise<
   const headers = new Headers(init.headers);
   if (jar.cookies.size > 0) headers.set('cookie', jar.header());
   const request = new Request(url, { ...init, headers, redirect: 'manual' });
-  const response = url.startsWith(SITE) ? await exports.default.fetch(request) : await fetch(request);
+  const response = url.startsWith(SITE) ? await site(url, { method: request.method, headers: request.headers, body: init.body, redirect: 'manual' }) : await fetch(request);
   jar.store(response);
   return response;
 }
@@ -67,5 +67,3 @@ export async function signInThroughProvider(email: string, password = 'Rugby2026
   res = await go(site, location);
   return { cookie: site.header(), landedOn: res.headers.get('location') ?? '' };
 }
-
-export const siteAsRegistered = (path: string, cookie: string) => exports.default.fetch(new Request(`${SITE}${path}`, { headers: { cookie } }));

@@ -1,9 +1,9 @@
 import { encode } from '@auth/core/jwt';
 import { reset } from 'cloudflare:test';
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { site } from './helpers';
-import { signInThroughProvider, siteAsRegistered } from './oidc-flow';
+import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
 
 // The rules of the real services (Contact Form 7, WordPress core, Directus, OpenID Connect) as the
@@ -200,14 +200,14 @@ describe('the middleware (Directus)', () => {
 describe('the identity provider', () => {
   it('takes name and e-mail from userinfo when the ID token carries only sub (conformant provider)', async () => {
     const { cookie, landedOn } = await signInThroughProvider('journaliste@example.fr');
-    expect(new URL(landedOn, 'http://127.0.0.1:8787').pathname).toBe('/espace-presse');
-    const session = (await (await siteAsRegistered('/api/auth/session', cookie)).json()) as { user: Record<string, string> };
+    expect(landedOn).toBe('http://presse.test/espace-presse');
+    const session = (await (await site('/api/auth/session', { headers: { cookie } })).json()) as { user: Record<string, string> };
     expect(session.user).toMatchObject({ name: 'Camille Lefèvre', email: 'journaliste@example.fr', firstName: 'Camille', lastName: 'Lefèvre' });
   });
 });
 
 describe('compression', () => {
-  const page = (init: RequestInit & { cf?: Record<string, unknown> }) => exports.default.fetch(new Request('http://presse.test/rss.xml', init));
+  const page = (init: RequestInit & { cf?: Record<string, unknown> }) => site('/rss.xml', init);
 
   it('encodes only what the reader’s own request accepts', async () => {
     expect((await page({})).headers.get('content-encoding')).toBeNull();
