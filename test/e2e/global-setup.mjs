@@ -1,10 +1,11 @@
 // Starts the local upstream and wrangler dev (fresh KV state) for the end-to-end run.
 import { rm } from 'node:fs/promises';
-import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from '../../scripts/lib/stack.mjs';
+import { ensureDevVars, root, sitePort, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from '../../scripts/lib/stack.mjs';
 
 export default async function setup({ provide }) {
   const vars = await ensureDevVars();
-  const persistTo = `${root}.wrangler/e2e-state`;
+  // One state folder per site port: two runs on different ports never share KV.
+  const persistTo = `${root}.wrangler/e2e-state-${sitePort}`;
   await rm(persistTo, { recursive: true, force: true });
   const quiet = !process.env.E2E_VERBOSE;
   // Short-lived access tokens, so that the refresh path runs during the accounts tests.
