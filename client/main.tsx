@@ -33,7 +33,9 @@ if (document.querySelector('[data-island]')) {
   for (const type of INTERACTIONS) document.addEventListener(type, start, { capture: true, passive: true });
   document.addEventListener('click', rememberEarlyPress, true);
   const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void start(), { timeout: 2000 }) : setTimeout(() => void start(), 200));
-  if (document.readyState === 'complete') whenIdle();
+  // Back to a list grown with « Voir plus »: its island restores the pages and the scroll at once.
+  if ((history.state as { ffrList?: unknown } | null)?.ffrList) void start();
+  else if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
 }
 

@@ -33,7 +33,8 @@ describe('reading in Chromium', () => {
     const after = await page.locator('#liste-contenus > .card').allTextContents();
     expect(after.slice(0, 4)).toEqual(before);
     expect(new Set(after).size).toBe(8);
-    expect(page.url()).not.toContain('page=2');
+    // The address is the page reached (issue 18: Back finds the list as it was).
+    expect(page.url()).toContain('page=2');
     await page.screenshot({ path: `${SCREENSHOTS}category-mobile.png` });
     await ctx.close();
   });

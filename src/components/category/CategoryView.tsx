@@ -64,7 +64,7 @@ export function CategoryView({ category, parent, children, posts, basePath }: Ca
       ) : (
         <p className="notice">Aucun contenu n’a encore été publié dans cette rubrique.</p>
       )}
-      <Island name="LoadMore" props={{ nextHref, listId: 'liste-contenus' }} />
+      <Island name="LoadMore" props={{ nextHref, listId: 'liste-contenus', page: posts.page }} />
       <Pagination page={posts.page} totalPages={posts.totalPages} hasNext={posts.hasNext} hrefFor={(n) => (n === 1 ? basePath : `${basePath}?page=${n}`)} />
     </div>
   );
