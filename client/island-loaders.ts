@@ -12,6 +12,7 @@ export const islandLoaders: Record<IslandName, Loader> = {
   ContactButton: () => import('../src/islands/ContactButton'),
   FavoriteButton: () => import('../src/islands/FavoriteButton'),
   HeaderScroll: () => import('../src/islands/HeaderScroll'),
+  JournalistAccess: () => import('../src/islands/JournalistAccess'),
   LoadMore: () => import('../src/islands/LoadMore'),
   MobileMenu: () => import('../src/islands/MobileMenu'),
   ModalRoot: () => import('../src/islands/ModalRoot'),

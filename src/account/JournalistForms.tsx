@@ -51,9 +51,21 @@ export function MoreInfo() {
     getMedias().then(setMedias, () => setMedias([]));
   }, []);
 
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
   const submit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    // The site's own French messages, not the browser's (noValidate): each on its field.
+    const missing: Record<string, string> = {};
+    if (!String(data.get('fonction') ?? '')) missing.fonction = 'Choisissez votre fonction.';
+    if (mediaId === '' && !String(data.get('media_temporaire') ?? '').trim()) missing.media_temporaire = 'Indiquez le nom de votre média.';
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) {
+      form.querySelector<HTMLElement>(`[name="${Object.keys(missing)[0]}"]`)?.focus();
+      return;
+    }
     setPhase('sending');
     try {
       const media = medias.find((m) => String(m.id) === mediaId);
@@ -85,7 +97,7 @@ export function MoreInfo() {
     );
   }
   return (
-    <form className="modal__body form" onSubmit={submit}>
+    <form className="modal__body form" onSubmit={submit} noValidate>
       <p>Pour valider votre statut de journaliste, le service de presse a besoin de quelques informations.</p>
       {phase === 'failure' ? (
         <p className="notice notice--error" role="alert">
@@ -94,7 +106,7 @@ export function MoreInfo() {
       ) : null}
       <label>
         Fonction
-        <select name="fonction" required defaultValue="">
+        <select name="fonction" required defaultValue="" aria-invalid={errors.fonction ? true : undefined} aria-describedby={errors.fonction ? 'infos-fonction-erreur' : undefined}>
           <option value="" disabled>
             Choisissez votre fonction
           </option>
@@ -102,6 +114,11 @@ export function MoreInfo() {
             <option key={t}>{t}</option>
           ))}
         </select>
+        {errors.fonction ? (
+          <span className="form__error" id="infos-fonction-erreur">
+            {errors.fonction}
+          </span>
+        ) : null}
       </label>
       <label>
         Numéro de carte de presse
@@ -121,7 +138,12 @@ export function MoreInfo() {
       {mediaId === '' ? (
         <label>
           Nom du média
-          <input name="media_temporaire" required />
+          <input name="media_temporaire" required aria-invalid={errors.media_temporaire ? true : undefined} aria-describedby={errors.media_temporaire ? 'infos-media-erreur' : undefined} />
+          {errors.media_temporaire ? (
+            <span className="form__error" id="infos-media-erreur">
+              {errors.media_temporaire}
+            </span>
+          ) : null}
         </label>
       ) : null}
       <button className="button" type="submit" disabled={phase === 'sending'}>

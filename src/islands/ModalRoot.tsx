@@ -1,6 +1,6 @@
 import { ContactModalForm } from '../forms/ContactModalForm';
 import { CheckStatus, MoreInfo } from '../account/JournalistForms';
-import { JOURNALIST_MODAL_SEEN } from './SessionSync';
+import { rememberJournalistModalSeen } from '../account/journalist-modal-memory';
 import { displayPhone, telHref } from '../lib/format/phone';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -43,7 +43,7 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
   const force = modal.kind !== null && modal.force;
   const dismiss = () => {
     // SPEC §4: once closed, the journalist modals are not shown again in this session.
-    if (modal.kind === 'JOURNALIST_MORE_INFO' || modal.kind === 'JOURNALIST_CHECK_STATUS') sessionStorage.setItem(JOURNALIST_MODAL_SEEN, 'true');
+    if (modal.kind === 'JOURNALIST_MORE_INFO' || modal.kind === 'JOURNALIST_CHECK_STATUS') rememberJournalistModalSeen();
     close();
   };
   const text = modal.kind ? { ...TITLES[modal.kind], ...modal.content } : null;

@@ -1,11 +1,11 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { ApiError, fetchSession, getPrefs } from '../account/api';
+import { journalistModalSeen } from '../account/journalist-modal-memory';
 import { profileAtom, sessionAtom } from '../state/account';
-import { openModalAtom } from '../state/ui';
+import { openModalAtom, showSnackbarAtom } from '../state/ui';
 
 export const SESSION_POLL_MS = 60_000;
-export const JOURNALIST_MODAL_SEEN = 'ffr-journalist-modal-seen';
 const SETTLED_STATUSES = ['oui', 'non', 'a_valider', 'refuse'];
 
 /**
@@ -29,9 +29,17 @@ export default function SessionSync() {
     getPrefs().then(
       (data) => setProfile({ status: 'success', data }),
       // SPEC §8: keep the server's error code, or the message when there was no response.
-      (error) => setProfile({ status: 'failure', data: null, error: error instanceof ApiError ? error.code : String(error) }),
+      (error) => {
+        const code = error instanceof ApiError ? error.code : String(error);
+        setProfile({ status: 'failure', data: null, error: code });
+        // The provider no longer knows this session (the worker has ended it): signed out, and told so.
+        if (code === 'RefreshAccessTokenError') {
+          setSession({ status: 'unauthenticated' });
+          openModal({ kind: 'DISCONNECTED' });
+        }
+      },
     );
-  }, [setProfile]);
+  }, [setProfile, setSession, openModal]);
 
   const refresh = useCallback(() => {
     fetchSession().then(
@@ -43,6 +51,14 @@ export default function SessionSync() {
       () => console.warn('CLIENT_SESSION_ERROR'),
     );
   }, [setSession, loadProfile]);
+
+  // Just signed out (the worker left a cookie for it, src/auth/routes.server.ts): said once.
+  const showSnackbar = useSetAtom(showSnackbarAtom);
+  useEffect(() => {
+    if (!document.cookie.split('; ').includes('ffr_deconnecte=1')) return;
+    document.cookie = 'ffr_deconnecte=; path=/; max-age=0';
+    showSnackbar('Vous êtes déconnecté. À bientôt !');
+  }, [showSnackbar]);
 
   useEffect(() => {
     refresh();
@@ -80,7 +96,7 @@ export default function SessionSync() {
     }
     if (profile.status !== 'success') return;
     const status = profile.data.journaliste ?? '';
-    if (SETTLED_STATUSES.includes(status) || sessionStorage.getItem(JOURNALIST_MODAL_SEEN) === 'true') return;
+    if (SETTLED_STATUSES.includes(status) || journalistModalSeen()) return;
     openModal({ kind: status === 'en_attente_infos' ? 'JOURNALIST_MORE_INFO' : 'JOURNALIST_CHECK_STATUS' });
   }, [signedIn, session.status, profile, setProfile, openModal]);
 

@@ -5,6 +5,7 @@ import ConsentLink from './ConsentLink';
 import ContactButton from './ContactButton';
 import FavoriteButton from './FavoriteButton';
 import HeaderScroll from './HeaderScroll';
+import JournalistAccess from './JournalistAccess';
 import LoadMore from './LoadMore';
 import MobileMenu from './MobileMenu';
 import ModalRoot from './ModalRoot';
@@ -27,6 +28,7 @@ export const islands = {
   ContactButton,
   FavoriteButton,
   HeaderScroll,
+  JournalistAccess,
   LoadMore,
   MobileMenu,
   ModalRoot,

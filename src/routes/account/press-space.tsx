@@ -5,7 +5,8 @@ import { favoriteIds, visitedIds } from '../../account/reading-list';
 import { ReadingList } from '../../components/account/ReadingList';
 import type { SearchHit } from '../../schemas/search-hit';
 import { createSearchClient } from '../../upstream/algolia.server';
-import { readSession } from '../../auth/session.server';
+import { endSession, readSession } from '../../auth/session.server';
+import { UpstreamError } from '../../upstream/http.server';
 import { Island } from '../../islands/Island';
 import { formatLongDate } from '../../lib/format/date';
 import { renderPage } from '../../render/render-page.server';
@@ -29,8 +30,8 @@ const VISITED_SHOWN = 10;
 const NOT_JOURNALIST: Record<string, string> = {
   a_valider: 'Votre demande de statut journaliste est en cours de validation par le service de presse. Vous aurez accès à cet espace dès qu’elle sera acceptée.',
   refuse: 'Votre demande de statut journaliste n’a pas été acceptée. Pour toute question, écrivez au service de presse.',
-  en_attente_infos: 'Le service de presse attend quelques informations pour valider votre statut de journaliste. Complétez votre profil depuis la fenêtre qui s’ouvre à votre connexion.',
-  non: 'Cet espace est réservé aux journalistes accrédités par la Fédération.',
+  en_attente_infos: 'Le service de presse attend quelques informations pour valider votre statut de journaliste : complétez votre profil.',
+  non: 'Cet espace est réservé aux journalistes accrédités par la Fédération. Vous êtes journaliste ? Demandez le statut : le service de presse vérifiera votre demande.',
 };
 
 export async function pressSpaceRoute(c: Context<AppEnv>) {
@@ -39,13 +40,23 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
     const params = new URLSearchParams({ callbackUrl: c.req.path + (new URL(c.req.url).search || ''), error: session ? 'RefreshAccessTokenError' : 'SessionRequired' });
     return c.redirect(`/connexion?${params}`, 302);
   }
+  let revoked = false;
   const [shell, prefs] = await Promise.all([
     loadShell(c.var.content, c.var.config),
     createUserClient(c.var.config)
       .prefs(session.access_token, true)
       .then((p) => p as Prefs)
-      .catch(() => null),
+      .catch((error) => {
+        revoked = error instanceof UpstreamError && error.status === 401;
+        return null;
+      }),
   ]);
+  // WordPress no longer accepts the session's token (revoked at the provider): signed out, back to sign-in.
+  if (revoked) {
+    endSession(c);
+    const params = new URLSearchParams({ callbackUrl: c.req.path, error: 'RefreshAccessTokenError' });
+    return c.redirect(`/connexion?${params}`, 302);
+  }
   const journalist = prefs?.journaliste === 'oui';
   // One lookup for both lists: the articles' titles and addresses, from the search index.
   const favorites = favoriteIds(prefs);
@@ -74,7 +85,10 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
         {prefs === null ? (
           <p className="notice">Votre profil est momentanément indisponible. Merci de rafraîchir la page dans quelques instants.</p>
         ) : !journalist ? (
-          <p className="notice">{NOT_JOURNALIST[String(prefs.journaliste)] ?? NOT_JOURNALIST.non}</p>
+          <>
+            <p className="notice">{NOT_JOURNALIST[String(prefs.journaliste)] ?? NOT_JOURNALIST.non}</p>
+            <Island name="JournalistAccess" props={{ status: String(prefs.journaliste ?? '') }} />
+          </>
         ) : (
           <>
             <section className="press-profile" aria-labelledby="mon-profil">
