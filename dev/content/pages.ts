@@ -116,7 +116,7 @@ export function buildPages({ illustrations, futureEvents, latest, latestPress, l
       content: [
         '<p>Les journalistes, photographes et équipes de tournage peuvent demander une accréditation pour les rencontres internationales des équipes de France et pour les événements presse de la Fédération.</p>',
         '<h2>Comment faire ?</h2>',
-        '<ul><li>Connectez-vous à votre espace presse</li><li>Choisissez le ou les événements concernés</li><li>Complétez le formulaire au plus tard cinq jours avant l’événement</li></ul>',
+        '<ul><li><a href="/espace-presse">Connectez-vous à votre espace presse</a></li><li>Choisissez le ou les événements concernés</li><li>Complétez le formulaire au plus tard cinq jours avant l’événement</li></ul>',
         '<p>Les médias français ne disposant pas de carte de presse peuvent déposer une demande spécifique, accompagnée d’une attestation de leur rédaction.</p>',
       ].join(''),
       liste_enfants: [ref('Charte des accréditations', 'charte-des-accreditations')],

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../lib/format/date';
+import { formatDateTime, formatLongDate } from '../lib/format/date';
 import { EVENT_FIELD, type EventChoice } from './event-selection';
 import { HONEYPOT, IDEMPOTENCY_FIELD, type FieldErrors, type FormField, type FormModel, type FormValues } from './model';
 
@@ -175,7 +175,7 @@ function EventPicker({ field, events, selected, onToggle, errors, tools }: { fie
                 {...(onToggle ? { checked: selected?.includes(event.id) ?? false, onChange: () => onToggle(event) } : { defaultChecked: selected?.includes(event.id) })}
               />{' '}
               <span>
-                <strong>{event.title}</strong> — {formatDateTime(event.date)}
+                <strong>{event.title}</strong> — {event.allDay ? `${formatLongDate(event.date)}, toute la journée` : formatDateTime(event.date)}
                 {event.open ? <small> · demandes jusqu’au {formatDateTime(event.deadline)}</small> : <small className="event-picker__closed"> · {CLOSED_EVENT}</small>}
               </span>
             </label>

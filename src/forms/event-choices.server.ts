@@ -14,7 +14,7 @@ export function eventChoices(events: Event[], kind: 'evenements-presse' | 'renco
     .filter((e) => e.accreditation && (kind === null || e.accreditation.kind === kind))
     .filter((e) => Date.parse(e.accreditation!.deadline) > now.getTime() - 30 * 24 * 3600 * 1000 && e.startDate >= now.toISOString().slice(0, 10))
     .sort((a, b) => a.startDate.localeCompare(b.startDate))
-    .map((e) => ({ id: e.id, slug: e.slug, kind: e.accreditation!.kind, title: e.title, date: e.startDate, deadline: e.accreditation!.deadline, open: accreditationOpen(e, now) }));
+    .map((e) => ({ id: e.id, slug: e.slug, kind: e.accreditation!.kind, title: e.title, date: e.startDate, deadline: e.accreditation!.deadline, open: accreditationOpen(e, now), allDay: e.all_day }));
 }
 
 export async function futureEventChoices(c: Context<AppEnv>, kind: 'evenements-presse' | 'rencontres-internationales' | null) {

@@ -4,7 +4,7 @@
 
 export const EVENT_FIELD = 'accreditation-event-title';
 
-export type EventChoice = { id: number; slug?: string; kind?: string; title: string; date: string; deadline: string; open: boolean };
+export type EventChoice = { id: number; slug?: string; kind?: string; title: string; date: string; deadline: string; open: boolean; allDay?: boolean };
 export type Selection = { selectedEvents: number[]; initialValues: { [EVENT_FIELD]: string[] } };
 
 export const emptySelection = (): Selection => ({ selectedEvents: [], initialValues: { [EVENT_FIELD]: [] } });
