@@ -71,7 +71,7 @@ export async function authRoute(c: Context<AppEnv>) {
   // that the security headers can still be added on the way out.
   const answer = await Auth(request, authConfig(c.var.config, isSecureRequest(c)));
   const response = new Response(answer.body, answer);
-  if (action[0] === 'signout' && request.method === 'POST') return signOutAtProvider(c, response);
+  if (action[0] === 'signout' && request.method === 'POST') return announceSignOut(await signOutAtProvider(c, response), c);
   if (action[0] === 'session' && request.method === 'GET') {
     const body = await response.clone().text();
     if (body === 'null' || body === '') {
@@ -116,6 +116,18 @@ async function signOutAtProvider(c: Context<AppEnv>, response: Response): Promis
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Response(JSON.stringify({ url: target.href }), { status: 200, headers });
+}
+
+/**
+ * Once signed out, the reader is told so on the page they land on (after the provider's own
+ * confirmation): a short-lived cookie the page's SessionSync island reads once and clears.
+ */
+const SIGNED_OUT_COOKIE = 'ffr_deconnecte';
+
+function announceSignOut(response: Response, c: Context<AppEnv>): Response {
+  const signedOut = response.headers.getSetCookie().some((cookie) => /max-age=0|expires=thu, 01 jan 1970/i.test(cookie) && cookie.includes('session-token'));
+  if (signedOut) response.headers.append('set-cookie', `${SIGNED_OUT_COOKIE}=1; Path=/; Max-Age=600; SameSite=Lax${isSecureRequest(c) ? '; Secure' : ''}`);
+  return response;
 }
 
 /** A CSRF token for a server-rendered form, with the cookie it needs. */

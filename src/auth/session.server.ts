@@ -70,3 +70,16 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionToken | nu
   }
   return fresh;
 }
+
+/**
+ * Ends the site's session when the provider no longer knows it (WordPress answered 401 to its
+ * token: revoked, or ended at the provider): every part of the cookie expires, so the header and
+ * the islands see a signed-out reader on their next look instead of a session that cannot work.
+ */
+export function endSession(c: Context<AppEnv>) {
+  const name = sessionCookieName(c);
+  const existing = getCookie(c);
+  for (const part of [name, ...chunkNames(existing, name)]) {
+    if (existing[part] !== undefined) setCookie(c, part, '', { path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: 0 });
+  }
+}

@@ -20,9 +20,25 @@ export const publisher = (settings: Settings, origin: string): PublisherRef => (
   logo: settings.logo,
 });
 
-/** « Titre — FFR Presse », unless WordPress's meta title already names the site. */
-export const pageTitle = (title: string, settings: Settings) =>
-  !title ? settings.title : title.includes(settings.title) ? title : `${title} — ${settings.title}`;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * « Titre — FFR Presse »: one separator on every page. WordPress's meta titles often carry the site
+ * name already, after or before a separator of their own (« Titre | FFR Presse », « FFR Presse –
+ * Titre »): it is taken off and put back the site's way.
+ */
+export function pageTitle(title: string, settings: Settings, { siteFirst = false } = {}): string {
+  const site = settings.title;
+  if (!site) return title;
+  const name = escapeRegExp(site);
+  const bare = title
+    .trim()
+    .replace(new RegExp(`\\s*[|–—-]\\s*${name}$`), '')
+    .replace(new RegExp(`^${name}\\s*[|–—-]\\s*`), '')
+    .trim();
+  if (!bare || bare === site) return site;
+  return siteFirst ? `${site} — ${bare}` : `${bare} — ${site}`;
+}
 
 /** SPEC §9 / §2: ?page below 1 or not a number is the first page. */
 export function parsePage(raw: string | undefined): number {

@@ -7,6 +7,7 @@ import { isDegraded, settle } from '../data/loaded';
 import type { HomeSection } from '../schemas/home';
 import { renderPage } from '../render/render-page.server';
 import { loadShell } from '../render/shell.server';
+import { pageTitle, siteOrigin } from '../render/site';
 import { Document } from './_renderer';
 
 export async function homePage(c: Context<AppEnv>) {
@@ -20,13 +21,13 @@ export async function homePage(c: Context<AppEnv>) {
   if (fallback?.status === 'success') sections = [{ type: 'a_la_une', title: 'À la une', posts: fallback.data.slice(0, 5) }];
 
   const s = shell.settings;
-  const title = (home.status === 'success' && home.data.meta.title) || s.meta_title_home || s.title;
+  const title = pageTitle((home.status === 'success' && home.data.meta.title) || s.meta_title_home || s.title, s, { siteFirst: true });
   const description = (home.status === 'success' && home.data.meta.description) || s.meta_description_home || s.description;
 
   return renderPage(
     c,
     <Document
-      head={{ title, description, canonical: new URL('/', c.req.url).href, image: home.status === 'success' ? home.data.banner_background_image : undefined }}
+      head={{ title, description, canonical: `${siteOrigin(c)}/`, image: home.status === 'success' ? home.data.banner_background_image : undefined }}
       shell={shell}
       page={{ path: '/', tracking: { page_type: 'accueil', page_category: '', page_subcategory: '', articleThematic: '' } }}
     >

@@ -6,6 +6,7 @@ import { isDegraded, settle } from '../data/loaded';
 import { renderPage } from '../render/render-page.server';
 import { loadShell } from '../render/shell.server';
 import { cleanQuery, parseSort, type SearchRequest } from '../search/params';
+import { shorten } from '../lib/format/shorten';
 import { pageTitle, parsePage, siteHostname } from '../render/site';
 import { createSearchClient } from '../upstream/algolia.server';
 import { Document } from './_renderer';
@@ -26,7 +27,7 @@ export async function searchRoute(c: Context<AppEnv>) {
     loadShell(c.var.content, c.var.config),
     settle(createSearchClient(c.var.config).posts(request, hostname), 'search'),
   ]);
-  const subject = request.query || request.tag || request.category;
+  const subject = shorten(request.query || request.tag || request.category);
   return renderPage(
     c,
     <Document

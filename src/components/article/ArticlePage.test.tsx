@@ -1,7 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ArticleSchema, type Article } from '../../schemas/article';
+import type { Category } from '../../schemas/category';
 import { ArticleApology, ArticleView, hasPressKit, pressKitHref } from './ArticlePage';
+import { categoryCrumbs } from './crumbs';
+
+const CATEGORIES = [
+  { id: 3, name: 'XV de France', slug: 'xv-de-france', parent: 0 },
+  { id: 4, name: 'Tests d’automne', slug: 'tests-d-automne', parent: 3 },
+] as Category[];
 import { formatFileSize, fileKind } from './files';
 
 const NBSP = '\u00a0';
@@ -91,7 +98,7 @@ const RAW = {
 
 const article = (patch: Record<string, unknown> = {}): Article => ArticleSchema.parse({ ...RAW, ...patch });
 const render = (a: Article, imageMode: 'resize' | 'plain' = 'plain') =>
-  renderToStaticMarkup(<ArticleView article={a} placeholder="/images/placeholder-ffr.svg" imageMode={imageMode} />);
+  renderToStaticMarkup(<ArticleView article={a} crumbs={categoryCrumbs(a, CATEGORIES)} placeholder="/images/placeholder-ffr.svg" imageMode={imageMode} />);
 
 /** The text a reader gets, to check wording regardless of the markup around it. */
 const text = (html: string) =>
@@ -115,6 +122,11 @@ describe('ArticleView', () => {
     expect(html).toContain(
       '<nav class="breadcrumb" aria-label="Fil d’Ariane"><ol><li><a href="/">Accueil</a></li><li><a href="/categories/xv-de-france">XV de France</a></li><li><span aria-current="page">Le XV de France dévoile sa liste pour la tournée d’automne</span></li></ol></nav>',
     );
+  });
+
+  it('puts the parent category in the breadcrumb of an article filed under a sub-category', () => {
+    const sub = render(article({ category: { id: 4, slug: 'tests-d-automne', name: 'Tests d’automne' } }));
+    expect(sub).toContain('<li><a href="/categories/xv-de-france">XV de France</a></li><li><a href="/categories/xv-de-france/tests-d-automne">Tests d’automne</a></li>');
   });
 
   it('shows the label chip linking to the search', () => {

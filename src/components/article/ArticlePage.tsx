@@ -10,6 +10,8 @@ import { AuthorCard } from './AuthorCard';
 import { BODY_IMAGE_SIZES } from './blocks/ImageBlock';
 import { VideoFrame } from './blocks/VideoFrame';
 import { formatFileSize } from './files';
+import { Title } from '../typography/Title';
+import type { Crumb } from './crumbs';
 import { InlineHtml, htmlToText } from './inline-html';
 import { isExternal, safeHref, safeSrc, videoEmbedUrl } from './urls';
 
@@ -22,19 +24,18 @@ const UPDATE_THRESHOLD_MS = 60_000;
 /** WordPress titles may carry entities (&rsquo;) or stray tags: the reader sees text only. */
 const titleOf = (article: Article) => htmlToText(article.title) || 'Article';
 
-function Breadcrumb({ article }: { article: Article }) {
-  const category = article.category;
+function Breadcrumb({ article, crumbs }: { article: Article; crumbs: Crumb[] }) {
   return (
     <nav className="breadcrumb" aria-label="Fil d’Ariane">
       <ol>
         <li>
           <a href="/">Accueil</a>
         </li>
-        {category && category.slug && category.name ? (
-          <li>
-            <a href={`/categories/${encodeURIComponent(category.slug)}`}>{htmlToText(category.name)}</a>
+        {crumbs.map((crumb) => (
+          <li key={crumb.path}>
+            <a href={crumb.path}>{htmlToText(crumb.name)}</a>
           </li>
-        ) : null}
+        ))}
         <li>
           <span aria-current="page">{titleOf(article)}</span>
         </li>
@@ -126,7 +127,9 @@ export function pressKitHref(article: Article): string | null {
 
 function Downloads({ article }: { article: Article }) {
   const file = article.file_download_post;
-  const fileHref = file ? safeSrc(file.url) : null;
+  // The same document already offered as a file block in the text is not offered twice.
+  const inBody = (url: string) => article.blocs.some((b) => b.type === 'file' && safeSrc(b.url) === safeSrc(url));
+  const fileHref = file && !inBody(file.url) ? safeSrc(file.url) : null;
   const kit = pressKitHref(article);
   if (!fileHref && !kit) return null;
   const fileTitle = file ? htmlToText(file.title) : '';
@@ -199,13 +202,13 @@ function SimilarContent({ article }: { article: Article }) {
 }
 
 /** `readerTools`: the favourite button and the visit record, for published articles (not previews). */
-export function ArticleView({ article, placeholder, imageMode, readerTools = false }: { article: Article; placeholder: string; imageMode: ImageMode; readerTools?: boolean }) {
+export function ArticleView({ article, crumbs, placeholder, imageMode, readerTools = false }: { article: Article; crumbs: Crumb[]; placeholder: string; imageMode: ImageMode; readerTools?: boolean }) {
   const hasSidebar = Boolean(article.sidebar && article.sidebar.posts.length > 0);
   return (
     // Post cards read the image mode and placeholder from the render context: the ones given here win.
     <RenderContext.Provider value={{ imageMode, placeholder }}>
-      <div className="container article-page">
-        <Breadcrumb article={article} />
+      <div className={hasSidebar ? 'container article-page' : 'container article-page article-page--single'}>
+        <Breadcrumb article={article} crumbs={crumbs} />
         <div className={hasSidebar ? 'article-layout article-layout--sidebar' : 'article-layout'}>
           <article className="article">
             <header className="article__header">
@@ -214,7 +217,9 @@ export function ArticleView({ article, placeholder, imageMode, readerTools = fal
                   {article.label.name}
                 </a>
               ) : null}
-              <h1 className="article__title">{titleOf(article)}</h1>
+              <h1 className="article__title">
+                <Title text={titleOf(article)} />
+              </h1>
               <PublicationDates date={article.date} modified={article.modified} />
               {readerTools ? (
                 <>

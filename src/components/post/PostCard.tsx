@@ -4,6 +4,7 @@ import { responsiveImage } from '../../lib/images';
 import { searchHref, toSitePath } from '../../lib/links';
 import { useRenderFacts } from '../../render/render-context';
 import type { PostCard as Post } from '../../schemas/post';
+import { Title } from '../typography/Title';
 
 /** `level`: 2 in lists that come right under the page's h1, 3 under a section's h2 (headings never skip a level). */
 export function PostCard({ post, big = false, searchMode = false, title, level = 3 }: { post: Post; big?: boolean; searchMode?: boolean; title?: ReactNode; level?: 2 | 3 }) {
@@ -34,7 +35,7 @@ export function PostCard({ post, big = false, searchMode = false, title, level =
           </a>
         ) : null}
         <Heading className="card__title">
-          <a href={toSitePath(post.link)}>{title ?? post.title}</a>
+          <a href={toSitePath(post.link)}>{title ?? <Title text={post.title} />}</a>
         </Heading>
         <time className="card__date" dateTime={isoInstant(post.date)}>
           {formatDate(post.date)}

@@ -1,3 +1,4 @@
+import { shorten } from '../../lib/format/shorten';
 import { toSitePath, type NavLink } from '../../lib/links';
 import type { SearchResult } from '../../schemas/search-hit';
 import { Highlight } from '../../search/highlight';
@@ -18,8 +19,8 @@ export function searchHref(r: Partial<SearchRequest>): string {
 
 function Filters({ request }: { request: SearchRequest }) {
   const chips = [
-    request.tag && { label: `Mot-clé : ${request.tag}`, without: { ...request, tag: '', page: 1 } },
-    request.category && { label: `Catégorie : ${request.category}`, without: { ...request, category: '', page: 1 } },
+    request.tag && { label: `Mot-clé : ${shorten(request.tag, 40)}`, without: { ...request, tag: '', page: 1 } },
+    request.category && { label: `Catégorie : ${shorten(request.category, 40)}`, without: { ...request, category: '', page: 1 } },
   ].filter((x): x is { label: string; without: SearchRequest } => !!x);
   if (!chips.length) return null;
   return (
@@ -55,7 +56,7 @@ function SortLinks({ request }: { request: SearchRequest }) {
 }
 
 export function SearchResults({ request, result, categories }: { request: SearchRequest; result: SearchResult | null; categories: NavLink[] }) {
-  const described = request.query ? ` pour « ${request.query} »` : '';
+  const described = request.query ? ` pour « ${shorten(request.query)} »` : '';
   return (
     <div className="container search-page">
       <h1>Rechercher</h1>

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env';
 import { CSRF_HEADER, verifyCsrf } from '../../auth/csrf.server';
-import { readSession } from '../../auth/session.server';
+import { endSession, readSession } from '../../auth/session.server';
 import { UpstreamError } from '../../upstream/http.server';
 import { createUserClient } from '../../upstream/user.server';
 
@@ -25,7 +25,10 @@ async function withToken(c: Context<AppEnv>): Promise<string | Response> {
 function upstreamFailure(c: Context<AppEnv>, error: unknown) {
   if (error instanceof UpstreamError) {
     if (error.kind === 'not-found') return fail(c, 404, 'NOT FOUND', 'Aucune donnée.');
-    if (error.status === 401) return fail(c, 401, error.code ?? 'unauthorized', 'Votre session n’est plus reconnue. Merci de vous reconnecter.');
+    if (error.status === 401) {
+      endSession(c);
+      return fail(c, 401, 'RefreshAccessTokenError', 'Votre session n’est plus reconnue. Merci de vous reconnecter.');
+    }
     if (error.status === 400) return fail(c, 400, error.code ?? 'invalid', 'La demande a été refusée.');
   }
   return fail(c, 503, 'unavailable', 'Le service est momentanément indisponible.');

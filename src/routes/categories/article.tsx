@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { tag } from '../../cache/tags.server';
 import { ArticleApology, ArticleView } from '../../components/article/ArticlePage';
+import { categoryCrumbs } from '../../components/article/crumbs';
 import { isDegraded, type Loaded } from '../../data/loaded';
 import { breadcrumbLd, newsArticleLd } from '../../feeds/json-ld';
 import { htmlToText } from '../../components/article/inline-html';
@@ -11,18 +12,10 @@ import { renderPage } from '../../render/render-page.server';
 import { canonical, pageTitle, publisher, siteHostname, siteOrigin } from '../../render/site';
 import type { Shell } from '../../render/shell.server';
 import type { Article } from '../../schemas/article';
+import type { Category } from '../../schemas/category';
 import { Document } from '../_renderer';
 
-/** The article's category, and its parent when the category is a sub-category. */
-function categoryCrumbs(a: Article, origin: string) {
-  const top = toSitePath(a.link).split('/')[2];
-  if (!a.category || !top) return [];
-  const topUrl = `${origin}/categories/${top}`;
-  if (a.category.slug === top) return [{ name: a.category.name, url: topUrl }];
-  return [{ name: a.category.name, url: `${topUrl}/${a.category.slug}` }];
-}
-
-export async function renderArticle(c: Context<AppEnv>, shell: Shell, article: Loaded<Article>, options: { preview?: boolean } = {}) {
+export async function renderArticle(c: Context<AppEnv>, shell: Shell, article: Loaded<Article>, options: { preview?: boolean; categories?: Category[] } = {}) {
   if (article.status === 'success') {
     const a = article.data;
     const target = a.redirection.trim();
@@ -37,6 +30,7 @@ export async function renderArticle(c: Context<AppEnv>, shell: Shell, article: L
 
   const origin = siteOrigin(c);
   const s = shell.settings;
+  const crumbs = article.status === 'success' ? categoryCrumbs(article.data, options.categories ?? []) : [];
   let head;
   if (article.status === 'success') {
     const a = article.data;
@@ -52,7 +46,7 @@ export async function renderArticle(c: Context<AppEnv>, shell: Shell, article: L
         newsArticleLd(a, { siteUrl: origin, organization: publisher(s, origin) }),
         breadcrumbLd([
           { name: 'Accueil', url: `${origin}/` },
-          ...categoryCrumbs(a, origin),
+          ...crumbs.map((crumb) => ({ name: crumb.name, url: `${origin}${crumb.path}` })),
           { name: a.title, url: canonical(c, toSitePath(a.link)) },
         ]),
       ],
@@ -79,7 +73,7 @@ export async function renderArticle(c: Context<AppEnv>, shell: Shell, article: L
       }}
     >
       {article.status === 'success' ? (
-        <ArticleView article={article.data} placeholder={shell.placeholder} imageMode={shell.imageMode} readerTools={!options.preview} />
+        <ArticleView article={article.data} crumbs={crumbs} placeholder={shell.placeholder} imageMode={shell.imageMode} readerTools={!options.preview} />
       ) : article.status === 'not-found' ? (
         <ArticleApology kind="not-found" />
       ) : (

@@ -46,5 +46,5 @@ export async function categoryChildRoute(c: Context<AppEnv>) {
       return renderCategory(c, shell, child, parent, categories.data);
     }
   }
-  return renderArticle(c, shell, await articleP);
+  return renderArticle(c, shell, await articleP, { categories: categories.status === 'success' ? categories.data : [] });
 }

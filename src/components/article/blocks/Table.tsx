@@ -1,12 +1,17 @@
 import { InlineHtml, htmlToText } from '../inline-html';
 import type { BlockOf } from './types';
 
+const columns = (block: BlockOf<'table'>) => Math.max(block.head.length, ...block.rows.map((r) => r.length));
+
 export function Table({ block }: { block: BlockOf<'table'> }) {
   if (block.head.length === 0 && block.rows.length === 0) return null;
   const caption = htmlToText(block.caption);
   return (
     // Wide tables scroll sideways on phones: the region is focusable so keyboards can scroll it.
-    <section className="article-table" aria-label={caption || 'Tableau'} tabIndex={0}>
+    <section className={columns(block) >= 5 ? 'article-table article-table--wide' : 'article-table'} aria-label={caption || 'Tableau'} tabIndex={0}>
+      <p className="article-table__hint" aria-hidden="true">
+        Faites glisser le tableau pour voir toutes les colonnes →
+      </p>
       <table>
         {caption ? (
           <caption>
