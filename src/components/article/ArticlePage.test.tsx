@@ -206,6 +206,11 @@ describe('ArticleView', () => {
     );
   });
 
+  it('tells phones that a table of five columns or more scrolls sideways', () => {
+    const wide = article({ blocs: [{ type: 'table', caption: 'Composition', head: ['N°', 'Joueur', 'Club', 'Poste', 'Sélections'], rows: [['1', 'Cyril Baille', 'Stade Toulousain', 'Pilier', '40']] }] });
+    expect(render(wide)).toContain('<section class="article-table article-table--wide" aria-label="Composition" tabindex="0"><p class="article-table__hint" aria-hidden="true">Faites glisser le tableau pour voir toutes les colonnes →</p>');
+  });
+
   it('offers files with their kind and French size', () => {
     expect(body).toContain('href="https://api.example/u/liste.pdf" download=""');
     expect(text(body)).toContain(`Télécharger${NBSP}: Liste des joueursPDF – 1,2${NBSP}Mo`);

@@ -6,12 +6,15 @@ const columns = (block: BlockOf<'table'>) => Math.max(block.head.length, ...bloc
 export function Table({ block }: { block: BlockOf<'table'> }) {
   if (block.head.length === 0 && block.rows.length === 0) return null;
   const caption = htmlToText(block.caption);
+  const wide = columns(block) >= 5;
   return (
     // Wide tables scroll sideways on phones: the region is focusable so keyboards can scroll it.
-    <section className={columns(block) >= 5 ? 'article-table article-table--wide' : 'article-table'} aria-label={caption || 'Tableau'} tabIndex={0}>
-      <p className="article-table__hint" aria-hidden="true">
-        Faites glisser le tableau pour voir toutes les colonnes →
-      </p>
+    <section className={wide ? 'article-table article-table--wide' : 'article-table'} aria-label={caption || 'Tableau'} tabIndex={0}>
+      {wide ? (
+        <p className="article-table__hint" aria-hidden="true">
+          Faites glisser le tableau pour voir toutes les colonnes →
+        </p>
+      ) : null}
       <table>
         {caption ? (
           <caption>
