@@ -146,7 +146,7 @@ export function addBrandAssets(store: ImageStore): BrandAssets {
   };
 }
 
-/** Avatars at the sizes WordPress core asks for (rest_get_avatar_sizes(): 24, 48 and 96 pixels). */
+/** Avatars at the sizes WordPress's REST API lists (rest_get_avatar_sizes(), wp-includes/rest-api.php: 24, 48 and 96 pixels). */
 export function addAvatar(store: ImageStore, slug: string, initials: string, colorIndex: number): { '24': string; '48': string; '96': string } {
   return {
     '24': store.put(`avatars/${slug}-24.svg`, avatarSvg(initials, 24, colorIndex)),

@@ -135,8 +135,9 @@ export function createWpUsersRoutes(store: ContentStore, config: UpstreamConfig)
     if (exclude.value) users = users.filter((u) => !exclude.value!.includes(u.id));
     if (slugs) users = users.filter((u) => slugs.includes(u.slug));
     const search = q.search ? slugify(q.search) : '';
-    // An anonymous search looks in the name and the slug only (search_columns).
-    if (search) users = users.filter((u) => slugify(u.name).includes(search) || u.slug.includes(search));
+    // Without list_users, get_items narrows search_columns to ID, user_login, user_nicename and
+    // display_name (a LIKE '%term%' on each); the login is the slug here.
+    if (search) users = users.filter((u) => String(u.id).includes(search) || slugify(u.name).includes(search) || u.slug.includes(search));
 
     // MySQL compares display names without case or accents (utf8mb4_unicode_ci): so do we.
     const keys: Record<string, (u: WpUser) => string | number> = {
