@@ -11,7 +11,8 @@ import { createControlRoutes } from './control/routes';
 import { FaultBoard } from './control/faults';
 import { createMiddlewareRoutes } from './middleware/routes';
 import { createIdentityProvider } from './oidc/provider';
-import { articleRecord, newsroomRecords } from './search-index';
+import { articleRecord, newsroomRecords, playerRecords } from './search-index';
+import { PLAYERS_SETTINGS } from './algolia/settings';
 import { ContentStore } from './store';
 import { createStaticListRoutes } from './wordpress/static-lists';
 import { createWordPressRoutes } from './wordpress/routes';
@@ -22,6 +23,7 @@ import { createWordPressRoutes } from './wordpress/routes';
 export type RunningUpstream = { origin: string; config: UpstreamConfig; store: ContentStore; close: () => Promise<void> };
 
 const NEWSROOM_INDEXES = ['newsroom', 'newsroom_pp'];
+const PLAYER_INDEXES = ['joueurs', 'joueurs_pp'];
 
 export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Promise<RunningUpstream> {
   const config = readUpstreamConfig(process.env, overrides);
@@ -35,7 +37,11 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
   const indexAll = () => {
     const records = newsroomRecords(store.content.articles, store.content.categories);
     for (const name of NEWSROOM_INDEXES) engine.setRecords(name, records);
-    for (const name of ['joueurs', 'joueurs_pp']) engine.setRecords(name, []);
+    const players = playerRecords(store.content.pages);
+    for (const name of PLAYER_INDEXES) {
+      engine.createIndex(name, PLAYERS_SETTINGS, {});
+      engine.setRecords(name, players);
+    }
   };
   indexAll();
 

@@ -97,8 +97,11 @@ export class SearchEngine {
     this.longQueries = options.longQueries ?? 'reject';
   }
 
-  /** Creates a primary index and its replicas; a no-op (apart from settings) if it exists. */
-  createIndex(name: string, settings: Partial<IndexSettings> = {}): void {
+  /**
+   * Creates a primary index and its replicas (the engine's standard ones unless `replicas` says
+   * otherwise, e.g. {} for none); a no-op (apart from settings) if it exists.
+   */
+  createIndex(name: string, settings: Partial<IndexSettings> = {}, replicas: Record<string, string> = this.replicaSorts): void {
     if (this.replicaOf.has(name)) throw badRequest(`Index ${name} is a replica`);
     const existing = this.primaries.get(name);
     if (existing) {
@@ -106,7 +109,7 @@ export class SearchEngine {
       return;
     }
     this.primaries.set(name, new IndexData(compileSettings({ ...this.defaults, ...settings })));
-    for (const [suffix, sort] of Object.entries(this.replicaSorts)) {
+    for (const [suffix, sort] of Object.entries(replicas)) {
       this.replicaOf.set(`${name}${suffix}`, { primary: name, sort });
     }
   }

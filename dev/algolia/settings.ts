@@ -58,6 +58,19 @@ export const DEFAULT_SETTINGS: IndexSettings = {
 };
 
 /**
+ * The players index (joueurs, joueurs_pp) as the federation configures it: names first, then the
+ * club, the position and the team; the most capped players first among equals; no distinct, no
+ * replicas (it is only ever sorted by relevance).
+ */
+export const PLAYERS_SETTINGS: Partial<IndexSettings> = {
+  searchableAttributes: ['unordered(name)', 'unordered(nom),unordered(prenom)', 'unordered(club)', 'poste_libelle', 'equipe'],
+  attributesForFaceting: ['type', 'equipe', 'poste', 'genre', 'classe_age', 'filterOnly(club)'],
+  attributeForDistinct: null,
+  distinct: 0,
+  customRanking: ['desc(selections)'],
+};
+
+/**
  * Standard replicas every primary index gets, by name suffix: the sort criterion goes before the
  * relevance criteria (standard replicas sort first, virtual ones would only re-rank).
  */

@@ -1,6 +1,6 @@
 // The press office: the people who sign the articles.
 
-import type { WpAuthor } from './types.js';
+import type { WpAuthor, WpUser } from './types.js';
 import { addAvatar, type ImageStore } from './images.js';
 import type { Random } from './random.js';
 import { slugify } from './text.js';
@@ -45,30 +45,51 @@ const AUTHORS: readonly AuthorDef[] = [
   },
 ];
 
+/** The site's first account: it administers WordPress and signs no post. */
+const ADMIN = { id: 1, name: 'Service web FFR', slug: 'service-web-ffr' };
+
 export class AuthorDesk {
+  /** As articles carry them (`auteur`): the ids are WordPress user ids, stable whatever the seed. */
   readonly list: WpAuthor[];
+  /** Every WordPress user, as /wp/v2/users knows them (the authors with the same ids). */
+  readonly users: WpUser[];
   private readonly defs = AUTHORS;
 
   constructor(store: ImageStore) {
+    // No local avatar: WordPress falls back to Gravatar's default image (get_avatar_url, wp-includes/link-template.php).
+    const gravatar = (size: number) => `https://secure.gravatar.com/avatar/?s=${size}&d=mm&r=g`;
+    const admin = { '24': gravatar(24), '48': gravatar(48), '96': gravatar(96) };
+    this.users = [{
+      id: ADMIN.id, name: ADMIN.name, slug: ADMIN.slug, description: '', url: 'https://www.ffr.fr',
+      link: `https://presse.ffr.fr/author/${ADMIN.slug}/`, avatar_urls: admin,
+    }];
     this.list = AUTHORS.map((a, i) => {
       const slug = slugify(a.nom);
       const [first = '', last = ''] = a.nom.split(' ');
       const initials = `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
-      return {
+      const avatars = addAvatar(store, slug, initials, i);
+      const author: WpAuthor = {
         id: i + 2,
         nom: a.nom,
         author_link: `https://presse.ffr.fr/author/${slug}/`,
         description: a.description,
         role_edition: a.role,
-        avatar_urls: addAvatar(store, slug, initials, i),
+        avatar_urls: { '48': avatars['48'], '96': avatars['96'] },
         phone_number: a.phone,
         email: `${slugify(first)}.${slugify(last)}@ffr.fr`,
       };
+      this.users.push({ id: author.id, name: a.nom, slug, description: a.description, url: '', link: author.author_link, avatar_urls: avatars });
+      return author;
     });
   }
 
   forDesk(rng: Random, desk: Desk): WpAuthor {
     const candidates = this.list.filter((_, i) => this.defs[i]?.desks.includes(desk));
     return rng.pick(candidates.length > 0 ? candidates : this.list);
+  }
+
+  /** The press officer of a desk (the first author it lists), for contact boxes. */
+  officer(desk: Desk): WpAuthor {
+    return this.list.find((_, i) => this.defs[i]?.desks[0] === desk) ?? (this.list[0] as WpAuthor);
   }
 }

@@ -186,11 +186,32 @@ export const WOMEN_PLAYERS: readonly Player[] = [
   player('Émilie Boulard', 'arriere', 'Montpellier Rugby', 38),
 ];
 
-export const SEVENS_PLAYERS: readonly string[] = [
-  'Antoine Zeghdar', 'Jefferson-Lee Joseph', 'Stephen Parez Edo Martin', 'Rayan Rebbadj', 'Aaron Grandidier Nkanang',
-  'Paulin Riva', 'Varian Pasquet', 'Jordan Sepho', 'Andy Timo', 'Théo Forner', 'Nelson Epee',
-  'Jean-Pascal Barraque', 'Tavite Veredamu', 'Joachim Trouabal',
+/** Positions of rugby à 7: three forwards (two props, a hooker) and four backs. */
+export type SevensPosition = 'pilier' | 'talonneur' | 'demi-de-melee' | 'demi-d-ouverture' | 'centre' | 'ailier';
+
+export type SevensPlayer = { name: string; position: SevensPosition; club: string; caps: number };
+
+const sevens = (name: string, position: SevensPosition, club: string, caps: number): SevensPlayer => ({ name, position, club, caps });
+
+/** France 7's players under federal contract; `caps`: tournaments played on the world circuit; `club`: their club of origin. */
+export const SEVENS_SQUAD: readonly SevensPlayer[] = [
+  sevens('Antoine Zeghdar', 'centre', 'Section paloise', 27),
+  sevens('Jefferson-Lee Joseph', 'ailier', 'RC Toulon', 21),
+  sevens('Stephen Parez Edo Martin', 'demi-de-melee', 'US Montauban', 49),
+  sevens('Rayan Rebbadj', 'ailier', 'Stade Français Paris', 31),
+  sevens('Aaron Grandidier Nkanang', 'pilier', 'Racing 92', 29),
+  sevens('Paulin Riva', 'demi-d-ouverture', 'Aviron bayonnais', 38),
+  sevens('Varian Pasquet', 'ailier', 'Castres Olympique', 14),
+  sevens('Jordan Sepho', 'pilier', 'Stade Rochelais', 12),
+  sevens('Andy Timo', 'talonneur', 'Lyon OU', 19),
+  sevens('Théo Forner', 'pilier', 'USA Perpignan', 10),
+  sevens('Nelson Epee', 'centre', 'Stade Français Paris', 8),
+  sevens('Jean-Pascal Barraque', 'demi-d-ouverture', 'Stade Toulousain', 61),
+  sevens('Tavite Veredamu', 'talonneur', 'ASM Clermont Auvergne', 36),
+  sevens('Joachim Trouabal', 'ailier', 'Union Bordeaux-Bègles', 12),
 ];
+
+export const SEVENS_PLAYERS: readonly string[] = SEVENS_SQUAD.map((pl) => pl.name);
 
 export const FIRST_NAMES_M: readonly string[] = [
   'Hugo', 'Lucas', 'Mathis', 'Noah', 'Léo', 'Enzo', 'Jules', 'Tom', 'Gabriel', 'Nathan', 'Théo', 'Raphaël',
@@ -206,9 +227,32 @@ export const LAST_NAMES: readonly string[] = [
 ];
 
 export const XV_COACH = 'Fabien Galthié';
+export const WOMEN_CO_COACH = 'David Ortiz';
 export const WOMEN_COACH = 'Gaëlle Mignot';
 export const SEVENS_COACH = 'Jérôme Daret';
 export const PRESIDENT = 'Florian Grill';
+
+export type StaffMember = { name: string; role: string };
+const staff = (name: string, role: string): StaffMember => ({ name, role });
+
+/** The staffs as the team pages list them, head coach first. */
+export const STAFFS = {
+  xv: [
+    staff(XV_COACH, 'Sélectionneur'), staff('William Servat', 'Entraîneur des avants'),
+    staff('Patrick Arlettaz', 'Entraîneur de l’attaque'), staff('Shaun Edwards', 'Entraîneur de la défense'),
+    staff('Laurent Sempéré', 'Entraîneur de la touche'), staff('Thibault Giroud', 'Directeur de la performance'),
+  ],
+  feminine: [
+    staff(WOMEN_COACH, 'Co-sélectionneuse'), staff(WOMEN_CO_COACH, 'Co-sélectionneur'),
+    staff('Samuel Cherouk', 'Entraîneur des avants'), staff('Camille Etcheverry', 'Préparatrice physique'),
+  ],
+  seven: [
+    staff(SEVENS_COACH, 'Sélectionneur'), staff('Loïc Castaing', 'Entraîneur adjoint'), staff('Baptiste Lalanne', 'Préparateur physique'),
+  ],
+  u20: [
+    staff('Cédric Laborde', 'Sélectionneur'), staff('Mathieu Bergès', 'Entraîneur des avants'), staff('Romain Vidal', 'Entraîneur des arrières'),
+  ],
+} as const satisfies Record<string, readonly StaffMember[]>;
 
 export const REFEREES: readonly string[] = [
   'Mathieu Raynal', 'Pierre Brousset', 'Luc Ramos', 'Ludovic Cayre', 'Tual Trainini',

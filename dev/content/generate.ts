@@ -20,6 +20,8 @@ import { buildPages } from './pages.js';
 import { buildPartners } from './partners.js';
 import { Random } from './random.js';
 import { buildSettings } from './settings.js';
+import { buildStories, storyListEntries } from './stories.js';
+import { buildTeamPages } from './teams.js';
 import { TagLibrary } from './tags.js';
 
 export type GenerateOptions = {
@@ -63,12 +65,13 @@ export function generateContent(options: GenerateOptions): Content {
   const illustrations = new IllustrationLibrary(store);
   const brand = addBrandAssets(store);
   const categories = new CategoryTree(illustrations);
+  const authors = new AuthorDesk(store);
   const env: Env = {
     now,
     categories,
     tags: new TagLibrary(categories),
     illustrations,
-    authors: new AuthorDesk(store),
+    authors,
     documents: addDocuments(store),
     u20Players: u20Squad(rng.fork('u20')),
   };
@@ -84,15 +87,21 @@ export function generateContent(options: GenerateOptions): Content {
   const futureEvents = events.filter((e) => parseWp(e.startDate) > now);
   const nextOpen = futureEvents.find((e) => Date.parse(e.accreditation.deadline) > now);
 
-  const latestOf = (categoryId: number): WpPostCard[] =>
-    published.filter((a) => a.categories.includes(categoryId)).slice(0, 3).map((a) => cards.get(a.id) as WpPostCard);
+  const latestAmong = (categoryIds: number[], count: number): WpPostCard[] =>
+    published.filter((a) => a.categories.some((id) => categoryIds.includes(id))).slice(0, count).map((a) => cards.get(a.id) as WpPostCard);
+  const latestOf = (categoryId: number): WpPostCard[] => latestAmong([categoryId], 3);
+  const teamPages = buildTeamPages({
+    now, rng: rng.fork('teams'), store, illustrations, categories, authors, events, u20Players: env.u20Players, latestOf: latestAmong,
+  });
   const pages = buildPages({
     illustrations,
     futureEvents,
     latest: published.slice(0, 3).map((a) => cards.get(a.id) as WpPostCard),
     latestPress: latestOf(CAT.COMMUNIQUES),
     latestFederation: latestOf(CAT.FEDERATION),
+    more: teamPages,
   });
+  const stories = buildStories(now, illustrations, published);
 
   const topNews = (published[0] ?? articles[0]) as WpArticle;
 
@@ -103,7 +112,9 @@ export function generateContent(options: GenerateOptions): Content {
     events,
     partners,
     pages,
-    settings: buildSettings({ now, brand, illustrations, topNews, nextOpenEvent: nextOpen }),
+    stories,
+    users: authors.users,
+    settings: buildSettings({ now, brand, illustrations, topNews, nextOpenEvent: nextOpen, stories: storyListEntries(stories) }),
     menus: buildMenus(categories, pages),
     home: buildHome({ categories, illustrations, published, cards, futureEvents }),
     forms: buildForms(),

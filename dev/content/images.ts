@@ -3,7 +3,7 @@
 
 import type { WpImage } from './types.js';
 import { Random, hashSeed } from './random.js';
-import { avatarSvg, faviconSvg, illustration, logoSvg, placeholderSvg, type Motif, type PaletteName } from './svg.js';
+import { avatarSvg, faviconSvg, illustration, logoSvg, placeholderSvg, portraitSvg, type Motif, type PaletteName } from './svg.js';
 
 export type Theme =
   | 'xv' | 'feminine' | 'seven' | 'u20' | 'competitions' | 'arbitrage' | 'federation'
@@ -146,9 +146,16 @@ export function addBrandAssets(store: ImageStore): BrandAssets {
   };
 }
 
-export function addAvatar(store: ImageStore, slug: string, initials: string, colorIndex: number): { '48': string; '96': string } {
+/** Avatars at the sizes WordPress's REST API lists (rest_get_avatar_sizes(), wp-includes/rest-api.php: 24, 48 and 96 pixels). */
+export function addAvatar(store: ImageStore, slug: string, initials: string, colorIndex: number): { '24': string; '48': string; '96': string } {
   return {
+    '24': store.put(`avatars/${slug}-24.svg`, avatarSvg(initials, 24, colorIndex)),
     '48': store.put(`avatars/${slug}-48.svg`, avatarSvg(initials, 48, colorIndex)),
     '96': store.put(`avatars/${slug}-96.svg`, avatarSvg(initials, 96, colorIndex)),
   };
+}
+
+/** A player's official portrait (400×500), under the team's folder. */
+export function addPortrait(store: ImageStore, team: string, slug: string, name: string, initials: string, colorIndex: number): string {
+  return store.put(`joueurs/${team}/${slug}-400.svg`, portraitSvg(name, initials, 400, colorIndex));
 }

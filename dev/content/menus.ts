@@ -2,8 +2,9 @@
 // stored in `order` order: the front end must sort them.
 
 import type { WpMenuItem, WpMenus, WpPage } from './types.js';
-import { CAT, type CategoryTree } from './categories.js';
+import type { CategoryTree } from './categories.js';
 import { PAGE_IDS } from './pages.js';
+import { TEAM_PAGE_IDS } from './teams.js';
 
 type Kind = WpMenuItem['type'];
 
@@ -48,8 +49,10 @@ class MenuBuilder {
     return this.item('external', label, order, { url, target: '_blank' });
   }
 
+  /** A page item: its url and slug_complet follow the page's hierarchical permalink (WpPage.link). */
   page(label: string, order: number, page: WpPage): WpMenuItem {
-    return this.item('post_type', label, order, { object_id: page.id, object_slug: page.slug, slug_complet: page.slug, url: `/${page.slug}` });
+    const path = page.link || `/${page.slug}`;
+    return this.item('post_type', label, order, { object_id: page.id, object_slug: page.slug, slug_complet: path.slice(1), url: path });
   }
 
   category(categories: CategoryTree, id: number, order: number, children: WpMenuItem[] = []): WpMenuItem {
@@ -69,8 +72,10 @@ export function buildMenus(categories: CategoryTree, pages: WpPage[]): WpMenus {
   };
 
   const topNav = [
+    // The national teams' pages (teams.ts), at /equipes-de-france/{slug}.
     m.item('clickable', 'Équipes de France', 3, {}, [
-      m.category(categories, CAT.SEPT, 3), m.category(categories, CAT.XV, 1), m.category(categories, CAT.U20, 4), m.category(categories, CAT.FEMININE, 2),
+      m.page('France 7', 3, pageById(TEAM_PAGE_IDS.seven)), m.page('XV de France', 1, pageById(TEAM_PAGE_IDS.xv)),
+      m.page('France U20', 4, pageById(TEAM_PAGE_IDS.u20)), m.page('France féminine', 2, pageById(TEAM_PAGE_IDS.feminine)),
     ]),
     m.item('clickable', 'La FFR', 1, {}, [
       m.external('Billetterie', 2, 'https://billetterie.ffr.fr'),

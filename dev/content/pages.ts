@@ -1,7 +1,7 @@
 // Static pages: legal notices, press contacts, events, accreditations and a small page tree
 // (levels 1 to 3) that exercises the "displayable page" rules.
 
-import type { WpEvent, WpPage, WpPostCard } from './types.js';
+import type { WpEvent, WpPage, WpPageRef, WpPostCard } from './types.js';
 import type { IllustrationLibrary } from './images.js';
 import { typo } from './text.js';
 
@@ -12,11 +12,13 @@ export const PAGE_IDS = {
 
 type PageInput = Partial<WpPage> & Pick<WpPage, 'id' | 'title' | 'slug' | 'niveau' | 'content'>;
 
-function page(input: PageInput): WpPage {
+/** A page with every field of the page list, empty unless given. `link` is set by buildPages. */
+export function makePage(input: PageInput): WpPage {
   const description = input.description ?? '';
   return {
     description,
     excerpt: description,
+    link: '',
     label: '',
     featured_media: null,
     rencontre_background: '',
@@ -31,10 +33,12 @@ function page(input: PageInput): WpPage {
     competitions: [],
     compte_joueurs: [],
     effectif: [],
+    staff: [],
     albums_saisons: [],
     albums_filtres: [],
     future_events: [],
     sidebar_content: '',
+    categorie: null,
     meta_title: `${input.title} | FFR Presse`,
     meta_description: description,
     ...input,
@@ -68,22 +72,43 @@ export type PageInputs = {
   latest: WpPostCard[];
   latestPress: WpPostCard[];
   latestFederation: WpPostCard[];
+  /** Pages built elsewhere (the national teams, teams.ts), added after these. */
+  more?: WpPage[];
 };
 
-export function buildPages({ illustrations, futureEvents, latest, latestPress, latestFederation }: PageInputs): WpPage[] {
+/**
+ * Every page's `link`: its path on the site, the slugs of its ancestors then its own, as WordPress
+ * builds a hierarchical page's permalink (get_page_uri, wp-includes/post.php); the same path on
+ * each entry of liste_enfants / liste_freres.
+ */
+function withLinks(pages: WpPage[]): WpPage[] {
+  const byId = new Map(pages.map((pg) => [pg.id, pg]));
+  const pathOf = (pg: WpPage): string => {
+    const parent = byId.get(pg.parent);
+    return parent ? `${pathOf(parent)}/${pg.slug}` : `/${pg.slug}`;
+  };
+  for (const pg of pages) pg.link = pathOf(pg);
+  const linkOf = new Map(pages.map((pg) => [pg.slug, pg.link]));
+  for (const pg of pages) {
+    for (const r of [...pg.liste_enfants, ...pg.liste_freres]) r.link = linkOf.get(r.slug) ?? `/${r.slug}`;
+  }
+  return pages;
+}
+
+export function buildPages({ illustrations, futureEvents, latest, latestPress, latestFederation, more = [] }: PageInputs): WpPage[] {
   const banner = (theme: Parameters<IllustrationLibrary['first']>[0], i = 0): { src: string; legend: string } => {
     const ill = illustrations.first(theme, i);
     return { src: ill.src1280, legend: typo(`${ill.alt}. © FFR`) };
   };
-  const ref = (title: string, slug: string): { title: string; slug: string } => ({ title, slug });
-  const federationChildren = [ref('Le service de presse', 'le-service-de-presse'), ref('Billetterie', 'billetterie')];
+  const ref = (title: string, slug: string): WpPageRef => ({ title, slug, link: '' });
+  const federationChildren = (): WpPageRef[] => [ref('Le service de presse', 'le-service-de-presse'), ref('Billetterie', 'billetterie')];
 
-  return [
-    page({
+  return withLinks([
+    makePage({
       id: PAGE_IDS.mentions, title: 'Mentions légales', slug: 'mentions-legales', niveau: 1, content: LEGAL,
       description: 'Informations légales relatives au site de la salle de presse de la Fédération française de rugby.',
     }),
-    page({
+    makePage({
       id: PAGE_IDS.contact, title: 'Contacts presse', slug: 'contact', niveau: 1, template: 'page-contact',
       description: 'Contactez le service de presse de la Fédération française de rugby : interviews, accréditations, photothèque.',
       content: '<p>Le service de presse de la Fédération française de rugby est à la disposition des médias pour toute demande d’information, d’interview ou d’accréditation.</p>',
@@ -104,13 +129,13 @@ export function buildPages({ illustrations, futureEvents, latest, latestPress, l
         },
       ],
     }),
-    page({
+    makePage({
       id: PAGE_IDS.evenements, title: 'Événements', slug: 'evenements', niveau: 1,
       description: 'Les prochaines rencontres des équipes de France et les événements presse de la Fédération.',
       content: '<p>Retrouvez ici les prochaines rencontres des équipes de France et les événements organisés pour les médias. Les accréditations se demandent depuis l’espace presse.</p>',
       featured_media: banner('xv', 1), future_events: futureEvents, news: latest.slice(0, 3),
     }),
-    page({
+    makePage({
       id: PAGE_IDS.accreditations, title: 'Accréditations', slug: 'accreditations', niveau: 1,
       description: 'Demander une accréditation presse pour les rencontres internationales et les événements de la FFR.',
       content: [
@@ -122,58 +147,59 @@ export function buildPages({ illustrations, futureEvents, latest, latestPress, l
       liste_enfants: [ref('Charte des accréditations', 'charte-des-accreditations')],
       sidebar_content: typo(`<p>Une question sur votre demande ?</p>${PRESS_CONTACT}`),
     }),
-    page({
+    makePage({
       id: PAGE_IDS.charte, title: 'Charte des accréditations', slug: 'charte-des-accreditations', niveau: 2, parent: PAGE_IDS.accreditations,
       description: 'Les règles applicables aux médias accrédités par la Fédération française de rugby.',
       content: '<p>L’accréditation est nominative, personnelle et incessible. Elle donne accès aux seules zones mentionnées sur le badge.</p><h2>Engagements des médias</h2><ul><li>Respecter les consignes des équipes d’organisation</li><li>Utiliser les images dans un cadre strictement éditorial</li><li>Ne pas diffuser d’images en direct depuis les zones réservées</li></ul>',
     }),
-    page({
+    makePage({
       id: PAGE_IDS.federation, title: 'La Fédération', slug: 'la-federation', niveau: 1,
       description: 'La Fédération française de rugby : organisation, services et contacts.',
       content: '<p>La Fédération française de rugby organise, développe et promeut la pratique du rugby en France, des écoles de rugby aux équipes de France.</p>',
-      liste_enfants: federationChildren, news: latestFederation, featured_media: banner('federation'),
+      liste_enfants: federationChildren(), news: latestFederation, featured_media: banner('federation'),
     }),
-    page({
+    makePage({
       id: PAGE_IDS.servicePresse, title: 'Le service de presse', slug: 'le-service-de-presse', niveau: 2, parent: PAGE_IDS.federation,
       description: 'Présentation du service de presse de la Fédération française de rugby.',
       content: `<p>Le service de presse accompagne les médias au quotidien : demandes d’interview, accréditations, diffusion des communiqués et des dossiers de presse.</p>${PRESS_CONTACT}`,
       liste_enfants: [ref('Organigramme du service de presse', 'organigramme-du-service-de-presse'), ref('Kit médias', 'kit-medias')],
-      liste_freres: federationChildren, news: latestPress,
+      liste_freres: federationChildren(), news: latestPress,
     }),
-    page({
+    makePage({
       id: PAGE_IDS.organigramme, title: 'Organigramme du service de presse', slug: 'organigramme-du-service-de-presse', niveau: 3, parent: PAGE_IDS.servicePresse,
       description: 'Les membres du service de presse.',
       content: '<p>Responsable du service de presse, attachés de presse des équipes de France, photographe et journaliste reporter d’images.</p>',
       liste_freres: [ref('Kit médias', 'kit-medias')],
     }),
-    page({
+    makePage({
       id: PAGE_IDS.billetterie, title: 'Billetterie', slug: 'billetterie', niveau: 2, parent: PAGE_IDS.federation,
       redirection: 'https://billetterie.ffr.fr',
       description: 'La billetterie officielle des matchs des équipes de France.',
       content: '<p>Les billets des rencontres des équipes de France sont en vente sur la billetterie officielle de la Fédération.</p>',
-      liste_freres: federationChildren,
+      liste_freres: federationChildren(),
     }),
-    page({
+    makePage({
       id: PAGE_IDS.kitMedias, title: 'Kit médias', slug: 'kit-medias', niveau: 3, parent: PAGE_IDS.servicePresse, template: 'page-kit-medias',
       description: 'Logos, chartes graphiques et dossiers de presse à télécharger.',
       content: '<p>Téléchargez les logos officiels, les chartes graphiques et les dossiers de presse des équipes de France.</p>',
       liste_freres: [ref('Organigramme du service de presse', 'organigramme-du-service-de-presse')],
     }),
-    page({
+    makePage({
       id: PAGE_IDS.offres, title: 'Offres entreprises', slug: 'offres-entreprises--partenaire', niveau: 1, label: 'Partenaires',
       description: 'Devenez partenaire de la Fédération française de rugby et des équipes de France.',
       content: '<p>Loges, séminaires au Centre national du rugby, visibilité lors des rencontres internationales : la Fédération propose aux entreprises des offres sur mesure.</p><p>Contact : <a href="mailto:partenariats@ffr.fr">partenariats@ffr.fr</a></p>',
       featured_media: banner('partenaires'),
     }),
-    page({
+    makePage({
       id: PAGE_IDS.confidentialite, title: 'Politique de confidentialité', slug: 'politique-de-confidentialite', niveau: 1,
       description: 'Comment la Fédération française de rugby traite vos données personnelles.',
       content: '<p>La Fédération française de rugby attache une grande importance à la protection de vos données personnelles. Les données collectées sur ce site servent uniquement à la gestion des demandes des médias et des accréditations.</p><p>Délégué à la protection des données : <a href="mailto:dpo@ffr.fr">dpo@ffr.fr</a></p>',
     }),
-    page({
+    makePage({
       id: PAGE_IDS.cgu, title: 'Conditions générales d’utilisation', slug: 'conditions-generales-d-utilisation', niveau: 1,
       description: 'Les conditions d’utilisation du site de la salle de presse de la FFR.',
       content: '<p>L’accès à l’espace presse est réservé aux professionnels des médias disposant d’un compte validé par le service de presse. Toute utilisation des contenus à des fins commerciales est interdite.</p>',
     }),
-  ];
+    ...more,
+  ]);
 }

@@ -4,16 +4,8 @@ import type { WpArticle, WpEvent, WpSettings } from './types.js';
 import { CAT } from './categories.js';
 import { seasonOf } from './dates.js';
 import type { BrandAssets, IllustrationLibrary } from './images.js';
+import type { StoryListEntry } from './stories.js';
 import { typo } from './text.js';
-
-const STORIES: ReadonlyArray<readonly [id: string, title: string, slug: string, theme: Parameters<IllustrationLibrary['first']>[0]]> = [
-  ['st7a3f', 'Les coulisses du XV de France', 'coulisses-xv-de-france', 'xv'],
-  ['st4c91', 'Une journée avec France 7', 'journee-france-7', 'seven'],
-  ['st8e20', 'Les Bleues à l’entraînement', 'bleues-entrainement', 'feminine'],
-  ['st1b57', 'Dans la peau d’un arbitre', 'peau-arbitre', 'arbitrage'],
-  ['st6d08', 'Marcoussis vu de l’intérieur', 'marcoussis-interieur', 'federation'],
-  ['st2f64', 'Le rugby santé en trois minutes', 'rugby-sante-trois-minutes', 'sante'],
-];
 
 export type SettingsInputs = {
   now: number;
@@ -21,12 +13,10 @@ export type SettingsInputs = {
   illustrations: IllustrationLibrary;
   topNews: WpArticle;
   nextOpenEvent: WpEvent | undefined;
+  stories: StoryListEntry[];
 };
 
-export function buildSettings({ now, brand, illustrations, topNews, nextOpenEvent }: SettingsInputs): WpSettings {
-  const stories = STORIES.map(([id, title, slug, theme]) => ({
-    id, title, image: illustrations.first(theme).src640, url: `https://www.ffr.fr/stories/${slug}`,
-  }));
+export function buildSettings({ now, brand, illustrations, topNews, nextOpenEvent, stories }: SettingsInputs): WpSettings {
   return {
     ligue: 'ffr',
     title: 'FFR Presse',

@@ -311,6 +311,23 @@ export function avatarSvg(initials: string, size: number, colorIndex: number): s
   );
 }
 
+/** An official portrait placeholder: a silhouette in the team jersey, with the player's initials (4:5). */
+export function portraitSvg(name: string, initials: string, size: number, colorIndex: number): string {
+  const jersey = colorIndex % 2 === 0 ? NAVY : '#1d4f91';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${(size * 5) / 4}" viewBox="0 0 400 500" role="img" aria-label="${escapeXml(name)}">` +
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="#d5deee"/><stop offset="1" stop-color="#f4f6fb"/></linearGradient></defs>` +
+    `<rect width="400" height="500" fill="url(#bg)"/>` +
+    `<circle cx="200" cy="185" r="78" fill="#9fb4d6"/>` +
+    `<path d="M52 500C52 372 120 300 200 300C280 300 348 372 348 500Z" fill="${jersey}"/>` +
+    `<path d="M160 304L200 352L240 304" fill="none" stroke="${WHITE}" stroke-width="10"/>` +
+    `<path d="M52 470H348" stroke="${RED}" stroke-width="12"/>` +
+    shield(286, 372, 0.55, WHITE, jersey) +
+    `<text x="200" y="436" text-anchor="middle" font-family="${FONT}" font-size="44" font-weight="700" fill="${WHITE}">${escapeXml(initials)}</text>` +
+    `</svg>`
+  );
+}
+
 export type PartnerMark = 'carre' | 'plein' | 'cercle' | 'barres' | 'losange' | 'vague' | 'etoile';
 
 export function partnerLogoSvg(name: string, color: string, mark: PartnerMark): string {

@@ -118,31 +118,83 @@ export type WpEvent = {
   };
 };
 
+/**
+ * One player of a team page's squad (`effectif`), as the federation's ACF "joueur" fields come out
+ * of the page list. The list is sorted by `poste_ordre`, then by name: the front end groups it by
+ * `poste` (or by `ligne`) without sorting.
+ */
+export type WpPlayer = {
+  id: number; // WordPress id of the player's post
+  nom: string; // "Dupont"
+  prenom: string; // "Antoine"
+  slug: string; // "antoine-dupont"
+  poste: string; // "demi-de-melee"; sevens: "pilier" | "talonneur" | "demi-de-melee" | "demi-d-ouverture" | "centre" | "ailier"
+  poste_libelle: string; // "Demi de mêlée"
+  poste_ordre: number; // 1 for the first group of the sheet (piliers gauches), …
+  ligne: 'avants' | 'arrieres';
+  club: string; // "Stade Toulousain"
+  selections: number; // caps (sevens: tournaments played on the world circuit)
+  photo: string; // absolute URL of the official portrait, "" when there is none yet
+  date_naissance: string; // "1996-11-15"
+  taille: number; // centimetres
+  poids: number; // kilograms
+  capitaine: boolean;
+};
+
+/** One member of a team's staff (`staff`), in the order the press office lists them. */
+export type WpStaffMember = { id: number; nom: string; prenom: string; slug: string; role: string; photo: string };
+
+/** `compte_joueurs`: the squad's head counts, one entry per figure (cle: total, avants, arrieres). */
+export type WpPlayerCount = { cle: 'total' | 'avants' | 'arrieres'; libelle: string; nombre: number };
+
+export type WpCompetition = { nom: string; saison: string; lien: string };
+
+export type WpAlbum = {
+  id: number;
+  titre: string;
+  date: string; // WordPress local time, "2026-11-21T23:10:00"
+  couverture: string; // absolute image URL
+  photos: number;
+  lien: string; // the album on the federation's Flickr
+  competition: string; // value of one "competition" option of albums_filtres
+};
+
+export type WpAlbumSeason = { saison: string; albums: WpAlbum[] };
+
+export type WpAlbumFilter = { cle: 'saison' | 'competition'; libelle: string; options: Array<{ valeur: string; libelle: string }> };
+
+export type WpPageRef = { title: string; slug: string; link: string };
+
 export type WpPage = {
   id: number;
   title: string;
   description: string;
   excerpt: string;
   slug: string;
+  /** The page's path on the site, as WordPress builds a hierarchical page's permalink (get_page_uri): "/equipes-de-france/xv-de-france-equipe". */
+  link: string;
   label: string;
   featured_media: { src: string; legend: string } | null;
   rencontre_background: string;
-  liste_enfants: Array<{ title: string; slug: string }>;
-  liste_freres: Array<{ title: string; slug: string }>;
+  liste_enfants: WpPageRef[];
+  liste_freres: WpPageRef[];
   news: WpPostCard[];
-  genre: string;
-  template: string; // "" or e.g. "page-contact"
-  classe_age: string;
+  genre: '' | 'masculin' | 'feminin';
+  template: string; // "", "page-contact", "page-kit-medias", "equipe" (XV teams), "equipe-7" (sevens)
+  classe_age: '' | 'senior' | 'u20';
   niveau: number; // 1, 2 or 3
   parent: number;
   redirection: string;
-  competitions: unknown[];
-  compte_joueurs: unknown[];
-  effectif: unknown[];
-  albums_saisons: unknown[];
-  albums_filtres: unknown[];
+  competitions: WpCompetition[];
+  compte_joueurs: WpPlayerCount[];
+  effectif: WpPlayer[];
+  staff: WpStaffMember[];
+  albums_saisons: WpAlbumSeason[];
+  albums_filtres: WpAlbumFilter[];
   future_events: WpEvent[];
   sidebar_content: string;
+  /** Team pages: the category of the team's news (`news` are its latest posts); null elsewhere. */
+  categorie: { id: number; slug: string; name: string } | null;
   meta_title: string;
   meta_description: string;
   content: string; // HTML of the page body (inline tags and <p>, <h2>, <ul>)
@@ -292,6 +344,50 @@ export type TestAccount = {
   identifie?: boolean;
 };
 
+/**
+ * A story of « Recherches du moment » (GET /ffr/v1/stories/{id}); the settings list the ids
+ * (`stories`, `stories_top`).
+ */
+export type WpStory = {
+  id: string; // "st7a3f", as listed in the settings
+  titre: string;
+  slug: string;
+  date: string; // WordPress local time
+  couverture: string; // absolute image URL (the settings' `image`)
+  lien: string; // the story on the federation's site (the settings' `url`)
+  slides: Array<{ image: string; texte: string; lien: string }>; // lien: a site path or ""
+};
+
+/** A WordPress user as core stores what /wp/v2/users shows of it (dev/wordpress/wp-users.ts). */
+export type WpUser = {
+  id: number;
+  name: string; // display_name
+  slug: string; // user_nicename
+  description: string;
+  url: string; // user_url
+  link: string; // get_author_posts_url()
+  avatar_urls: { '24': string; '48': string; '96': string };
+};
+
+// What the players index holds for one player of a team page (Algolia record).
+export type PlayerRecord = {
+  objectID: string; // "joueur-3020"
+  type: 'joueur';
+  nom: string;
+  prenom: string;
+  name: string; // "Antoine Dupont"
+  poste: string;
+  poste_libelle: string;
+  equipe: string; // the team page's title
+  equipe_url: string; // the team page's path
+  genre: string;
+  classe_age: string;
+  club: string;
+  selections: number;
+  image_thumbnail: string; // the portrait, or ""
+  url_relative: string; // "/equipes-de-france/xv-de-france-equipe#joueur-antoine-dupont"
+};
+
 // The whole seeded dataset.
 export type Content = {
   now: string; // the reference instant the data was generated around (ISO)
@@ -300,6 +396,8 @@ export type Content = {
   events: WpEvent[];
   partners: WpPartner[];
   pages: WpPage[];
+  stories: WpStory[];
+  users: WpUser[]; // every WordPress user: the authors, and accounts that never signed a post
   settings: WpSettings;
   menus: WpMenus;
   home: WpHome;

@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { UpstreamConfig } from '../config';
-import type { WpEvent, WpHome, WpMenuItem } from '../content/types';
+import type { WpEvent, WpHome, WpMenuItem, WpPage } from '../content/types';
 import type { TokenVerifier } from './users';
 import { toCard, type ContentStore } from '../store';
 import { invalidParam, wpError } from './errors';
 import { getTheTitle } from './titles';
 import { createUserRoutes } from './users';
+import { createWpUsersRoutes } from './wp-users';
 
 // /wp-json/ffr/v1 — the federation's custom REST namespace, as WordPress answers it: paging headers,
 // 400 on bad parameters, 404 rest_no_route, basic auth for drafts.
@@ -49,9 +50,14 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
       if (ids.some((n) => !Number.isInteger(n) || n < 0)) return invalidParam(c, 'categories', 'categories[0] n’est pas de type integer.');
       posts = posts.filter((a) => a.categories.some((id) => ids.includes(id)));
     }
+    // `author` is an array of integers (class-wp-rest-posts-controller.php, get_collection_params):
+    // author[]=2&author[]=3 or author=2,3 (a list, wp_parse_list); anything else is refused.
     const authors = c.req.queries('author[]') ?? c.req.queries('author');
     if (authors?.length) {
-      const ids = authors.flatMap((a) => a.split(',')).map(Number);
+      const list = authors.flatMap((a) => a.split(/[\s,]+/)).filter((a) => a !== '');
+      const bad = list.findIndex((a) => !/^\d+$/.test(a));
+      if (bad >= 0) return invalidParam(c, 'author', `author[${bad}] n’est pas de type integer.`);
+      const ids = list.map(Number);
       posts = posts.filter((a) => ids.includes(a.auteur.id));
     }
     if (q.after) {
@@ -83,7 +89,23 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
 
   app.get('/ffr/v1/pages', (c) => {
     const slug = c.req.query('slug');
-    return c.json(slug === undefined ? store.content.pages : store.content.pages.filter((p) => p.slug === slug));
+    const pages = slug === undefined ? store.content.pages : store.content.pages.filter((p) => p.slug === slug);
+    return c.json(pages.map((p) => livePage(store, p)));
+  });
+
+  // Stories of « Recherches du moment », one by id (the ids the settings list), or several at once
+  // (?include=id1,id2, in that order). A custom route of the federation's plugin: unknown ids are
+  // 404, as core answers an unknown post id (class-wp-rest-posts-controller.php, get_post).
+  app.get('/ffr/v1/stories', (c) => {
+    const include = c.req.query('include');
+    if (include === undefined) return c.json(store.content.stories);
+    const ids = include.split(',').map((id) => id.trim()).filter(Boolean);
+    return c.json(ids.flatMap((id) => store.content.stories.filter((s) => s.id === id)));
+  });
+  app.get('/ffr/v1/stories/:id', (c) => {
+    const story = store.content.stories.find((s) => s.id === c.req.param('id'));
+    if (!story) return wpError(c, 404, 'rest_story_invalid_id', 'Identifiant de story non valide.');
+    return c.json(story);
   });
 
   app.get('/ffr/v1/nav-menus', (c) => {
@@ -125,6 +147,7 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
   });
 
   app.route('/ffr/v1', createUserRoutes(store, idp));
+  app.route('/wp/v2/users', createWpUsersRoutes(store, config));
 
   app.all('*', (c) => wpError(c, 404, 'rest_no_route', 'Aucune route correspondante à l’URL et à la méthode de la requête n’a été trouvée.'));
   return app;
@@ -145,4 +168,15 @@ export function liveHome(store: ContentStore): WpHome {
       }),
     },
   };
+}
+
+/**
+ * A page as WordPress computes it at request time: a team page's news are the latest posts of its
+ * category (published since generation included), and events carry their titles as
+ * get_the_title() gives them, like /future_events.
+ */
+export function livePage(store: ContentStore, page: WpPage): WpPage {
+  const future_events = page.future_events.map((e) => ({ ...e, title: getTheTitle(e.title) }));
+  if (!page.categorie) return { ...page, future_events };
+  return { ...page, future_events, news: store.latestCards(page.news.length || 4, page.categorie.id) };
 }
