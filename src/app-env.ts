@@ -1,5 +1,5 @@
 import type { Config } from './config/env.server';
-import type { TagVersions } from './cache/policy';
+import type { EntryStore } from './cache/entry-store.server';
 import type { Content } from './data/content.server';
 
 import type { PurgeMarks } from './cache/purge-marks.server';
@@ -26,9 +26,9 @@ export type AppEnv = {
   Bindings: Bindings;
   Variables: {
     config: Config;
+    /** The KV cache of this request (entry-store.server.ts), for data and pages alike. */
+    store: EntryStore;
     content: Content;
-    /** The purge marks, read from KV at most once per request, and only if something asks. */
-    tagVersions: () => Promise<TagVersions>;
     pageCache?: PageCachePolicy;
     /** This response's CSP nonce (hono/secure-headers). */
     secureHeadersNonce?: string;

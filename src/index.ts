@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './app-env';
+import { createEntryStore } from './cache/entry-store.server';
 import { htmlCache, isRevalidation } from './cache/html-cache.server';
 import { contentEncoding } from './http/content-encoding.server';
 import { publicOrigin } from './http/public-origin.server';
@@ -39,16 +40,9 @@ app.use(async (c, next) => {
   c.set('config', config);
   let versions: Promise<TagVersions> | undefined;
   const tagVersions = () => (versions ??= readTagVersions(c.env.CACHE, config.KV_MEMO_MS).catch(() => ({})));
-  c.set('tagVersions', tagVersions);
-  c.set(
-    'content',
-    createContent(config, {
-      kv: c.env.CACHE,
-      versions: tagVersions,
-      waitUntil: (p) => c.executionCtx.waitUntil(p),
-      revalidating: isRevalidation(c.req.raw),
-    }),
-  );
+  const store = createEntryStore({ kv: c.env.CACHE, versions: tagVersions, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+  c.set('store', store);
+  c.set('content', createContent(config, store, { revalidating: isRevalidation(c.req.raw) }));
   await next();
 });
 

@@ -1,5 +1,6 @@
 import type { JWT } from '@auth/core/jwt';
 import type { Config } from '../config/env.server';
+import { IsolateMemo } from '../cache/isolate-memo';
 import { refreshTokens } from '../upstream/oidc.server';
 
 // Access-token refresh with rotation. The provider rotates refresh tokens and revokes the whole
@@ -12,7 +13,9 @@ export type SessionToken = JWT & TokenFields;
 /** Refresh a little before expiry, so a call made right now does not carry a dying token. */
 const MARGIN_SECONDS = 30;
 
-const inflight = new Map<string, Promise<TokenFields>>();
+// Kept ten seconds after the answer, failures too: a request that set out with the old token
+// meanwhile gets the same outcome instead of replaying the old token.
+const refreshes = new IsolateMemo<TokenFields>(10_000, { rememberFailures: true });
 
 async function requestRefresh(config: Config, refreshToken: string): Promise<TokenFields> {
   const body = await refreshTokens(config, refreshToken);
@@ -25,12 +28,7 @@ async function requestRefresh(config: Config, refreshToken: string): Promise<Tok
 }
 
 export function refreshOnce(config: Config, refreshToken: string): Promise<TokenFields> {
-  let job = inflight.get(refreshToken);
-  if (!job) {
-    job = requestRefresh(config, refreshToken).finally(() => setTimeout(() => inflight.delete(refreshToken), 10_000));
-    inflight.set(refreshToken, job);
-  }
-  return job;
+  return refreshes.get(refreshToken, () => requestRefresh(config, refreshToken));
 }
 
 /** The token as it should be used now: unchanged, refreshed, or marked RefreshAccessTokenError. */

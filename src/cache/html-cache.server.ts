@@ -2,8 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { assets } from '../render/assets';
 import { withScriptNonce } from '../security/headers.server';
-import { IsolateMemo } from './isolate-memo';
-import { classify, KEEP_SECONDS, type EntryMeta } from './policy';
+import type { EntryMeta } from './policy';
 
 // Anonymous HTML, cached whole in KV: a warm view costs one KV read for the page and one for the
 // purge marks — no upstream call and no render. Personalised, preview, degraded and error
@@ -15,22 +14,6 @@ const REVALIDATE_HEADER = 'x-ffr-revalidate';
 // (Random values are not allowed at global scope in Workers: made on first use.)
 let revalidateToken = '';
 const token = () => (revalidateToken ||= crypto.randomUUID());
-
-// KV takes one write per key per second: in this isolate, one background re-render per page at a
-// time, and no second write of a page within a second of the first.
-const revalidating = new Set<string>();
-const lastWrite = new Map<string, number>();
-function mayWrite(key: string): boolean {
-  const now = Date.now();
-  if (now - (lastWrite.get(key) ?? 0) < 1000) return false;
-  lastWrite.set(key, now);
-  if (lastWrite.size > 5000) lastWrite.clear();
-  return true;
-}
-
-// Popular pages are read hundreds of times a second under load: one KV read per page and second
-// per isolate is enough (isolate-memo.ts).
-const pages = new IsolateMemo<KVNamespaceGetWithMetadataResult<string, EntryMeta>>();
 
 type FetchSelf = (request: Request, env: AppEnv['Bindings'], ctx: Context<AppEnv>['executionCtx']) => Response | Promise<Response>;
 
@@ -62,34 +45,30 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
       if (!c.res.headers.has('cache-control')) c.header('cache-control', 'private, no-store');
       return;
     }
-    const kv = c.env.CACHE;
+    const store = c.var.store;
     const key = await cacheKey(url);
     const revalidation = isRevalidation(request);
 
-    // KV trouble makes a miss, never an error page.
-    const [entry, versions] = await Promise.all([
-      revalidation ? null : pages.get(key, () => kv.getWithMetadata<EntryMeta>(key, 'text'), c.var.config.KV_MEMO_MS).catch(() => null),
-      c.var.tagVersions(),
-    ]);
-    const state = entry?.value ? classify(entry.metadata, Date.now(), c.var.config.HTML_FRESH_SECONDS * 1000, versions) : 'miss';
+    // Popular pages are read hundreds of times a second under load: one KV read per page and
+    // second per isolate is enough (isolate-memo.ts). The re-render itself looks nothing up.
+    const { entry, state } = revalidation ? { entry: null, state: 'miss' as const } : await store.lookup(key, c.var.config.HTML_FRESH_SECONDS * 1000, { memoMs: c.var.config.KV_MEMO_MS });
 
-    if (entry?.value && (state === 'fresh' || state === 'stale')) {
-      if (state === 'stale' && !revalidating.has(key)) {
-        revalidating.add(key);
+    if (entry && (state === 'fresh' || state === 'stale')) {
+      if (state === 'stale') {
+        // One re-render per page and isolate at a time; it stores the new copy itself.
         const again = new Request(url, { headers: { [REVALIDATE_HEADER]: token() } });
-        c.executionCtx.waitUntil(
-          Promise.resolve(fetchSelf(again, c.env, c.executionCtx))
-            // Read to the end: the copy is written from the other half of the same stream, and a
-            // cancelled stream surfaces as an uncaught error in the rewriter it passed through.
-            .then((r) => r.arrayBuffer())
-            .catch((e) => console.warn('[cache] revalidate:', String(e)))
-            .finally(() => {
-              revalidating.delete(key);
-              pages.delete(key); // the next view reads the new copy, not the remembered stale one
-            }),
+        store.waitUntil(
+          store
+            .refresh(key, () =>
+              Promise.resolve(fetchSelf(again, c.env, c.executionCtx))
+                // Read to the end: the copy is written from the other half of the same stream, and a
+                // cancelled stream surfaces as an uncaught error in the rewriter it passed through.
+                .then((r) => r.arrayBuffer()),
+            )
+            .catch((e) => console.warn('[cache] revalidate:', String(e))),
         );
       }
-      return cachedResponse(withNonce(c, entry.value, entry.metadata), state === 'fresh' ? 'HIT' : 'STALE', entry.metadata?.etag, request.headers.get('if-none-match'));
+      return cachedResponse(withNonce(c, entry.value, entry.meta), state === 'fresh' ? 'HIT' : 'STALE', entry.meta.etag, request.headers.get('if-none-match'));
     }
 
     const startedAt = Date.now();
@@ -100,13 +79,13 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
 
     if (!storable) {
       // Stale-if-error: a purged page whose fresh render came out degraded keeps its last good copy.
-      if (entry?.value && state === 'purged' && policy && !policy.cacheable) return cachedResponse(withNonce(c, entry.value, entry.metadata), 'STALE-IF-ERROR');
+      if (entry && state === 'purged' && policy && !policy.cacheable) return cachedResponse(withNonce(c, entry.value, entry.meta), 'STALE-IF-ERROR');
       if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
       c.header('x-ffr-cache', 'BYPASS');
       return;
     }
 
-    if (!mayWrite(key)) {
+    if (!store.claimWrite(key)) {
       c.header('cache-control', 'no-cache');
       c.header('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
       return;
@@ -115,19 +94,15 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     // A page is as old as the oldest data it was built from: served stale data makes a copy that is
     // stale sooner, so no page outlives the freshness window by building on an old entry.
     const meta: EntryMeta = { startedAt, dataAt: c.var.content.oldestDataAt() ?? startedAt, tags: policy!.tags };
-    c.executionCtx.waitUntil(
-      Promise.resolve()
-        .then(async () => {
-          // The copy is stored with a nonce placeholder of its own, random, in every <script>: a hit
-          // swaps in the response's nonce with a string replace instead of an HTML rewrite. Being
-          // random per copy, WordPress content can never carry it.
-          const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
-          const html = await withScriptNonce(new Response(toCache, { headers: { 'content-type': 'text/html' } }), noncePlaceholder).text();
-          const metadata: EntryMeta = { ...meta, etag: await etagOf(html), noncePlaceholder };
-          await kv.put(key, html, { metadata, expirationTtl: Math.max(60, policy!.keepSeconds ?? KEEP_SECONDS) });
-          pages.set(key, { value: html, metadata, cacheStatus: null });
-        })
-        .catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
+    store.waitUntil(
+      (async () => {
+        // The copy is stored with a nonce placeholder of its own, random, in every <script>: a hit
+        // swaps in the response's nonce with a string replace instead of an HTML rewrite. Being
+        // random per copy, WordPress content can never carry it.
+        const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
+        const html = await withScriptNonce(new Response(toCache, { headers: { 'content-type': 'text/html' } }), noncePlaceholder).text();
+        await store.write(key, html, { ...meta, etag: await etagOf(html), noncePlaceholder }, policy!.keepSeconds);
+      })().catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
     );
     c.res = new Response(toClient, res);
     c.res.headers.set('cache-control', 'no-cache');
@@ -136,9 +111,9 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
 }
 
 /** The cached HTML with this response's nonce in its scripts (old copies go through the rewriter). */
-function withNonce(c: Context<AppEnv>, html: string, meta: EntryMeta | null): string {
+function withNonce(c: Context<AppEnv>, html: string, meta: EntryMeta): string {
   const nonce = c.get('secureHeadersNonce');
-  if (!nonce || !meta?.noncePlaceholder) return html;
+  if (!nonce || !meta.noncePlaceholder) return html;
   c.set('scriptsNonced', true);
   return html.replaceAll(meta.noncePlaceholder, nonce);
 }

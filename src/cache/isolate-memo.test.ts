@@ -26,3 +26,30 @@ describe('IsolateMemo', () => {
     expect(await memo.get('k', () => Promise.resolve('read'))).toBe('read');
   });
 });
+
+describe('IsolateMemo as single-flight', () => {
+  it('shares a running load even with no window, and forgets it once settled', async () => {
+    const memo = new IsolateMemo<number>(0);
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const load = () => gate.then(() => ++loads);
+    const first = memo.get('k', load);
+    const second = memo.get('k', load);
+    release();
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(await memo.get('k', load)).toBe(2);
+  });
+
+  it('can remember failures for its window (a refresh token is never replayed)', async () => {
+    const memo = new IsolateMemo<number>(10_000, { rememberFailures: true });
+    let calls = 0;
+    const failing = () => {
+      calls++;
+      return Promise.reject(new Error('invalid_grant'));
+    };
+    await expect(memo.get('rt', failing)).rejects.toThrow('invalid_grant');
+    await expect(memo.get('rt', failing)).rejects.toThrow('invalid_grant');
+    expect(calls).toBe(1);
+  });
+});

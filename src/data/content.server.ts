@@ -1,5 +1,5 @@
 import type { Config } from '../config/env.server';
-import { cachedJson, type CacheScope } from '../cache/kv-cache.server';
+import { readThrough, type EntryStore } from '../cache/entry-store.server';
 import { tag } from '../cache/tags.server';
 import { toFormModel } from '../forms/from-cf7';
 import { createCf7Client } from '../upstream/cf7.server';
@@ -11,12 +11,13 @@ import { createWordPressClient } from '../upstream/wordpress.server';
 // The content the pages read: each upstream call behind the KV cache, with its purge tags, and
 // memoised for the request so two parts of a page asking for the settings cost one lookup.
 
+// Bump when a mapped shape changes, so old copies are not misread.
 const SCHEMA_VERSION = 'v1';
 
 // A deleted article must disappear even while its old copy is still in KV.
-const staleIfError = (error: unknown) => !(error instanceof UpstreamError && error.kind === 'not-found'); // bump when a mapped shape changes, so old copies are not misread
+const staleIfError = (error: unknown) => !(error instanceof UpstreamError && error.kind === 'not-found');
 
-export function createContent(config: Config, scope: CacheScope & { revalidating?: boolean }) {
+export function createContent(config: Config, store: EntryStore, options: { revalidating?: boolean } = {}) {
   const wp = createWordPressClient(config);
   const lists = createStaticListsClient(config);
   const cf7 = createCf7Client(config);
@@ -24,20 +25,23 @@ export function createContent(config: Config, scope: CacheScope & { revalidating
   // A page re-rendered in the background is stored as old as its oldest data: data past half the
   // window is refetched first, so the new copy stays fresh at least half a window and no page
   // shows data older than the window.
-  if (scope.revalidating) scope = { ...scope, maxAgeMs: freshMs / 2 };
+  const maxAgeMs = options.revalidating ? freshMs / 2 : undefined;
   const memo = new Map<string, Promise<unknown>>();
   // Set when a purged copy had to stand in for a failed upstream: the page is fine to show, but
   // must not be cached as fresh HTML, or the purge would be undone.
   let fellBack = false;
   // The oldest data this request read: a page built from it is no younger (html-cache.server.ts).
   let oldestData: number | null = null;
+  // The purge tags of everything this request read: a page built from it carries them.
+  const tagsRead = new Set<string>();
 
-  function cached<T>(key: string, tags: string[], load: () => Promise<T>): Promise<T> {
+  function cached<T>(key: string, tags: string[] | ((value: T) => string[]), load: () => Promise<T>): Promise<T> {
     let p = memo.get(key) as Promise<T> | undefined;
     if (!p) {
-      p = cachedJson(scope, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs, staleIfError }, load).then((r) => {
+      p = readThrough(store, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs, maxAgeMs, staleIfError }, load).then((r) => {
         if (r.state === 'error-fallback') fellBack = true;
         oldestData = Math.min(oldestData ?? r.startedAt, r.startedAt);
+        for (const t of r.meta.tags) tagsRead.add(t);
         return r.value;
       });
       memo.set(key, p);
@@ -50,6 +54,8 @@ export function createContent(config: Config, scope: CacheScope & { revalidating
     fellBack: () => fellBack,
     /** When the oldest data read so far was fetched (ms), or null before any read. */
     oldestDataAt: () => oldestData,
+    /** The purge tags of the data read so far. */
+    tagsRead: () => [...tagsRead],
     settings: () => cached('settings', [tag.site], wp.settings),
     menus: () => cached('menus', [tag.site], wp.menus),
     partners: () => cached('partners', [tag.site], wp.partners),
@@ -58,7 +64,7 @@ export function createContent(config: Config, scope: CacheScope & { revalidating
     home: () => cached('home', [tag.home], wp.home),
     lastPosts: () => cached('last_posts', [tag.lists], lists.lastPosts),
     latestPostsByCategory: () => cached('latest_posts_by_category', [tag.lists], lists.latestPostsByCategory),
-    article: (slug: string) => cached(`article:${slug}`, [tag.post(slug)], () => wp.article(slug)),
+    article: (slug: string) => cached(`article:${slug}`, (a) => [tag.post(slug), tag.postId(a.id)], () => wp.article(slug)),
     page: (slug: string) => cached(`page:${slug}`, [tag.site, `page:${slug}`], () => wp.page(slug)),
     events: (start: string, end: string) => cached(`events:${start}:${end}`, [tag.events], () => wp.events({ start, end })),
     latestPostsOfCategory: (categoryId: number) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../config/env.server';
+import { IsolateMemo } from '../cache/isolate-memo';
 import { requestJson } from './http.server';
 
 // The federation's OpenID Connect provider, for what Auth.js does not do for us: the metadata
@@ -29,15 +30,11 @@ const UserinfoSchema = z.object({
 export type Userinfo = z.infer<typeof UserinfoSchema>;
 
 // Read once per isolate and issuer; a failure is not remembered, so the next caller retries.
-let cached: { issuer: string; metadata: Promise<ProviderMetadata> } | null = null;
+const metadata = new IsolateMemo<ProviderMetadata>(Infinity);
 
 export function providerMetadata(config: Config): Promise<ProviderMetadata> {
-  if (cached?.issuer !== config.OIDC_ISSUER) {
-    const metadata = requestJson(`${config.OIDC_ISSUER}/.well-known/openid-configuration`, MetadataSchema, { timeoutMs: config.UPSTREAM_TIMEOUT_MS }).then((r) => r.data);
-    metadata.catch(() => (cached = null));
-    cached = { issuer: config.OIDC_ISSUER, metadata };
-  }
-  return cached.metadata;
+  const url = `${config.OIDC_ISSUER}/.well-known/openid-configuration`;
+  return metadata.get(url, () => requestJson(url, MetadataSchema, { timeoutMs: config.UPSTREAM_TIMEOUT_MS }).then((r) => r.data));
 }
 
 /** A refresh_token grant, the client authenticating with HTTP Basic (client_secret_basic). */

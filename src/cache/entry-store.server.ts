@@ -1,0 +1,129 @@
+import { IsolateMemo } from './isolate-memo';
+import { classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersions } from './policy';
+
+// The one cache engine: copies of text in Workers KV, each with its metadata (policy.ts), judged
+// against the purge marks. Upstream data goes through `readThrough` below; anonymous HTML through
+// the same lookup, refresh and write in html-cache.server.ts, which streams instead of waiting.
+
+export type StoredEntry = { value: string; meta: EntryMeta };
+export type Lookup = { entry: StoredEntry | null; state: Freshness };
+
+export type StoreScope = {
+  kv: KVNamespace;
+  /** The purge marks, read at most once per request (tags.server.ts). */
+  versions: () => Promise<TagVersions>;
+  waitUntil: (promise: Promise<unknown>) => void;
+  now?: () => number;
+};
+
+type KvRead = KVNamespaceGetWithMetadataResult<string, EntryMeta>;
+const NO_ENTRY: KvRead = { value: null, metadata: null, cacheStatus: null };
+
+// Per isolate: recent reads (when a caller asks for a memory window), running refreshes, and the
+// time of each key's last write.
+const reads = new IsolateMemo<KvRead>();
+const refreshes = new IsolateMemo<unknown>(0);
+const lastWrite = new Map<string, number>();
+
+export type EntryStore = ReturnType<typeof createEntryStore>;
+
+export function createEntryStore(scope: StoreScope) {
+  const now = scope.now ?? Date.now;
+  return {
+    now,
+    waitUntil: scope.waitUntil,
+
+    /** The copy under `key` and what may be done with it. KV trouble reads as a miss, never an error. */
+    async lookup(key: string, freshMs: number, options: { memoMs?: number } = {}): Promise<Lookup> {
+      const read = () => scope.kv.getWithMetadata<EntryMeta>(key, 'text');
+      const [found, versions] = await Promise.all([
+        (options.memoMs ? reads.get(key, read, options.memoMs) : read()).catch(() => NO_ENTRY),
+        scope.versions().catch(() => ({})),
+      ]);
+      const entry = found.value !== null && found.metadata ? { value: found.value, meta: found.metadata } : null;
+      return { entry, state: classify(entry?.meta ?? null, now(), freshMs, versions) };
+    },
+
+    /** Runs `job` unless a refresh of `key` already runs in this isolate, whose result is shared. */
+    refresh<T>(key: string, job: () => Promise<T>): Promise<T> {
+      return refreshes.get(key, job) as Promise<T>;
+    },
+
+    /**
+     * False when `key` was written less than a second ago in this isolate: KV takes one write per
+     * key per second, so a burst of misses of one page tees and writes its HTML once.
+     */
+    claimWrite(key: string): boolean {
+      const at = Date.now();
+      const since = at - (lastWrite.get(key) ?? 0);
+      // (A write "in the future" is a clock set back, as tests do: no reason to refuse.)
+      if (since >= 0 && since < 1000) return false;
+      lastWrite.set(key, at);
+      if (lastWrite.size > 5000) lastWrite.clear();
+      return true;
+    },
+
+    /** Stores a copy; a failed write (KV refuses a second write per key and second) costs the copy, not the answer. */
+    async write(key: string, value: string, meta: EntryMeta, keepSeconds = KEEP_SECONDS): Promise<void> {
+      try {
+        await scope.kv.put(key, value, { metadata: meta, expirationTtl: Math.max(60, keepSeconds) });
+        reads.set(key, { value, metadata: meta, cacheStatus: null });
+      } catch (e) {
+        console.warn(`[cache] write ${key}:`, String(e));
+      }
+    },
+  };
+}
+
+export type ReadOptions<T> = {
+  /** Purge tags of the copy; a function when they depend on what was fetched (an article's id). */
+  tags: string[] | ((value: T) => string[]);
+  freshMs: number;
+  /**
+   * A copy older than this (ms) is refreshed before it is used, not behind it, even while fresh:
+   * for the background re-render of a page, which is stored as old as its oldest data.
+   */
+  maxAgeMs?: number;
+  /** Whether a failure may be covered by the last good copy; not for "this no longer exists". */
+  staleIfError?: (error: unknown) => boolean;
+};
+
+/** `startedAt`: when the fetch that produced the value started (its age, for whoever builds on it). */
+export type ReadResult<T> = { value: T; state: Freshness | 'error-fallback'; meta: EntryMeta; startedAt: number };
+
+/**
+ * Stale-while-revalidate and stale-if-error for JSON values: fresh copies are used, stale ones used
+ * and refreshed behind the answer, purged ones and misses fetched now (a failure falls back to the
+ * purged copy). A fetched value is handed over as it is; only the KV copy is text.
+ */
+export async function readThrough<T>(store: EntryStore, key: string, options: ReadOptions<T>, load: () => Promise<T>): Promise<ReadResult<T>> {
+  const { entry, state } = await store.lookup(key, options.freshMs);
+  const fromCopy = (copy: StoredEntry, as: ReadResult<T>['state']): ReadResult<T> => ({
+    value: JSON.parse(copy.value) as T,
+    state: as,
+    meta: copy.meta,
+    startedAt: copy.meta.startedAt,
+  });
+  const refresh = () =>
+    store.refresh(key, async () => {
+      const startedAt = store.now();
+      const value = await load();
+      const meta: EntryMeta = { startedAt, tags: typeof options.tags === 'function' ? options.tags(value) : options.tags };
+      await store.write(key, JSON.stringify(value), meta);
+      return { value, meta };
+    });
+
+  const tooOld = entry !== null && options.maxAgeMs !== undefined && store.now() - entry.meta.startedAt > options.maxAgeMs;
+  if (entry && state === 'fresh' && !tooOld) return fromCopy(entry, state);
+  if (entry && state === 'stale' && !tooOld) {
+    store.waitUntil(refresh().catch(() => undefined));
+    return fromCopy(entry, state);
+  }
+  try {
+    const { value, meta } = await refresh();
+    return { value, state, meta, startedAt: meta.startedAt };
+  } catch (error) {
+    if (entry && (options.staleIfError?.(error) ?? true)) return fromCopy(entry, 'error-fallback');
+    throw error;
+  }
+}
