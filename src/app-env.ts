@@ -3,6 +3,7 @@ import type { EntryStore } from './cache/entry-store.server';
 import type { Content } from './data/content.server';
 
 import type { PurgeMarks } from './cache/purge-marks.server';
+import type { Shell } from './render/shell.server';
 
 export type Bindings = {
   CACHE: KVNamespace;
@@ -14,7 +15,7 @@ export type Bindings = {
   PURGE_LIMITER: RateLimit;
 } & Record<string, unknown>;
 
-/** What a page handler tells the HTML cache about the response it just produced. */
+/** What the renderer tells the HTML cache about the page it just produced. */
 export type PageCachePolicy = {
   cacheable: boolean;
   tags: string[];
@@ -29,6 +30,8 @@ export type AppEnv = {
     /** The KV cache of this request (entry-store.server.ts), for data and pages alike. */
     store: EntryStore;
     content: Content;
+    /** What every page shows around its content, started by the renderer (routes/_renderer.tsx). */
+    shell: Promise<Shell>;
     pageCache?: PageCachePolicy;
     /** This response's CSP nonce (hono/secure-headers). */
     secureHeadersNonce?: string;

@@ -11,11 +11,12 @@ import { readTagVersions } from './cache/tags.server';
 import { ConfigError, readConfig } from './config/env.server';
 import { createContent } from './data/content.server';
 import { notFoundPage } from './routes/_404';
+import { renderer } from './routes/_renderer';
 import { serverErrorResponse } from './routes/_error';
 import { categoryChildRoute, categoryRoute } from './routes/categories';
 import { pressKitRoute } from './routes/categories/press-kit';
 import { previewRedirect, previewRoute } from './routes/categories/preview';
-import { calendarRoute, eventRoute, eventsRoute } from './routes/events';
+import { calendarRoute, eventCalendarRoute, eventRoute, eventsRoute } from './routes/events';
 import { categoryRssRoute, newsSitemapRoute, robotsRoute, rssRoute, sitemapIndexRoute, sitemapPagesRoute, sitemapPostsRoute } from './routes/feeds';
 import { homePage } from './routes/index';
 import { legacyRedirect, pageRoute } from './routes/pages';
@@ -59,11 +60,9 @@ app.post('/api/user/prefs', postPrefs);
 app.post('/api/user/newsroom', postNewsroom);
 app.get('/api/user/medias', getMedias);
 
-// Forms (Contact Form 7): JSON for the islands and scripts; the pages also accept plain posts.
+// Forms (Contact Form 7): JSON for the islands and scripts.
 app.get('/api/forms/:slug', formModelRoute);
 app.post('/api/forms/:slug', formSubmitRoute);
-app.post('/contact', contactPostRoute);
-app.post('/accreditations', accreditationsPostRoute);
 
 // Addresses that only lead elsewhere, before any cache lookup.
 app.use(trimTrailingSlash());
@@ -71,36 +70,36 @@ app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next(
 
 app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx)));
 
-app.get('/', homePage);
-app.get('/connexion', (c) => signInPage(c));
-app.get('/connexion/erreur', (c) => signInPage(c, { errorPage: true }));
-app.get('/espace-presse', pressSpaceRoute);
-app.get('/contact', contactRoute);
-app.get('/accreditations', accreditationsRoute);
-app.get('/recherche', searchRoute);
-
-// For machines
+// For machines: before the renderer, so they never load the shell.
 app.get('/robots.txt', robotsRoute);
 app.get('/rss.xml', rssRoute);
 app.get('/sitemap.xml', sitemapIndexRoute);
 app.get('/sitemap-pages.xml', sitemapPagesRoute);
 app.get('/sitemap-news.xml', newsSitemapRoute);
 app.get('/:file{sitemap-posts-[0-9]+\\.xml}', sitemapPostsRoute);
-
-// Events
 app.get('/evenements.ics', calendarRoute);
-app.get('/evenements', eventsRoute);
-app.get('/evenements/:slug', eventRoute);
-
-// Categories and articles
-app.get('/categories/preview/post', previewRoute);
+app.get('/evenements/:file{.+\\.ics}', eventCalendarRoute);
 app.get('/categories/:slug/rss.xml', categoryRssRoute);
 app.get('/categories/:slug/:post/kit-presse.zip', pressKitRoute);
+
+// Pages: each route loads its data and calls c.render (routes/_renderer.tsx).
+app.use(renderer());
+app.get('/', homePage);
+app.get('/connexion', (c) => signInPage(c));
+app.get('/connexion/erreur', (c) => signInPage(c, { errorPage: true }));
+app.get('/espace-presse', pressSpaceRoute);
+app.get('/contact', contactRoute);
+app.post('/contact', contactPostRoute);
+app.get('/accreditations', accreditationsRoute);
+app.post('/accreditations', accreditationsPostRoute);
+app.get('/recherche', searchRoute);
+app.get('/evenements', eventsRoute);
+app.get('/evenements/:slug', eventRoute);
+app.get('/categories/preview/post', previewRoute);
 app.get('/categories/:slug', categoryRoute);
 app.get('/categories/:slug/:second', categoryChildRoute);
-
 // WordPress pages (mentions légales, contact, …) by slug
-app.get('/:slug', (c) => pageRoute(c));
+app.get('/:slug', pageRoute);
 
 app.notFound(notFoundPage);
 app.onError((error, c) => {

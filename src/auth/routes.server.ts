@@ -7,6 +7,7 @@ import { providerMetadata } from '../upstream/oidc.server';
 import { isSecureRequest } from './cookies.server';
 import { sessionCookieName } from './session.server';
 import { tooManyRequests, withinLimit } from '../http/rate-limit.server';
+import { cacheControl } from '../http/cache-control';
 
 // /api/auth/* — Auth.js, plus what the site's callers expect of it (SPEC §2, §7) that @auth/core
 // does not do: the _log beacon, `json=true` answered with {url}, {} for no session, and the
@@ -77,7 +78,7 @@ export async function authRoute(c: Context<AppEnv>) {
     if (body === 'null' || body === '') {
       const headers = new Headers(response.headers);
       headers.set('content-type', 'application/json');
-      headers.set('cache-control', 'private, no-store');
+      headers.set('cache-control', cacheControl.personal);
       return new Response('{}', { status: 200, headers });
     }
   }

@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env';
 import { assets } from '../render/assets';
 import { withScriptNonce } from '../security/headers.server';
 import type { EntryMeta } from './policy';
+import { cacheControl } from '../http/cache-control';
 
 // Anonymous HTML, cached whole in KV: a warm view costs one KV read for the page and one for the
 // purge marks — no upstream call and no render. Personalised, preview, degraded and error
@@ -42,7 +43,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     // Signed-in readers get the same cached HTML as everyone: the islands add their personal parts.
     if (request.method !== 'GET' || url.searchParams.has('preview')) {
       await next();
-      if (!c.res.headers.has('cache-control')) c.header('cache-control', 'private, no-store');
+      if (!c.res.headers.has('cache-control')) c.header('cache-control', cacheControl.personal);
       return;
     }
     const store = c.var.store;
@@ -80,13 +81,13 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     if (!storable) {
       // Stale-if-error: a purged page whose fresh render came out degraded keeps its last good copy.
       if (entry && state === 'purged' && policy && !policy.cacheable) return cachedResponse(withNonce(c, entry.value, entry.meta), 'STALE-IF-ERROR');
-      if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+      if (!c.res.headers.has('cache-control')) c.header('cache-control', cacheControl.never);
       c.header('x-ffr-cache', 'BYPASS');
       return;
     }
 
     if (!store.claimWrite(key)) {
-      c.header('cache-control', 'no-cache');
+      c.header('cache-control', cacheControl.revalidate);
       c.header('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
       return;
     }
@@ -105,7 +106,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
       })().catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
     );
     c.res = new Response(toClient, res);
-    c.res.headers.set('cache-control', 'no-cache');
+    c.res.headers.set('cache-control', cacheControl.revalidate);
     c.res.headers.set('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
   };
 }
@@ -131,7 +132,7 @@ const matches = (ifNoneMatch: string | null, etag: string) =>
   !!ifNoneMatch && ifNoneMatch.split(',').some((v) => v.trim() === '*' || v.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
 function cachedResponse(html: string, state: string, etag?: string, ifNoneMatch: string | null = null): Response {
-  const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-ffr-cache': state };
+  const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl.revalidate, 'x-ffr-cache': state };
   if (etag) headers.etag = etag;
   if (etag && matches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   return new Response(html, { headers });

@@ -34,6 +34,9 @@ export function createContent(config: Config, store: EntryStore, options: { reva
   let oldestData: number | null = null;
   // The purge tags of everything this request read: a page built from it carries them.
   const tagsRead = new Set<string>();
+  // Set when a read failed (not "no such thing"): the page shows less than it should, and a copy
+  // of it must not be served to the next readers.
+  let failed = false;
 
   function cached<T>(key: string, tags: string[] | ((value: T) => string[]), load: () => Promise<T>): Promise<T> {
     let p = memo.get(key) as Promise<T> | undefined;
@@ -44,14 +47,20 @@ export function createContent(config: Config, store: EntryStore, options: { reva
         for (const t of r.meta.tags) tagsRead.add(t);
         return r.value;
       });
+      p.catch((error: unknown) => {
+        if (!(error instanceof UpstreamError && error.kind === 'not-found')) failed = true;
+      });
       memo.set(key, p);
     }
     return p;
   }
 
   return {
-    /** True when some data of this request came from a purged copy because the upstream failed. */
-    fellBack: () => fellBack,
+    /**
+     * True when the page built from this request's data must not be cached: a read failed, or a
+     * purged copy stood in for a failed upstream (cached as fresh, it would undo the purge).
+     */
+    degraded: () => failed || fellBack,
     /** When the oldest data read so far was fetched (ms), or null before any read. */
     oldestDataAt: () => oldestData,
     /** The purge tags of the data read so far. */
@@ -59,7 +68,8 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     settings: () => cached('settings', [tag.site], wp.settings),
     menus: () => cached('menus', [tag.site], wp.menus),
     partners: () => cached('partners', [tag.site], wp.partners),
-    categories: () => cached('categories', [tag.site, tag.lists], wp.categories),
+    // A category's change purges the site (cache/purge.server.ts); publishing a post does not touch the list.
+    categories: () => cached('categories', [tag.site], wp.categories),
     tags: () => cached('tags', [tag.site, tag.lists], wp.tags),
     home: () => cached('home', [tag.home], wp.home),
     lastPosts: () => cached('last_posts', [tag.lists], lists.lastPosts),

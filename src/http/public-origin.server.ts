@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import { cacheControl } from './cache-control';
 
 // One public origin. The worker is reachable under other names (its workers.dev address, a
 // forgotten alias, a Host header anyone can send): a page rendered for one of them would write
@@ -17,6 +18,6 @@ export const publicOrigin = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   return c.json(
     { error: 'misdirected_request', message: `Ce site répond à l’adresse ${target} : envoyez la requête à cette adresse.` },
     421,
-    { 'cache-control': 'no-store' },
+    { 'cache-control': cacheControl.never },
   );
 };

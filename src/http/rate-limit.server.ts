@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { cacheControl } from './cache-control';
 
 // Rate limits on Cloudflare's rate-limiting binding ([[ratelimits]] in wrangler.toml, run by
 // Miniflare locally): counted at the edge per visitor IP, atomic, unlike counters kept in KV
@@ -26,4 +27,4 @@ export async function withinLimit(c: Context<AppEnv>, limiter: Limiter): Promise
 
 /** The 429 programs get: French message, Retry-After. */
 export const tooManyRequests = (c: Context<AppEnv>) =>
-  c.json({ error: 'rate_limited', message: RATE_LIMIT_MESSAGE }, 429, { 'retry-after': String(LIMIT_PERIOD_SECONDS), 'cache-control': 'no-store' });
+  c.json({ error: 'rate_limited', message: RATE_LIMIT_MESSAGE }, 429, { 'retry-after': String(LIMIT_PERIOD_SECONDS), 'cache-control': cacheControl.never });

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { renderToString } from 'react-dom/server.edge';
 import type { AppEnv } from '../app-env';
 import { ConfigError } from '../config/env.server';
+import { cacheControl } from '../http/cache-control';
 
 // Last resort when a page cannot be built at all. No shell (its data may be what failed), no stack
 // trace; programs asking for JSON get JSON.
@@ -40,5 +41,5 @@ export function serverErrorResponse(c: Context<AppEnv>, error: unknown): Respons
       </body>
     </html>,
   );
-  return c.html(`<!DOCTYPE html>${html}`, status, { 'cache-control': 'no-store', 'retry-after': '30' });
+  return c.html(`<!DOCTYPE html>${html}`, status, { 'cache-control': cacheControl.never, 'retry-after': '30' });
 }

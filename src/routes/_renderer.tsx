@@ -1,5 +1,10 @@
+import type { Context, MiddlewareHandler } from 'hono';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server.edge';
+import type { AppEnv } from '../app-env';
+import { tag } from '../cache/tags.server';
+import { cacheControl } from '../http/cache-control';
 import { AccreditationBanner } from '../components/shell/AccreditationBanner';
 import { Footer } from '../components/shell/Footer';
 import { Header } from '../components/shell/Header';
@@ -9,12 +14,19 @@ import { Island } from '../islands/Island';
 import { jsonLdScriptContent } from '../feeds/json-ld';
 import { assets } from '../render/assets';
 import { RenderContext } from '../render/render-context';
-import type { Shell } from '../render/shell.server';
+import { loadShell, type Shell } from '../render/shell.server';
+import { pageTitle } from '../render/site';
 import { shellVisibility } from '../shell/visibility';
 import type { PageContext } from '../tracking/data-layer';
 
+// The one renderer (HonoX's _renderer.tsx, Hono's c.setRenderer): a route loads its own data and
+// calls c.render(view, options); this file loads the shell beside it, wraps the document, streams
+// it, and decides the status, retry-after and whether the HTML cache may keep the page.
+
 export type PageHead = {
+  /** The page's own title: the site's name is added here (after it, or before it on the home page). */
   title: string;
+  siteFirst?: boolean;
   description?: string;
   noindex?: boolean;
   canonical?: string;
@@ -23,10 +35,81 @@ export type PageHead = {
   jsonLd?: unknown[];
   alternates?: Array<{ type: string; title: string; href: string }>;
 };
-export type PageInfo = { path: string; notFound?: boolean; tracking: PageContext };
+type PageInfo = { path: string; notFound?: boolean; tracking: PageContext };
+
+export type RenderOptions = {
+  head: PageHead;
+  /** The data layer's page facts (SPEC §7); the fields left out are empty. */
+  tracking: Pick<PageContext, 'page_type'> & Partial<PageContext>;
+  /** 503 when the page's own content could not be loaded (with retry-after), 404 when it does not exist. */
+  status?: 200 | 404 | 503;
+  /** 'never' for a reader's own pages, previews and answers to a post; other pages are stored when whole. */
+  cache?: 'shared' | 'never';
+  /** Purge tags beyond the data read through the content layer (search results follow the post lists). */
+  tags?: string[];
+  /** How long KV may keep the copy (pages with endless variants keep it short). */
+  keepSeconds?: number;
+};
+
+declare module 'hono' {
+  interface ContextRenderer {
+    (content: ReactNode, options: RenderOptions): Promise<Response>;
+  }
+}
+
+/**
+ * For the HTML pages: starts the shell's data as the route starts its own, and sets the renderer.
+ * Machine routes (feeds, calendars, JSON) are registered before it and never pay for the shell.
+ */
+export const renderer = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  installRenderer(c);
+  await next();
+};
+
+/** Idempotent: a machine route that answers with the 404 page installs the renderer then. */
+export function installRenderer(c: Context<AppEnv>): void {
+  if ((c.get('shell') as Promise<Shell> | undefined) !== undefined) return;
+  const shell = loadShell(c.var.content, c.var.config);
+  c.set('shell', shell);
+  c.setRenderer(async (content, options) => {
+    const status = options.status ?? 200;
+    const loaded = await shell;
+    c.set('pageCache', {
+      cacheable: status === 200 && options.cache !== 'never' && !c.var.content.degraded(),
+      // A page depends on everything it read: the purge tags come from the content layer.
+      tags: [...new Set([tag.site, ...c.var.content.tagsRead(), ...(options.tags ?? [])])],
+      keepSeconds: options.keepSeconds,
+    });
+    const head = { ...options.head, title: pageTitle(options.head.title, loaded.settings, { siteFirst: options.head.siteFirst }) };
+    const page: PageInfo = {
+      path: c.req.path,
+      notFound: status === 404,
+      tracking: { page_category: '', page_subcategory: '', articleThematic: '', ...options.tracking },
+    };
+    const stream = await renderToReadableStream(
+      <Document head={head} shell={loaded} page={page}>
+        {content}
+      </Document>,
+      {
+        bootstrapModules: [assets['main.js']],
+        identifierPrefix: 'ffr-',
+        onError(error) {
+          console.error('[render]', error);
+        },
+      },
+    );
+    // A reader who leaves mid-page cancels the stream: React aborts the render and rejects
+    // allReady, which nobody else awaits; left unhandled it would be an uncaught error.
+    stream.allReady.catch(() => undefined);
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+    if (status === 503) headers['retry-after'] = '30';
+    if (options.cache === 'never') headers['cache-control'] = cacheControl.personal;
+    return c.body(stream, status, headers);
+  });
+}
 
 /** The document around every page: head, shell, and the page itself in <main>. */
-export function Document({ head, shell, page, children }: { head: PageHead; shell: Shell; page: PageInfo; children: ReactNode }) {
+function Document({ head, shell, page, children }: { head: PageHead; shell: Shell; page: PageInfo; children: ReactNode }) {
   const { settings } = shell;
   const show = shellVisibility(page.path, { notFound: page.notFound });
   return (

@@ -6,7 +6,7 @@ import type { FormOutcome } from '../forms/outcome';
 import { ACCREDITATION_KINDS, type AccreditationKind as Kind } from '../forms/accreditation-kinds';
 import { futureEventChoices } from '../forms/event-choices.server';
 import { FormIsland, pagePost } from './forms';
-import { pageRoute } from './pages';
+import { renderWordPressPage } from './pages';
 
 // /accreditations: three forms, chosen by the kind of event or the journalist's situation (SPEC §2).
 
@@ -42,10 +42,10 @@ export async function accreditationsRoute(c: Context<AppEnv>) {
   if (preselected && !c.req.query('formulaire')) kind = ACCREDITATION_KINDS.find((k) => k.events === preselected.kind) ?? kind;
   const [events, model] = await Promise.all([futureEventChoices(c, kind.events), c.var.content.form(kind.form).catch(() => null)]);
   const outcome: FormOutcome | null = preselected ? { kind: 'invalid', message: '', errors: {}, values: { [EVENT_FIELD]: [preselected.title] } } : null;
-  return pageRoute(c, 'accreditations', {
+  return renderWordPressPage(c, 'accreditations', {
     children: <AccreditationForm kind={kind} model={model} outcome={outcome} events={events} />,
-    cacheable: model !== null,
-    tracking: 'accreditation',
+    cache: model ? 'shared' : 'never',
+    pageType: 'accreditation',
   });
 }
 
@@ -55,5 +55,5 @@ export async function accreditationsPostRoute(c: Context<AppEnv>) {
   const sent = await pagePost(c, kind.form);
   if (sent instanceof Response) return sent;
   const events = await futureEventChoices(c, kind.events);
-  return pageRoute(c, 'accreditations', { children: <AccreditationForm kind={kind} model={sent.model} outcome={sent.outcome} events={events} />, cacheable: false, tracking: 'accreditation' });
+  return renderWordPressPage(c, 'accreditations', { children: <AccreditationForm kind={kind} model={sent.model} outcome={sent.outcome} events={events} />, cache: 'never', pageType: 'accreditation' });
 }

@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import type { FormModel } from '../forms/model';
 import type { FormOutcome } from '../forms/outcome';
 import { FormIsland, pagePost } from './forms';
-import { pageRoute } from './pages';
+import { renderWordPressPage } from './pages';
 
 // /contact: the press contacts page (page-contact) and the contact form (slug contactez-nous).
 
@@ -24,11 +24,11 @@ function ContactForm({ model, outcome }: { model: FormModel | null; outcome: For
 
 export async function contactRoute(c: Context<AppEnv>) {
   const model = await c.var.content.form(CONTACT_FORM).catch(() => null);
-  return pageRoute(c, 'contact', { children: <ContactForm model={model} outcome={null} />, cacheable: model !== null });
+  return renderWordPressPage(c, 'contact', { children: <ContactForm model={model} outcome={null} />, cache: model ? 'shared' : 'never' });
 }
 
 export async function contactPostRoute(c: Context<AppEnv>) {
   const sent = await pagePost(c, CONTACT_FORM);
   if (sent instanceof Response) return sent;
-  return pageRoute(c, 'contact', { children: <ContactForm model={sent.model} outcome={sent.outcome} />, cacheable: false });
+  return renderWordPressPage(c, 'contact', { children: <ContactForm model={sent.model} outcome={sent.outcome} />, cache: 'never' });
 }

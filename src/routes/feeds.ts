@@ -10,6 +10,7 @@ import { siteOrigin } from '../render/site';
 import type { PostPage } from '../schemas/post';
 import { DEFAULT_SETTINGS } from '../schemas/settings';
 import { notFoundPage } from './_404';
+import { cacheControl } from '../http/cache-control';
 
 // For machines: RSS, sitemaps and robots.txt, from the same cached content as the pages.
 
@@ -20,7 +21,7 @@ const NEWS_CANDIDATES = 100;
 const MAX_SITEMAP_FILES = 500;
 
 const xml = (body: string, type = 'application/xml') =>
-  new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'public, max-age=300' } });
+  new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': cacheControl.fiveMinutes } });
 const unavailable = (c: Context<AppEnv>) => c.text('Flux momentanément indisponible. Réessayez dans quelques instants.', 503, { 'retry-after': '60' });
 
 export async function rssRoute(c: Context<AppEnv>) {
@@ -128,5 +129,5 @@ export async function newsSitemapRoute(c: Context<AppEnv>) {
 
 export function robotsRoute(c: Context<AppEnv>) {
   const body = renderRobots({ siteUrl: siteOrigin(c), disallow: ['/api/', '/categories/preview/', '/espace-presse', '/tableau-de-bord'] });
-  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl.anHour } });
 }

@@ -6,6 +6,7 @@ import type { FormModel } from '../forms/model';
 import type { FormOutcome } from '../forms/outcome';
 import { FormRequestError, submitForm } from '../forms/submit.server';
 import { Island } from '../islands/Island';
+import { cacheControl } from '../http/cache-control';
 
 // The forms' endpoints: JSON for scripts and the islands, and the helpers the pages use to render a
 // form, fresh or after a post without JavaScript.
@@ -19,7 +20,7 @@ export async function formModelRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
   const model = SLUG.test(slug) ? await c.var.content.form(slug).catch(() => null) : null;
   if (!model) return c.json({ error: 'not_found', message: 'Ce formulaire n’existe pas.' }, 404);
-  return c.json({ model, countries: COUNTRIES }, 200, { 'cache-control': 'public, max-age=300' });
+  return c.json({ model, countries: COUNTRIES }, 200, { 'cache-control': cacheControl.fiveMinutes });
 }
 
 /** POST /api/forms/{slug}: 200 with the outcome, 422 with the invalid fields, 409, 502, 404, 413, 415, 429 (Retry-After). */
@@ -28,9 +29,9 @@ export async function formSubmitRoute(c: Context<AppEnv>) {
   if (!SLUG.test(slug)) return c.json({ error: 'not_found', message: 'Ce formulaire n’existe pas.' }, 404);
   try {
     const { outcome } = await submitForm(c, slug);
-    if (outcome.kind === 'failure' && outcome.retryAfter) return c.json({ error: 'rate_limited', outcome }, 429, { 'cache-control': 'no-store', 'retry-after': String(outcome.retryAfter) });
+    if (outcome.kind === 'failure' && outcome.retryAfter) return c.json({ error: 'rate_limited', outcome }, 429, { 'cache-control': cacheControl.never, 'retry-after': String(outcome.retryAfter) });
     const status = outcome.kind === 'invalid' ? 422 : outcome.kind === 'success' ? 200 : outcome.kind === 'duplicate' ? 409 : 502;
-    return c.json({ outcome }, status, { 'cache-control': 'no-store' });
+    return c.json({ outcome }, status, { 'cache-control': cacheControl.never });
   } catch (error) {
     if (error instanceof FormRequestError) {
       const code = { 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type' }[error.status];

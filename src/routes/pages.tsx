@@ -2,17 +2,14 @@ import type { ReactNode } from 'react';
 import { displayPhone, telHref } from '../lib/format/phone';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { tag } from '../cache/tags.server';
 import { RichText } from '../components/page/RichText';
-import { isDegraded, settle } from '../data/loaded';
+import { settle } from '../data/loaded';
+import { Apology } from '../render/Apology';
 import { breadcrumbLd } from '../feeds/json-ld';
 import { isAllowedRedirect } from '../lib/redirects';
-import { renderPage } from '../render/render-page.server';
-import { canonical, pageTitle, siteHostname, siteOrigin } from '../render/site';
-import { loadShell } from '../render/shell.server';
+import { canonical, siteHostname, siteOrigin } from '../render/site';
 import { isDisplayable, type Page } from '../schemas/page';
 import type { Settings } from '../schemas/settings';
-import { Document } from './_renderer';
 import { notFoundPage } from './_404';
 
 // The page list of WordPress: /mentions-legales, /contact (template page-contact) and any other
@@ -120,50 +117,37 @@ function PageView({ page, settings, children }: { page: Page; settings: Settings
   );
 }
 
-export async function pageRoute(c: Context<AppEnv>, slug = c.req.param('slug') ?? '', extra: { children?: ReactNode; cacheable?: boolean; tracking?: string } = {}) {
+/** What a route built on a WordPress page adds to it (the contact and accreditation forms). */
+export type PageAddition = { children?: ReactNode; cache?: 'shared' | 'never'; pageType?: string };
+
+/** /{slug}: a displayable WordPress page. */
+export const pageRoute = (c: Context<AppEnv>) => renderWordPressPage(c, c.req.param('slug') ?? '');
+
+export async function renderWordPressPage(c: Context<AppEnv>, slug: string, addition: PageAddition = {}) {
   if (!/^[a-z0-9][a-z0-9-]{0,190}$/.test(slug)) return notFoundPage(c);
-  const content = c.var.content;
-  const [shell, page] = await Promise.all([loadShell(content, c.var.config), settle(content.page(slug), `page ${slug}`)]);
+  const [{ settings }, page] = await Promise.all([c.var.shell, settle(c.var.content.page(slug), `page ${slug}`)]);
   if (page.status === 'not-found' || (page.status === 'success' && !isDisplayable(page.data))) return notFoundPage(c);
-  if (page.status === 'success' && page.data.redirection) {
-    const target = page.data.redirection;
-    if (isAllowedRedirect(target, siteHostname(c))) return c.redirect(target, 302);
+  const tracking = { page_type: addition.pageType ?? (slug === 'contact' ? 'contact' : 'page') };
+  if (page.status === 'failure') {
+    return c.render(<Apology kind="failure" path={c.req.path} />, { status: 503, head: { title: 'Un problème est survenu', noindex: true }, tracking });
   }
-  const s = shell.settings;
+  const p = page.data;
+  if (p.redirection && isAllowedRedirect(p.redirection, siteHostname(c))) return c.redirect(p.redirection, 302);
   const origin = siteOrigin(c);
-  return renderPage(
-    c,
-    <Document
-      head={
-        page.status === 'success'
-          ? {
-              title: pageTitle(page.data.meta_title || page.data.title, s),
-              description: page.data.meta_description || page.data.excerpt || undefined,
-              canonical: canonical(c),
-              jsonLd: [breadcrumbLd([{ name: 'Accueil', url: `${origin}/` }, { name: page.data.title, url: canonical(c) }])],
-            }
-          : { title: pageTitle('Un problème est survenu', s), noindex: true }
-      }
-      shell={shell}
-      page={{ path: c.req.path, tracking: { page_type: extra.tracking ?? (slug === 'contact' ? 'contact' : 'page'), page_category: '', page_subcategory: '', articleThematic: '' } }}
-    >
-      {page.status === 'success' ? (
-        <PageView page={page.data} settings={s}>
-          {extra.children}
-        </PageView>
-      ) : (
-        <div className="container page-message">
-          <h1>Un problème est survenu</h1>
-          <p>Nous n’avons pas pu charger cette page. Merci de rafraîchir la page dans quelques instants.</p>
-          <p>
-            <a className="button" href={c.req.path}>
-              Rafraîchir la page
-            </a>
-          </p>
-        </div>
-      )}
-    </Document>,
-    { status: page.status === 'success' ? 200 : 503, cache: { cacheable: (extra.cacheable ?? true) && !isDegraded(...shell.areas, page), tags: [tag.site, `page:${slug}`] } },
+  return c.render(
+    <PageView page={p} settings={settings}>
+      {addition.children}
+    </PageView>,
+    {
+      head: {
+        title: p.meta_title || p.title,
+        description: p.meta_description || p.excerpt || undefined,
+        canonical: canonical(c),
+        jsonLd: [breadcrumbLd([{ name: 'Accueil', url: `${origin}/` }, { name: p.title, url: canonical(c) }])],
+      },
+      tracking,
+      cache: addition.cache,
+    },
   );
 }
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ArticleSchema, type Article } from '../../schemas/article';
 import type { Category } from '../../schemas/category';
-import { ArticleApology, ArticleView, hasPressKit, pressKitHref } from './ArticlePage';
+import { ArticleView, hasPressKit, pressKitHref } from './ArticlePage';
 import { categoryCrumbs } from './crumbs';
 
 const CATEGORIES = [
@@ -315,24 +315,5 @@ describe('press kit', () => {
   it('lives under the article path, whatever form the link has', () => {
     expect(pressKitHref(article({ link: 'https://presse.ffr.fr/categories/xv/mon-article/' }))).toBe('/categories/xv/mon-article/kit-presse.zip');
     expect(pressKitHref(article({ link: '' }))).toBe('/categories/xv-de-france/liste-tournee-automne/kit-presse.zip');
-  });
-});
-
-describe('ArticleApology', () => {
-  it('apologises for a missing article', () => {
-    const out = renderToStaticMarkup(<ArticleApology kind="not-found" />);
-    expect(out).toContain('<h1>Cet article est introuvable</h1>');
-    expect(out).toContain(`<p>Nous sommes désolés${NBSP}: l’article que vous cherchez n’existe pas ou n’est plus en ligne.</p>`);
-    expect(out).toContain('<a class="button" href="/">Retour à l’accueil</a>');
-    expect(out).toContain('<a class="button button--ghost" href="/recherche">Rechercher un contenu</a>');
-  });
-
-  it('asks to refresh after a failure', () => {
-    const out = renderToStaticMarkup(<ArticleApology kind="failure" path="/categories/xv-de-france/mon-article" />);
-    expect(out).toContain('<h1>Un problème est survenu</h1>');
-    expect(out).toContain('<p>Nous n’avons pas pu charger cet article. Merci de rafraîchir la page dans quelques instants.</p>');
-    expect(out).toContain('<a class="button" href="/categories/xv-de-france/mon-article">Rafraîchir la page</a>');
-    expect(renderToStaticMarkup(<ArticleApology kind="failure" path="//evil.example/x" />)).toContain('href="/"');
-    expect(renderToStaticMarkup(<ArticleApology kind="failure" path="javascript:alert(1)" />)).toContain('href="/"');
   });
 });

@@ -9,11 +9,9 @@ import { endSession, readSession } from '../../auth/session.server';
 import { UpstreamError } from '../../upstream/http.server';
 import { Island } from '../../islands/Island';
 import { formatLongDate } from '../../lib/format/date';
-import { renderPage } from '../../render/render-page.server';
-import { pageTitle, siteHostname } from '../../render/site';
-import { loadShell } from '../../render/shell.server';
+import { Unavailable } from '../../render/Apology';
+import { siteHostname } from '../../render/site';
 import { createUserClient } from '../../upstream/user.server';
-import { Document } from '../_renderer';
 
 // /espace-presse — journalists only (SPEC §2, §6). Personal, so never cached.
 
@@ -41,16 +39,13 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
     return c.redirect(`/connexion?${params}`, 302);
   }
   let revoked = false;
-  const [shell, prefs] = await Promise.all([
-    loadShell(c.var.content, c.var.config),
-    createUserClient(c.var.config)
-      .prefs(session.access_token, true)
-      .then((p) => p as Prefs)
-      .catch((error) => {
-        revoked = error instanceof UpstreamError && error.status === 401;
-        return null;
-      }),
-  ]);
+  const prefs = await createUserClient(c.var.config)
+    .prefs(session.access_token, true)
+    .then((p) => p as Prefs)
+    .catch((error) => {
+      revoked = error instanceof UpstreamError && error.status === 401;
+      return null;
+    });
   // WordPress no longer accepts the session's token (revoked at the provider): signed out, back to sign-in.
   if (revoked) {
     endSession(c);
@@ -73,17 +68,11 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
   }
   const hitsFor = (ids: number[]) => ids.map((id) => lookup.byId.get(id)).filter((h): h is SearchHit => !!h);
   const requests = Array.isArray(prefs?.journaliste_accreditations_events) ? prefs.journaliste_accreditations_events : [];
-  const res = await renderPage(
-    c,
-    <Document
-      head={{ title: pageTitle('Espace presse', shell.settings), noindex: true }}
-      shell={shell}
-      page={{ path: c.req.path, tracking: { page_type: 'espace-presse', page_category: '', page_subcategory: '', articleThematic: '' } }}
-    >
+  return c.render(
       <div className="container account-page">
         <h1>Espace presse</h1>
         {prefs === null ? (
-          <p className="notice">Votre profil est momentanément indisponible. Merci de rafraîchir la page dans quelques instants.</p>
+          <Unavailable what="Votre profil est momentanément indisponible." />
         ) : !journalist ? (
           <>
             <p className="notice">{NOT_JOURNALIST[String(prefs.journaliste)] ?? NOT_JOURNALIST.non}</p>
@@ -168,10 +157,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
             <Island name="PressOptIns" props={{ mail: !!prefs.journaliste_optin_mail, whatsapp: !!prefs.journaliste_optin_whatsapp, openWhatsapp: c.req.query('optin_whatsapp') === 'open' }} />
           </>
         )}
-      </div>
-    </Document>,
-    { cache: { cacheable: false, tags: [] } },
+      </div>,
+    { head: { title: 'Espace presse', noindex: true }, tracking: { page_type: 'espace-presse' }, cache: 'never' },
   );
-  res.headers.set('cache-control', 'private, no-store');
-  return res;
 }

@@ -4,10 +4,6 @@ import { safeCallbackPath } from '../../auth/callback-url';
 import { AUTH_BASE_PATH, PROVIDER_ID } from '../../auth/config.server';
 import { authErrorMessage } from '../../auth/errors';
 import { csrfFor } from '../../auth/routes.server';
-import { renderPage } from '../../render/render-page.server';
-import { pageTitle } from '../../render/site';
-import { loadShell } from '../../render/shell.server';
-import { Document } from '../_renderer';
 
 // /connexion and /connexion/erreur — Auth.js's pages, in French.
 
@@ -15,14 +11,8 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
   const url = new URL(c.req.url);
   const callbackUrl = safeCallbackPath(url.searchParams.get('callbackUrl'), url.origin);
   const error = authErrorMessage(url.searchParams.get('error'));
-  const [shell, csrf] = await Promise.all([loadShell(c.var.content, c.var.config), csrfFor(c)]);
-  const res = await renderPage(
-    c,
-    <Document
-      head={{ title: pageTitle(options.errorPage ? 'Erreur de connexion' : 'Connexion', shell.settings), noindex: true }}
-      shell={shell}
-      page={{ path: c.req.path, tracking: { page_type: 'connexion', page_category: '', page_subcategory: '', articleThematic: '' } }}
-    >
+  const csrf = await csrfFor(c);
+  const res = await c.render(
       <div className="container account-page">
         <h1>{options.errorPage ? 'La connexion n’a pas abouti' : 'Connexion'}</h1>
         {error ? (
@@ -41,11 +31,9 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
         <p className="account-page__help">
           Pas encore de compte ? Il se crée à la première connexion, depuis la page du compte FFR.
         </p>
-      </div>
-    </Document>,
-    { status: 200, cache: { cacheable: false, tags: [] } },
+      </div>,
+    { head: { title: options.errorPage ? 'Erreur de connexion' : 'Connexion', noindex: true }, tracking: { page_type: 'connexion' }, cache: 'never' },
   );
   for (const cookie of csrf.setCookie) res.headers.append('set-cookie', cookie);
-  res.headers.set('cache-control', 'private, no-store');
   return res;
 }

@@ -5,6 +5,7 @@ import { CSRF_HEADER, verifyCsrf } from '../../auth/csrf.server';
 import { endSession, readSession } from '../../auth/session.server';
 import { UpstreamError } from '../../upstream/http.server';
 import { createUserClient } from '../../upstream/user.server';
+import { cacheControl } from '../../http/cache-control';
 
 // /api/user/* — the browser never holds the access token: it calls these, and the worker adds the
 // user's bearer from the encrypted session cookie.
@@ -13,7 +14,7 @@ const ActionSchema = z.string().regex(/^[a-z_]{1,40}$/);
 const BodySchema = z.object({ value: z.unknown() });
 
 const fail = (c: Context<AppEnv>, status: 400 | 401 | 403 | 404 | 502 | 503, error: string, message: string) =>
-  c.json({ error, message }, status, { 'cache-control': 'private, no-store' });
+  c.json({ error, message }, status, { 'cache-control': cacheControl.personal });
 
 async function withToken(c: Context<AppEnv>): Promise<string | Response> {
   const session = await readSession(c);
@@ -43,7 +44,7 @@ async function mutation(c: Context<AppEnv>, send: (token: string, action: string
   const token = await withToken(c);
   if (token instanceof Response) return token;
   try {
-    return c.json(await send(token, action.data, body.data.value), 200, { 'cache-control': 'private, no-store' });
+    return c.json(await send(token, action.data, body.data.value), 200, { 'cache-control': cacheControl.personal });
   } catch (error) {
     return upstreamFailure(c, error);
   }
@@ -53,7 +54,7 @@ export async function getPrefs(c: Context<AppEnv>) {
   const token = await withToken(c);
   if (token instanceof Response) return token;
   try {
-    return c.json(await createUserClient(c.var.config).prefs(token, c.req.query('type') === 'complet'), 200, { 'cache-control': 'private, no-store' });
+    return c.json(await createUserClient(c.var.config).prefs(token, c.req.query('type') === 'complet'), 200, { 'cache-control': cacheControl.personal });
   } catch (error) {
     return upstreamFailure(c, error);
   }
@@ -66,7 +67,7 @@ export async function getMedias(c: Context<AppEnv>) {
   const token = await withToken(c);
   if (token instanceof Response) return token;
   try {
-    return c.json(await c.var.content.newsroomMedias(), 200, { 'cache-control': 'private, max-age=3600' });
+    return c.json(await c.var.content.newsroomMedias(), 200, { 'cache-control': cacheControl.personalForAnHour });
   } catch (error) {
     return upstreamFailure(c, error);
   }

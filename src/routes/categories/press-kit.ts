@@ -8,6 +8,7 @@ import { createZipStream, type ZipEntry } from '../../lib/zip/zip-stream';
 import type { Article } from '../../schemas/article';
 import { siteOrigin } from '../../render/site';
 import { notFoundPage } from '../_404';
+import { cacheControl } from '../../http/cache-control';
 
 // « Télécharger le kit presse »: one zip of an article's media, streamed as the files arrive
 // from the media library, so the worker never holds a whole kit in memory.
@@ -92,7 +93,7 @@ export async function pressKitRoute(c: Context<AppEnv>) {
     headers: {
       'content-type': 'application/zip',
       'content-disposition': `attachment; filename="kit-presse-${a.slug.slice(0, 80)}.zip"`,
-      'cache-control': 'private, no-store',
+      'cache-control': cacheControl.personal,
     },
   });
 }

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { settle } from '../../data/loaded';
-import { loadShell } from '../../render/shell.server';
 import { notFoundPage } from '../_404';
 import { renderArticle } from './article';
 
@@ -16,9 +15,8 @@ export function previewRedirect(c: Context<AppEnv>) {
 export async function previewRoute(c: Context<AppEnv>) {
   const id = c.req.query('p') ?? '';
   if (!/^\d{1,10}$/.test(id)) return notFoundPage(c);
-  const [shell, draft] = await Promise.all([loadShell(c.var.content, c.var.config), settle(c.var.content.draft(Number(id)), `draft ${id}`)]);
-  const res = await renderArticle(c, shell, draft, { preview: true });
+  const draft = await settle(c.var.content.draft(Number(id)), `draft ${id}`);
+  const res = await renderArticle(c, draft, { preview: true });
   res.headers.set('x-robots-tag', 'noindex, nofollow');
-  res.headers.set('cache-control', 'private, no-store');
   return res;
 }
