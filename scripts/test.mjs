@@ -1,6 +1,7 @@
 // npm test: type check, unit tests, worker integration tests in workerd, end-to-end in Chromium,
 // and the publish hook in a real WordPress.
-// `node scripts/test.mjs e2e` (npm run test:e2e) runs only the named steps: types, unit, worker, e2e,
+// `node scripts/test.mjs e2e` (npm run test:e2e) runs only the named steps: types (with the unused-
+// code check), unit, worker, e2e,
 // wordpress (a real WordPress from Debian's packages, installed when missing).
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { ensureDevVars, root } from './lib/stack.mjs';
 const allSteps = [
   ['types', 'types (worker)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['types', 'types (amont local, scripts)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'dev/tsconfig.json']],
+  // Dead files, exports and dependencies fail the build (unused locals: noUnusedLocals in tsconfig).
+  ['types', 'code inutilisé (knip)', ['node_modules/knip/bin/knip.js', '--no-progress']],
   ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
   ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
   ['e2e', 'end-to-end (Chromium)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],

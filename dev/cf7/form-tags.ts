@@ -102,13 +102,3 @@ export function minLengthOption(tag: FormTag): number | undefined {
   const n = Number(option(tag, 'minlength'));
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
-
-/** get_default_option for a choice: `default:2` or `default:1_3`, one-based. */
-export function defaultChoices(tag: FormTag): string[] {
-  const raw = option(tag, 'default');
-  if (!raw || !/^[0-9_]+$/.test(raw)) return [];
-  return raw
-    .split('_')
-    .map((n) => tag.values[Number(n) - 1])
-    .filter((v): v is string => v !== undefined);
-}

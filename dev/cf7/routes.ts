@@ -26,8 +26,6 @@ import { acceptanceMissing, settingIsTrue, validateFiles, validateText, type Inv
 // 'En attente' in the journalist's press space. /__control/cf7 (control.ts) forces the next status.
 
 export type { Submission } from './rules';
-export { createCf7Control } from './control';
-export { forceNextStatus, FORCED_STATUSES, type ForcedStatus } from './state';
 
 /** The texts CF7 answers with on this install (untranslated strings are CF7's English ones). */
 const TEXT = {

@@ -9,7 +9,6 @@ import { dataOptions, hasOption, limitOption, maxLengthOption, minLengthOption, 
 
 export type InvalidField = { field: string; message: string; idref: string | null; error_id: string };
 export type Posted = { strings: (name: string) => string[]; files: (name: string) => File[] | null };
-export type Messages = Record<string, string>;
 
 /** CF7's own texts where the form's messages have no key (untranslated on this install). */
 export const UNDEFINED_VALUE = 'Undefined value was submitted through this field.';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Provider, { errors, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type Interaction } from 'oidc-provider';
 import devKeystore from 'oidc-provider/lib/consts/dev_keystore.js';
 import type { TestAccount } from '../content/types.js';
 

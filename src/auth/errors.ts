@@ -22,7 +22,6 @@ const MESSAGES: Record<string, string> = {
   UnknownError: 'Une erreur inconnue est survenue pendant la connexion. Merci de réessayer.',
 };
 
-export const AUTH_ERROR_CODES = Object.keys(MESSAGES);
 
 export function authErrorMessage(code: string | undefined | null): string | null {
   if (!code) return null;

@@ -70,15 +70,11 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     partners: () => cached('partners', [tag.site], wp.partners),
     // A category's change purges the site (cache/purge.server.ts); publishing a post does not touch the list.
     categories: () => cached('categories', [tag.site], wp.categories),
-    tags: () => cached('tags', [tag.site, tag.lists], wp.tags),
     home: () => cached('home', [tag.home], wp.home),
     lastPosts: () => cached('last_posts', [tag.lists], lists.lastPosts),
-    latestPostsByCategory: () => cached('latest_posts_by_category', [tag.lists], lists.latestPostsByCategory),
     article: (slug: string) => cached(`article:${slug}`, (a) => [tag.post(slug), tag.postId(a.id)], () => wp.article(slug)),
     page: (slug: string) => cached(`page:${slug}`, [tag.site, `page:${slug}`], () => wp.page(slug)),
     events: (start: string, end: string) => cached(`events:${start}:${end}`, [tag.events], () => wp.events({ start, end })),
-    latestPostsOfCategory: (categoryId: number) =>
-      cached(`latest_posts_${categoryId}`, [tag.lists, tag.category(categoryId)], () => lists.latestPostsOfCategory(categoryId)),
     /** A CF7 form by slug, as the site renders it; null when WordPress has no such form. */
     form: (slug: string) =>
       cached(`form:${slug}`, [tag.site, tag.forms], async () => {

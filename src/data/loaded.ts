@@ -18,7 +18,3 @@ export async function settle<T>(promise: Promise<T>, area: string): Promise<Load
 export function dataOr<T>(loaded: Loaded<T>, fallback: T): T {
   return loaded.status === 'success' ? loaded.data : fallback;
 }
-
-export function isDegraded(...areas: Loaded<unknown>[]): boolean {
-  return areas.some((a) => a.status === 'failure');
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptySelection, EVENT_FIELD, fromTitles, resetSelection, selectAllFuture, toggleEvent, type EventChoice } from './event-selection';
+import { emptySelection, EVENT_FIELD, fromTitles, selectAllFuture, toggleEvent, type EventChoice } from './event-selection';
 
 const now = new Date('2026-11-22T08:00:00Z');
 const events: EventChoice[] = [
@@ -25,7 +25,6 @@ describe('accreditation selection', () => {
     expect(selectAllFuture(events, new Date('2026-11-25T00:00:00Z')).selectedEvents).toEqual([3]);
   });
   it('resets, and rebuilds from kept titles', () => {
-    expect(resetSelection()).toEqual(emptySelection());
     expect(fromTitles(events, ['France – Fidji', 'inconnu']).selectedEvents).toEqual([3]);
   });
 });

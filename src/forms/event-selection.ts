@@ -25,8 +25,6 @@ export function selectAllFuture(events: EventChoice[], now: Date): Selection {
   return { selectedEvents: open.map((e) => e.id), initialValues: { [EVENT_FIELD]: open.map((e) => e.title) } };
 }
 
-export const resetSelection = emptySelection;
-
 /** Rebuilds the state from titles kept after a failed submission. */
 export function fromTitles(events: EventChoice[], titles: string[]): Selection {
   const chosen = events.filter((e) => titles.includes(e.title));

@@ -17,4 +17,3 @@ export const HomeSchema = z.object({
   meta: record({ title: text(), description: text() }, { title: '', description: '' }),
   content: record({ data: list(SectionSchema) }, { data: [] }),
 });
-export type Home = z.infer<typeof HomeSchema>;

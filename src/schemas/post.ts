@@ -3,7 +3,6 @@ import { id, list, nullable, text } from './mapping';
 import { LabelSchema, TagSchema } from './tag';
 
 export const CategoryRefSchema = z.object({ id, slug: z.string(), name: text() });
-export type CategoryRef = z.infer<typeof CategoryRefSchema>;
 
 /** SPEC §3 Post (card). */
 export const PostCardSchema = z.object({

@@ -9,7 +9,6 @@ import { basicAuth, requestJson } from './http.server';
 export const CF7_TIMEOUT_MS = 6_000_000;
 
 const FormSummarySchema = z.object({ id: z.coerce.number().int(), slug: z.string().min(1), title: text(), locale: text() });
-export type FormSummary = z.infer<typeof FormSummarySchema>;
 
 /** SPEC §3 Form send result. */
 export const SendResultSchema = z.object({

@@ -8,7 +8,6 @@ import { MenusSchema } from '../schemas/menu';
 import { PartnerSchema } from '../schemas/partner';
 import { PostCardSchema, type PostPage } from '../schemas/post';
 import { SettingsSchema } from '../schemas/settings';
-import { TagSchema } from '../schemas/tag';
 import { ArticleSchema } from '../schemas/article';
 import { PageSchema } from '../schemas/page';
 import { basicAuth, requestJson, UpstreamError } from './http.server';
@@ -68,7 +67,6 @@ export function createWordPressClient(config: Config) {
     home: async () => (await get('/home', z.object({}).loose().pipe(HomeSchema))).data,
     partners: async () => (await get('/partenaires_banniere', array(PartnerSchema))).data,
     categories: async (): Promise<Category[]> => (await get('/categories', array(CategorySchema))).data,
-    tags: async () => (await get('/Tags', array(TagSchema))).data,
 
     /**
      * A page of cards, newest first, with WordPress's totals (SPEC §7, §9: 4 on a category's first
@@ -129,12 +127,5 @@ export function createWordPressClient(config: Config) {
         return read(WP_MAX_PER_PAGE);
       }
     },
-
-    futureEvents: async (endsAfter: string) => {
-      const params = new URLSearchParams({ ends_after: endsAfter, timestamp: String(Date.parse(endsAfter)) });
-      return (await get(`/future_events?${params}`, array(EventSchema))).data;
-    },
   };
 }
-
-export type WordPressClient = ReturnType<typeof createWordPressClient>;

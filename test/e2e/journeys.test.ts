@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
 
 // Issue 18: what a journalist and a reader hit, each journey as they meet it, at 1280 and 375 px.
 
