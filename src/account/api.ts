@@ -1,3 +1,5 @@
+import type { Prefs } from '../schemas/prefs';
+
 // The browser's calls for the signed-in user (client-safe). Tokens never come here: the worker's
 // /api/user/* adds them from the encrypted session cookie.
 
@@ -5,23 +7,6 @@ export type PublicSession = {
   user: { id: string; name: string; email: string; firstName: string; lastName: string };
   expires: string;
   error?: 'RefreshAccessTokenError';
-};
-
-export type Prefs = {
-  identifie?: boolean;
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  logo?: string;
-  journaliste?: string;
-  journaliste_fonction?: string;
-  journaliste_carte_presse?: string;
-  journaliste_media?: { id: number; nom: string } | null;
-  journaliste_media_temporaire?: string;
-  journaliste_optin_mail?: boolean;
-  journaliste_optin_whatsapp?: boolean;
-  journaliste_accreditations_events?: Array<{ event_id?: number; title?: string; date?: string; status?: string }>;
-  [key: string]: unknown;
 };
 
 export class ApiError extends Error {

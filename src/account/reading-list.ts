@@ -1,4 +1,4 @@
-import type { Prefs } from './api';
+import type { Prefs } from '../schemas/prefs';
 
 // The journalist's reading lists kept in the profile (SPEC §3): favourites
 // (favorite_newsroom_post_ids) and visited contents (journaliste_contenus_visites). Both are lists
@@ -18,8 +18,8 @@ export function postIds(raw: unknown): number[] {
   return [...seen];
 }
 
-export const favoriteIds = (prefs: Prefs | null | undefined) => postIds(prefs?.favorite_newsroom_post_ids);
-export const visitedIds = (prefs: Prefs | null | undefined) => postIds(prefs?.journaliste_contenus_visites);
+export const favoriteIds = (prefs: Partial<Prefs> | null | undefined) => postIds(prefs?.favorite_newsroom_post_ids);
+export const visitedIds = (prefs: Partial<Prefs> | null | undefined) => postIds(prefs?.journaliste_contenus_visites);
 
 /** The favourites after adding (first) or removing one post. */
 export function withFavorite(ids: number[], id: number, on: boolean): number[] {

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import type { Prefs, PublicSession } from '../account/api';
+import type { PublicSession } from '../account/api';
+import type { Prefs } from '../schemas/prefs';
 
 /** SPEC §4 session: loading, authenticated, unauthenticated. */
 export type SessionState = { status: 'loading' } | { status: 'unauthenticated' } | { status: 'authenticated'; data: PublicSession };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '../config/env.server';
 import { list } from '../schemas/mapping';
+import { NewsroomFlagsSchema, PrefsSchema } from '../schemas/prefs';
 import { requestJson, UpstreamError } from './http.server';
 
 // The signed-in user's calls to WordPress (SPEC §7), with the user's own access token, and the
@@ -11,9 +12,9 @@ export const USER_PREFS_TIMEOUT_MS = 600_000;
 
 const NonEmpty = z.unknown().refine((v) => v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0), 'NOT FOUND');
 
-async function call(url: string, init: { method?: 'GET' | 'POST'; accessToken: string; body?: unknown }) {
+async function call<S extends z.ZodType>(url: string, schema: S, init: { method?: 'GET' | 'POST'; accessToken: string; body?: unknown }): Promise<z.output<S>> {
   try {
-    const { data } = await requestJson(url, NonEmpty, {
+    const { data } = await requestJson(url, NonEmpty.pipe(schema), {
       method: init.method ?? 'GET',
       timeoutMs: USER_PREFS_TIMEOUT_MS,
       headers: { authorization: `Bearer ${init.accessToken}`, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -30,11 +31,12 @@ async function call(url: string, init: { method?: 'GET' | 'POST'; accessToken: s
 export function createUserClient(config: Config) {
   const base = `${config.WP_API_URL}/ffr/v1`;
   return {
-    prefs: (accessToken: string, complete: boolean) => call(`${base}/user_prefs${complete ? '?type=complet' : ''}`, { accessToken }),
+    prefs: (accessToken: string, complete: boolean) => call(`${base}/user_prefs${complete ? '?type=complet' : ''}`, PrefsSchema, { accessToken }),
+    /** WordPress answers the preferences as they are after the change. */
     updatePrefs: (accessToken: string, action: string, value: unknown) =>
-      call(`${base}/user_prefs?${new URLSearchParams({ action })}`, { method: 'POST', accessToken, body: { value } }),
+      call(`${base}/user_prefs?${new URLSearchParams({ action })}`, PrefsSchema, { method: 'POST', accessToken, body: { value } }),
     newsroom: (accessToken: string, action: string, value: unknown) =>
-      call(`${base}/user_newsroom?${new URLSearchParams({ action })}`, { method: 'POST', accessToken, body: { value } }),
+      call(`${base}/user_newsroom?${new URLSearchParams({ action })}`, NewsroomFlagsSchema, { method: 'POST', accessToken, body: { value } }),
   };
 }
 

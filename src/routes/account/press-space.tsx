@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import type { Prefs } from '../../account/api';
 import { favoriteIds, visitedIds } from '../../account/reading-list';
 import { ReadingList } from '../../components/account/ReadingList';
 import type { SearchHit } from '../../schemas/search-hit';
@@ -41,7 +40,6 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
   let revoked = false;
   const prefs = await createUserClient(c.var.config)
     .prefs(session.access_token, true)
-    .then((p) => p as Prefs)
     .catch((error) => {
       revoked = error instanceof UpstreamError && error.status === 401;
       return null;

@@ -9,6 +9,7 @@ import type { Article } from '../../schemas/article';
 import { siteOrigin } from '../../render/site';
 import { notFoundPage } from '../_404';
 import { cacheControl } from '../../http/cache-control';
+import { createMediaClient } from '../../upstream/media.server';
 
 // « Télécharger le kit presse »: one zip of an article's media, streamed as the files arrive
 // from the media library, so the worker never holds a whole kit in memory.
@@ -28,12 +29,6 @@ export function articleMedia(article: Article): Media[] {
   return media.filter((m) => m.url && !seen.has(m.url) && seen.add(m.url));
 }
 
-/** Only the federation's own media hosts are fetched: the kit must not become an open proxy. */
-function allowedHosts(c: Context<AppEnv>): (url: URL) => boolean {
-  const own = new Set([c.var.config.WP_API_URL, c.var.config.STATIC_LISTS_URL].map((u) => new URL(u).host));
-  return (url) => (url.protocol === 'https:' || url.protocol === 'http:') && (own.has(url.host) || url.hostname === 'ffr.fr' || url.hostname.endsWith('.ffr.fr'));
-}
-
 function fileName(url: URL, index: number): string {
   const raw = url.pathname.split('/').pop() || `media-${index}`;
   let base = raw;
@@ -51,11 +46,10 @@ export async function pressKitRoute(c: Context<AppEnv>) {
   if (article.status === 'failure') return c.text('Le kit presse est momentanément indisponible. Réessayez dans quelques instants.', 503);
   if (article.status !== 'success' || !hasPressKit(article.data)) return notFoundPage(c);
   const a = article.data;
-  const isAllowed = allowedHosts(c);
+  const library = createMediaClient(c.var.config);
   const media = articleMedia(a)
-    .map((m) => ({ ...m, parsed: URL.canParse(m.url) ? new URL(m.url) : null }))
-    .filter((m): m is Media & { parsed: URL } => m.parsed !== null && isAllowed(m.parsed));
-  const timeoutMs = c.var.config.UPSTREAM_TIMEOUT_MS;
+    .map((m) => ({ ...m, parsed: library.resolve(m.url) }))
+    .filter((m): m is Media & { parsed: URL } => m.parsed !== null);
   const origin = siteOrigin(c);
 
   async function* entries(): AsyncGenerator<ZipEntry> {
@@ -64,15 +58,14 @@ export async function pressKitRoute(c: Context<AppEnv>) {
     let index = 0;
     for (const m of media) {
       index++;
-      const res = await fetch(m.parsed, { signal: AbortSignal.timeout(timeoutMs) }).catch(() => null);
+      const body = await library.stream(m.parsed);
       const name = fileName(m.parsed, index);
-      if (!res?.ok || !res.body) {
-        await res?.body?.cancel();
+      if (!body) {
         missing.push(m.parsed.href);
         continue;
       }
       lines.push(`${name}${m.caption ? ` — ${m.caption}` : ''}`);
-      yield { name, data: res.body };
+      yield { name, data: body };
     }
     const readme = [
       a.title,
