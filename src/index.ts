@@ -27,7 +27,7 @@ import { contactPostRoute, contactRoute } from './routes/contact';
 import { formModelRoute, formSubmitRoute } from './routes/forms';
 import { authRoute } from './auth/routes.server';
 import { pressSpaceRoute } from './routes/account/press-space';
-import { signInPage } from './routes/account/sign-in';
+import { signInPage, signInStartRoute } from './routes/account/sign-in';
 import { getMedias, getPrefs, postNewsroom, postPrefs } from './routes/account/user-api';
 
 const app = new Hono<AppEnv>();
@@ -55,6 +55,7 @@ app.post('/api/purge', purgeHandler);
 
 // Accounts: Auth.js and the signed-in user's calls (never cached, never through the HTML cache).
 app.all('/api/auth/*', authRoute);
+app.get('/connexion/compte-ffr', signInStartRoute);
 app.get('/api/user/prefs', getPrefs);
 app.post('/api/user/prefs', postPrefs);
 app.post('/api/user/newsroom', postNewsroom);

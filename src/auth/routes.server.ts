@@ -131,6 +131,9 @@ function announceSignOut(response: Response, c: Context<AppEnv>): Response {
   return response;
 }
 
+/** Auth.js's answer to a sign-in POST the worker makes for the reader (routes/account/sign-in.tsx). */
+export const startSignIn = (c: Context<AppEnv>, request: Request) => Auth(request, authConfig(c.var.config, isSecureRequest(c)));
+
 /** A CSRF token for a server-rendered form, with the cookie it needs. */
 export async function csrfFor(c: Context<AppEnv>): Promise<{ token: string; setCookie: string[] }> {
   const origin = new URL(c.req.url).origin;

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { signOut } from '../account/api';
+import { SIGN_IN_PATH, signInPath } from '../auth/callback-url';
 import { isJournalist, profileAtom, sessionAtom } from '../state/account';
 
 export type UserMenuProps = { loginUrl: string; logoutUrl: string; personalSpaceUrl: string; dashboardUrl: string; variant: 'topbar' | 'footer' };
@@ -11,7 +12,6 @@ export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashbo
   const profile = useAtomValue(profileAtom);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
 
   useEffect(() => {
     if (!open) return;
@@ -33,11 +33,16 @@ export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashbo
   };
 
   if (session.status !== 'authenticated') {
-    const href = loginUrl || `/connexion?${new URLSearchParams({ callbackUrl: here })}`;
+    // The server's link names the page's path; once live, the exact address (query, « Voir plus » page).
+    const backHere = (e: React.MouseEvent<HTMLAnchorElement>) => {
+      if (loginUrl.startsWith(SIGN_IN_PATH)) e.currentTarget.href = signInPath(window.location.pathname + window.location.search);
+    };
     return variant === 'footer' ? (
-      <a href={href}>Se connecter</a>
+      <a href={loginUrl} onClick={backHere}>
+        Se connecter
+      </a>
     ) : (
-      <a className="topbar__login" href={href}>
+      <a className="topbar__login" href={loginUrl} onClick={backHere}>
         Connexion / inscription
       </a>
     );

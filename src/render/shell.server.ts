@@ -26,6 +26,7 @@ export type Shell = {
   imageMode: ImageMode;
   search: LiveSearchConfig;
   stories: Settings['stories'];
+  /** loginUrl: the settings' sign-in address or, by default, the one-step sign-in back to the page. */
   account: { loginUrl: string; logoutUrl: string; personalSpaceUrl: string; dashboardUrl: string };
   /** Loaded states, for the cache decision: a degraded shell is never cached. */
   areas: Loaded<unknown>[];

@@ -3,6 +3,7 @@ import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import type { AppEnv } from '../app-env';
+import { signInPath } from '../auth/callback-url';
 import { tag } from '../cache/tags.server';
 import { cacheControl } from '../http/cache-control';
 import { AccreditationBanner } from '../components/shell/AccreditationBanner';
@@ -112,6 +113,8 @@ export function installRenderer(c: Context<AppEnv>): void {
 function Document({ head, shell, page, children }: { head: PageHead; shell: Shell; page: PageInfo; children: ReactNode }) {
   const { settings } = shell;
   const show = shellVisibility(page.path, { notFound: page.notFound });
+  // Each page's sign-in links come back to it (the islands update them to the exact address).
+  const account = { ...shell.account, loginUrl: shell.account.loginUrl || signInPath(page.path) };
   return (
     <html lang="fr">
       <head>
@@ -151,13 +154,13 @@ function Document({ head, shell, page, children }: { head: PageHead; shell: Shel
           <a className="skip-link" href="#contenu">
             Aller au contenu
           </a>
-          {show.topBar ? <TopBar links={shell.topBar} settings={settings} account={shell.account} /> : null}
+          {show.topBar ? <TopBar links={shell.topBar} settings={settings} account={account} /> : null}
           {show.header ? <Header categories={shell.categories} settings={settings} search={shell.search} stories={shell.stories} /> : null}
           <Island name="WhatsappBanner" props={{}} />
           <main id="contenu">{children}</main>
           {show.accreditationBanner ? <AccreditationBanner /> : null}
           {show.partners ? <PartnersStrip partners={shell.partners} /> : null}
-          {show.footer ? <Footer categories={shell.categories} settings={settings} year={new Date().getFullYear()} account={shell.account} /> : null}
+          {show.footer ? <Footer categories={shell.categories} settings={settings} year={new Date().getFullYear()} account={account} /> : null}
           <Island name="ContactButton" props={{ variant: 'floating' }} />
           <Island name="ModalRoot" props={{ pressContacts: { email: settings.contacts.email, telephone: settings.contacts.telephone, horaires: settings.contacts.horaires } }} />
           <Island name="Snackbar" props={{}} />

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
 
 // Issue 18: what a journalist and a reader hit, each journey as they meet it, at 1280 and 375 px.
 
@@ -36,6 +36,29 @@ async function signIn(kind: 'desktop' | 'mobile', login: string, path = '/'): Pr
   await page.waitForLoadState('networkidle');
   return { ctx, page };
 }
+
+describe('4. Sign-in comes back to the page left, in one step', () => {
+  for (const kind of ['desktop', 'mobile'] as const) {
+    it(`goes from an article straight to the provider and back to the article (${kind})`, async () => {
+      const { ctx, page } = await open(kind, '/categories/xv-de-france');
+      const href = (await (await onSiteArticleLink(page, 'main .card__title a')).getAttribute('href'))!;
+      await page.goto(siteUrl() + href, { waitUntil: 'networkidle' });
+      // Before any script: the link already names this page.
+      const link = page.getByRole('link', { name: kind === 'desktop' ? 'Connexion / inscription' : 'Se connecter' }).first();
+      expect(await link.getAttribute('href')).toBe(`/connexion/compte-ffr?${new URLSearchParams({ callbackUrl: href })}`);
+      await link.click();
+      // No page of ours in between: the provider's own form.
+      await page.getByLabel('Mot de passe').waitFor();
+      expect(new URL(page.url()).origin).toBe(new URL(upstreamUrl()).origin);
+      await page.getByLabel('Adresse e-mail').fill('journaliste@example.fr');
+      await page.getByLabel('Mot de passe').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+      await page.waitForURL(siteUrl() + href);
+      await page.locator('.user-menu__toggle').waitFor();
+      await ctx.close();
+    });
+  }
+});
 
 describe('5. Back after « Voir plus » finds the list as it was', () => {
   for (const kind of ['desktop', 'mobile'] as const) {

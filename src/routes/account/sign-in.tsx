@@ -3,9 +3,12 @@ import type { AppEnv } from '../../app-env';
 import { safeCallbackPath } from '../../auth/callback-url';
 import { AUTH_BASE_PATH, PROVIDER_ID } from '../../auth/config.server';
 import { authErrorMessage } from '../../auth/errors';
-import { csrfFor } from '../../auth/routes.server';
+import { csrfFor, startSignIn } from '../../auth/routes.server';
+import { cacheControl } from '../../http/cache-control';
+import { withinLimit } from '../../http/rate-limit.server';
 
-// /connexion and /connexion/erreur — Auth.js's pages, in French.
+// /connexion and /connexion/erreur — Auth.js's pages, in French — and /connexion/compte-ffr, the
+// one step the site's « Connexion » links take.
 
 export async function signInPage(c: Context<AppEnv>, options: { errorPage?: boolean } = {}) {
   const url = new URL(c.req.url);
@@ -36,4 +39,28 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
   );
   for (const cookie of csrf.setCookie) res.headers.append('set-cookie', cookie);
   return res;
+}
+
+/**
+ * GET /connexion/compte-ffr?callbackUrl=…: straight to the provider, back to the page left. Auth.js
+ * starts an OAuth sign-in only on a POST with its CSRF token (@auth/core lib/actions/signin), which
+ * a cached page cannot carry: the worker makes that POST itself, with a token it has just issued,
+ * and hands the browser Auth.js's redirect and cookies (state, PKCE, callback URL). A third party
+ * can at most send someone to the provider's own sign-in page.
+ */
+export async function signInStartRoute(c: Context<AppEnv>) {
+  const url = new URL(c.req.url);
+  const callbackUrl = safeCallbackPath(url.searchParams.get('callbackUrl'), url.origin);
+  if (!(await withinLimit(c, 'SIGNIN_LIMITER'))) return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl, error: 'RateLimited' })}`, 303);
+  const csrf = await csrfFor(c);
+  const cookie = [c.req.header('cookie'), ...csrf.setCookie.map((set) => set.split(';')[0])].filter(Boolean).join('; ');
+  const answer = await startSignIn(c, new Request(`${url.origin}${AUTH_BASE_PATH}/signin/${PROVIDER_ID}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrfToken: csrf.token, callbackUrl }),
+  }));
+  const headers = new Headers(answer.headers);
+  for (const set of csrf.setCookie) headers.append('set-cookie', set);
+  headers.set('cache-control', cacheControl.personal);
+  return new Response(answer.body, { status: answer.status, headers });
 }
