@@ -31,6 +31,22 @@ describe('/api/auth', () => {
     expect(await res.json()).toEqual({});
   });
 
+  it('starts the sign-in in one step from a plain link, coming back to the page asked, never elsewhere', async () => {
+    const res = await get('/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fformulaire%3Dmatchs');
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get('location')!);
+    expect(to.pathname).toMatch(/\/auth$/);
+    expect(to.searchParams.get('client_id')).toBe(env.OIDC_CLIENT_ID);
+    expect(to.searchParams.get('code_challenge_method')).toBe('S256');
+    const cookies = res.headers.getSetCookie().join('\n');
+    expect(cookies).toContain('authjs.csrf-token=');
+    expect(cookies).toContain('authjs.pkce.code_verifier=');
+    expect(decodeURIComponent(cookies)).toMatch(/authjs\.callback-url=(http:\/\/presse\.test)?\/accreditations\?formulaire=matchs;/);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const away = await get('/connexion/compte-ffr?callbackUrl=https%3A%2F%2Fevil.example%2F');
+    expect(decodeURIComponent(away.headers.getSetCookie().join('\n'))).toMatch(/authjs\.callback-url=(http:\/\/presse\.test)?\/;/);
+  });
+
   it('sends an unknown provider back to sign-in with its callbackUrl', async () => {
     const res = await get('/api/auth/signin/github?callbackUrl=%2Fespace-presse');
     expect(res.status).toBe(302);
