@@ -1,8 +1,7 @@
 import { createStore, Provider } from 'jotai';
 import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { IslandName } from '../src/islands/registry';
-import { islandLoaders } from './island-loaders';
+import { islandLoaders } from 'virtual:island-loaders';
 
 // React, jotai and the islands of this page. One store for every island, so the burger, the
 // search panel and the modals see the same state.
@@ -13,7 +12,7 @@ export async function hydrateIslands(): Promise<void> {
   // Fetch every island of the page at once, then hydrate in document order.
   const loaded = await Promise.all(
     roots.map((root) => {
-      const load = islandLoaders[root.dataset.island as IslandName];
+      const load = islandLoaders[root.dataset.island ?? ''];
       return load ? load().catch(() => null) : Promise.resolve(null);
     }),
   );

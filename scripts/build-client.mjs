@@ -1,12 +1,29 @@
 // Builds the browser bundle and stylesheet into public/assets/ with content-hashed names, and a
 // manifest the worker imports. Fails the build if server-only code reaches the client.
 import { build } from 'esbuild';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}public/assets`;
+
+/**
+ * `virtual:island-loaders` (client/hydrate.tsx): one lazy chunk per island, generated from the
+ * imports of src/islands/registry.ts, so the island list is written once.
+ */
+const islandLoaders = {
+  name: 'island-loaders',
+  setup(b) {
+    b.onResolve({ filter: /^virtual:island-loaders$/ }, () => ({ path: 'island-loaders', namespace: 'islands' }));
+    b.onLoad({ filter: /.*/, namespace: 'islands' }, async () => {
+      const registry = await readFile(`${root}src/islands/registry.ts`, 'utf8');
+      const islands = [...registry.matchAll(/^import (\w+) from '(\.[^']+)';$/gm)].map(([, name, path]) => `  ${name}: () => import(${JSON.stringify(path)}),`);
+      if (islands.length === 0) throw new Error('src/islands/registry.ts: no island imported');
+      return { contents: `export const islandLoaders = {\n${islands.join('\n')}\n};\n`, resolveDir: `${root}src/islands`, loader: 'js', watchFiles: [`${root}src/islands/registry.ts`] };
+    });
+  },
+};
 
 export async function buildClient({ minify = true } = {}) {
   await rm(outdir, { recursive: true, force: true });
@@ -30,6 +47,7 @@ export async function buildClient({ minify = true } = {}) {
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [islandLoaders],
   });
 
   const serverOnly = Object.keys(result.metafile.inputs).filter((f) => /\.server\.tsx?$|(^|\/)src\/(upstream|cache|config|data)\//.test(f));
