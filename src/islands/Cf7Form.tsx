@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { draftValues, hasInput } from '../forms/draft';
 import { emptySelection, EVENT_FIELD, fromTitles, selectAllFuture, toggleEvent, type EventChoice, type Selection } from '../forms/event-selection';
 import { FormResult } from '../forms/FormResult';
 import { FormView, type Countries } from '../forms/FormView';
@@ -19,6 +20,8 @@ export type Cf7FormProps = {
   action: string;
   accreditation: boolean;
   hiddenFields?: Record<string, string>;
+  /** Told what the form holds after each change (null: nothing typed, sent or reset), to keep it as a draft. */
+  onDraftChange?: (values: FormValues | null) => void;
 };
 
 type State = 'initial' | 'sending' | 'success' | 'failure' | 'unknown';
@@ -91,7 +94,8 @@ export default function Cf7Form(props: Cf7FormProps) {
       }
       setErrors({});
       setState(o.kind === 'success' ? 'success' : o.kind === 'unknown' ? 'unknown' : 'failure');
-      if (o.kind !== 'success') setKey(newKey()); // a new attempt is a new sending
+      if (o.kind === 'success') props.onDraftChange?.(null);
+      else setKey(newKey()); // a new attempt is a new sending
     } catch {
       setOutcome({ kind: 'failure', title: FAILURE_TITLE, message: 'La connexion a échoué. Vos saisies sont conservées\u00a0: merci de réessayer.', values });
       setState('failure');
@@ -107,6 +111,7 @@ export default function Cf7Form(props: Cf7FormProps) {
     setKey(newKey());
     setState('initial');
     setFormKey((k) => k + 1);
+    props.onDraftChange?.(null);
   };
 
   if (state === 'success' && outcome && outcome.kind === 'success') {
@@ -149,6 +154,10 @@ export default function Cf7Form(props: Cf7FormProps) {
           // A corrected field loses its error at once; the others keep theirs until the next sending.
           const name = (e.target as HTMLInputElement).name?.replace(/\[\]$/, '');
           if (name && errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
+          if (props.onDraftChange) {
+            const now = draftValues(props.model, new FormData(e.currentTarget));
+            props.onDraftChange(hasInput(props.model, now) ? now : null);
+          }
         }}
         hiddenFields={props.hiddenFields}
       />
