@@ -1,12 +1,21 @@
+import { useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import Cf7Form from '../islands/Cf7Form';
+import { contactDraftAtom } from '../state/ui';
 import type { Countries } from './FormView';
 import type { FormModel } from './model';
 
 export const CONTACT_MODAL_FORM = 'contactez-nous-modal';
 
-/** The contact modal's form, loaded when the modal opens (it is on every page, so not in the HTML). */
+/**
+ * The contact modal's form, loaded when the modal opens (it is on every page, so not in the HTML).
+ * It opens on the draft left unsent (src/state/ui.ts) and keeps it up to date as the reader types.
+ */
 export function ContactModalForm() {
+  const store = useStore();
+  // Read once on opening: the form is uncontrolled, and re-rendering it on every key would be waste.
+  const [draft] = useState(() => store.get(contactDraftAtom));
+  const setDraft = useSetAtom(contactDraftAtom);
   const [loaded, setLoaded] = useState<{ model: FormModel; countries: Countries } | 'failure' | null>(null);
   useEffect(() => {
     fetch(`/api/forms/${CONTACT_MODAL_FORM}`)
@@ -24,13 +33,14 @@ export function ContactModalForm() {
   return (
     <Cf7Form
       model={loaded.model}
-      values={{}}
+      values={draft ?? {}}
       errors={{}}
       outcome={null}
       countries={loaded.countries}
       idempotencyKey={crypto.randomUUID()}
       action="/contact#contactez-nous"
       accreditation={false}
+      onDraftChange={setDraft}
     />
   );
 }

@@ -1,12 +1,18 @@
 import type { FormModel, FormValues } from './model';
-import type { FormOutcome } from './outcome';
+import { resultAnchor, type FormOutcome } from './outcome';
 
-/** What a visitor sees after sending: SPEC §8 successes, failures and duplicates. */
+/**
+ * What a visitor sees after sending: SPEC §8 successes, failures and duplicates. Focusable (the
+ * island moves the focus to it) and the target of the form action's fragment (without JavaScript).
+ */
 export function FormResult({ outcome, model, accreditation, onReset }: { outcome: Exclude<FormOutcome, { kind: 'invalid' }>; model: FormModel; accreditation: boolean; onReset?: () => void }) {
+  const anchor = resultAnchor(model.slug);
+  const title = `${anchor}-titre`;
+  const region = { id: anchor, tabIndex: -1, 'aria-labelledby': title };
   if (outcome.kind === 'success' && accreditation) {
     return (
-      <div className="form-result form-result--success" role="status">
-        <h2>Demande d’accréditation envoyée</h2>
+      <div className="form-result form-result--success" role="status" {...region}>
+        <h2 id={title}>Demande d’accréditation envoyée</h2>
         <p>Le service de presse a bien reçu votre demande. Il vous confirmera votre accréditation par e-mail ; vous pouvez suivre son statut depuis votre espace.</p>
         <p className="form-result__actions">
           <a className="button button--ghost" href="/espace-presse">
@@ -21,8 +27,8 @@ export function FormResult({ outcome, model, accreditation, onReset }: { outcome
   }
   if (outcome.kind === 'success') {
     return (
-      <div className="form-result form-result--success" role="status">
-        <h2>Merci, votre message a été envoyé</h2>
+      <div className="form-result form-result--success" role="status" {...region}>
+        <h2 id={title}>Merci, votre message a été envoyé</h2>
         <p>{outcome.message}</p>
         <Summary model={model} values={outcome.values} />
         {onReset ? (
@@ -34,8 +40,8 @@ export function FormResult({ outcome, model, accreditation, onReset }: { outcome
     );
   }
   return (
-    <div className="form-result form-result--failure" role="alert">
-      <h2>{outcome.title}</h2>
+    <div className="form-result form-result--failure" role="alert" {...region}>
+      <h2 id={title}>{outcome.title}</h2>
       <p>{outcome.message}</p>
       <p>Vos saisies sont conservées ci-dessous.</p>
     </div>

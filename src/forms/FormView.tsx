@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatDateTime, formatLongDate } from '../lib/format/date';
 import { EVENT_FIELD, type EventChoice } from './event-selection';
-import { HONEYPOT, IDEMPOTENCY_FIELD, type FieldErrors, type FormField, type FormModel, type FormValues } from './model';
+import { resultAnchor } from './outcome';
+import { DEFAULT_DIAL_CODE, HONEYPOT, IDEMPOTENCY_FIELD, isDialCodeField, type FieldErrors, type FormField, type FormModel, type FormValues } from './model';
 
 // One form, rendered the same on the server (works without JavaScript) and in the island.
 
@@ -45,11 +46,11 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
   ) : null;
   const common = { id, name: field.name, required: field.required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
 
-  if (/indicatif/.test(field.name) && countries) {
+  if (isDialCodeField(field) && countries) {
     return (
       <div className="form__field">
         <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
-        <select {...common} defaultValue={one(values[field.name]) || '+33'} autoComplete="tel-country-code">
+        <select {...common} defaultValue={one(values[field.name]) || DEFAULT_DIAL_CODE} autoComplete="tel-country-code">
           <optgroup label="Europe">
             {countries.europe.map((c) => (
               <option key={`e-${c.iso2_cc}`} value={`+${c.e164_cc}`}>{`${c.display_name} (+${c.e164_cc})`}</option>
@@ -101,6 +102,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
           {field.options.map((o, i) => (
             <label key={o.value} className="form__choice">
               <input
+                id={i === 0 ? id : `${id}-${i}`}
                 type={field.kind}
                 name={field.kind === 'checkbox' ? `${field.name}[]` : field.name}
                 value={o.value}
@@ -118,7 +120,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
       return (
         <div className="form__field form__field--wide">
           <label className="form__choice">
-            <input type="checkbox" name={field.name} value="1" required aria-invalid={error ? true : undefined} aria-describedby={describedBy} defaultChecked={one(values[field.name]) === '1'} />{' '}
+            <input id={id} type="checkbox" name={field.name} value="1" required aria-invalid={error ? true : undefined} aria-describedby={describedBy} defaultChecked={one(values[field.name]) === '1'} />{' '}
             {field.label}
           </label>
           {errorLine}
@@ -153,10 +155,16 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
   }
 }
 
-function EventPicker({ field, events, selected, onToggle, errors, tools }: { field: FormField; events: EventChoice[]; selected?: number[]; onToggle?: (e: EventChoice) => void; errors: FieldErrors; tools?: ReactNode }) {
+function EventPicker({ id, field, events, selected, onToggle, errors, tools }: { id: string; field: FormField; events: EventChoice[]; selected?: number[]; onToggle?: (e: EventChoice) => void; errors: FieldErrors; tools?: ReactNode }) {
   const error = errors[field.name];
+  // The error summary links to the first event that can be ticked; with none, to the list itself.
+  const firstOpen = events.find((e) => e.open)?.id;
   return (
-    <fieldset className="form__field form__field--wide event-picker" aria-describedby={error ? 'evenements-erreur' : undefined}>
+    <fieldset
+      className="form__field form__field--wide event-picker"
+      aria-describedby={error ? 'evenements-erreur' : undefined}
+      {...(firstOpen === undefined ? { id, tabIndex: -1 } : {})}
+    >
       <legend>
         {field.label}
         {field.required ? <span className="form__required" aria-hidden="true"> *</span> : null}
@@ -168,6 +176,7 @@ function EventPicker({ field, events, selected, onToggle, errors, tools }: { fie
           <li key={event.id} className={event.open ? undefined : 'is-closed'}>
             <label className="form__choice">
               <input
+                id={event.id === firstOpen ? id : undefined}
                 type="checkbox"
                 name={`${EVENT_FIELD}[]`}
                 value={event.title}
@@ -191,22 +200,72 @@ function EventPicker({ field, events, selected, onToggle, errors, tools }: { fie
   );
 }
 
+const NBSP = '\u00a0';
+/** The id of a field's control, where its error summary link leads (the first choice of a group). */
+const fieldId = (model: FormModel, field: FormField) => `${model.slug}-${field.name}`;
+
+/** How the summary names a field: its label, or « Consentement » for the long acceptance sentence. */
+const summaryLabel = (field: FormField) => (field.kind === 'acceptance' ? 'Consentement' : field.label);
+
+/**
+ * Moves the focus to the field a summary link names, its label or legend in view above it (the
+ * sticky header is kept clear by scroll-margin-top), as a fragment link alone would not.
+ */
+function focusField(e: React.MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(decodeURIComponent(e.currentTarget.hash.slice(1)));
+  if (!target) return;
+  e.preventDefault();
+  (target.closest('.form__field') ?? target).scrollIntoView({ block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * The errors of a sending, at the top of the form: how many, then each one as a link to its field
+ * (the GOV.UK error summary). The island focuses it after sending; without JavaScript the page comes
+ * back on it (the action's fragment is its id).
+ */
+function ErrorSummary({ model, errors }: { model: FormModel; errors: FieldErrors }) {
+  const known = model.fields.filter((f) => errors[f.name]);
+  const items = [
+    ...known.map((f) => ({ key: f.name, text: `${summaryLabel(f)}${NBSP}: ${errors[f.name]}`, href: f.kind === 'hidden' ? undefined : `#${fieldId(model, f)}` })),
+    ...Object.keys(errors)
+      .filter((name) => !model.fields.some((f) => f.name === name))
+      .map((name) => ({ key: name, text: errors[name]!, href: undefined })),
+  ];
+  const anchor = resultAnchor(model.slug);
+  return (
+    <div className="error-summary" id={anchor} tabIndex={-1} role="group" aria-labelledby={`${anchor}-titre`}>
+      <h3 id={`${anchor}-titre`}>{items.length === 1 ? 'Il y a 1 erreur' : `Il y a ${items.length} erreurs`}</h3>
+      <p>{`Vos saisies sont conservées${NBSP}: corrigez ${items.length === 1 ? 'le champ signalé' : 'les champs signalés'} puis envoyez à nouveau.`}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>
+            {item.href ? (
+              <a href={item.href} onClick={focusField}>
+                {item.text}
+              </a>
+            ) : (
+              item.text
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function FormView(p: Props) {
   const errorCount = Object.keys(p.errors).length;
   return (
     <form className="form cf7-form" action={p.action} method="post" encType="multipart/form-data" noValidate={!!p.onSubmit} onSubmit={p.onSubmit} onChange={p.onChange}>
-      {errorCount ? (
-        <p className="notice notice--error" role="alert">
-          {errorCount === 1 ? 'Un champ contient une erreur.' : `${errorCount} champs contiennent une erreur.`} Vos saisies sont conservées : corrigez puis envoyez à nouveau.
-        </p>
-      ) : null}
+      {errorCount ? <ErrorSummary model={p.model} errors={p.errors} /> : null}
       <p className="form__legend">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
       <div className="form__grid">
         {p.model.fields.map((field) =>
           field.name === EVENT_FIELD && p.events ? (
-            <EventPicker key={field.name} field={field} events={p.events} selected={p.selected} onToggle={p.onToggleEvent} errors={p.errors} tools={p.eventTools} />
+            <EventPicker key={field.name} id={fieldId(p.model, field)} field={field} events={p.events} selected={p.selected} onToggle={p.onToggleEvent} errors={p.errors} tools={p.eventTools} />
           ) : (
-            <Field key={field.name} field={field} id={`${p.model.slug}-${field.name}`} values={p.values} errors={p.errors} countries={p.countries} />
+            <Field key={field.name} field={field} id={fieldId(p.model, field)} values={p.values} errors={p.errors} countries={p.countries} />
           ),
         )}
       </div>

@@ -40,3 +40,7 @@ export type FieldErrors = Record<string, string>;
 
 export const HONEYPOT = 'site_web';
 export const IDEMPOTENCY_FIELD = '_idempotence';
+
+/** Phone prefixes get the dial-code picker (with the country lists), France chosen first. */
+export const DEFAULT_DIAL_CODE = '+33';
+export const isDialCodeField = (field: Pick<FormField, 'name'>) => /indicatif/.test(field.name);

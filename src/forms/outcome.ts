@@ -10,3 +10,9 @@ export type FormOutcome =
   | { kind: 'unknown'; title: string; message: string; values: FormValues };
 
 export const FAILURE_TITLE = 'Nous avons rencontré un problème lors de l’envoi de votre message';
+
+/**
+ * The id of what a sending came to — the error summary or the result, never both — and the
+ * fragment of the form's action, so that a page posted without JavaScript comes back on it.
+ */
+export const resultAnchor = (slug: string) => `envoi-${slug}`;

@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { draftValues, hasInput } from '../forms/draft';
 import { emptySelection, EVENT_FIELD, fromTitles, selectAllFuture, toggleEvent, type EventChoice, type Selection } from '../forms/event-selection';
 import { FormResult } from '../forms/FormResult';
 import { FormView, type Countries } from '../forms/FormView';
 import type { FieldErrors, FormModel, FormValues } from '../forms/model';
-import type { FormOutcome } from '../forms/outcome';
+import { FAILURE_TITLE, resultAnchor, type FormOutcome } from '../forms/outcome';
 import { profileAtom } from '../state/account';
 
 export type Cf7FormProps = {
@@ -19,6 +20,8 @@ export type Cf7FormProps = {
   action: string;
   accreditation: boolean;
   hiddenFields?: Record<string, string>;
+  /** Told what the form holds after each change (null: nothing typed, sent or reset), to keep it as a draft. */
+  onDraftChange?: (values: FormValues | null) => void;
 };
 
 type State = 'initial' | 'sending' | 'success' | 'failure' | 'unknown';
@@ -40,6 +43,19 @@ export default function Cf7Form(props: Cf7FormProps) {
   const [selection, setSelection] = useState<Selection>(() => fromTitles(events, arrayOf(props.values[EVENT_FIELD])));
   const profile = useAtomValue(profileAtom);
   const prefilled = useRef(false);
+  const root = useRef<HTMLDivElement>(null);
+  // Bumped by each answer: the effect below then brings its result or error summary to the reader.
+  const [answered, setAnswered] = useState(0);
+
+  useEffect(() => {
+    if (answered > 0) showResult(root.current, true);
+  }, [answered]);
+
+  // Posted before this island was live (or without JavaScript): the page came back on the result's
+  // fragment and the browser scrolled there; the focus goes there too.
+  useEffect(() => {
+    if (window.location.hash === `#${resultAnchor(props.model.slug)}`) showResult(root.current, false);
+  }, [props.model.slug]);
 
   // Signed in: the profile fills what the visitor has not typed yet.
   useEffect(() => {
@@ -70,6 +86,7 @@ export default function Cf7Form(props: Cf7FormProps) {
       if (!body.outcome) throw new Error(body.message ?? String(res.status));
       const o = body.outcome;
       setOutcome(o);
+      setAnswered((n) => n + 1);
       if (o.kind === 'invalid') {
         setErrors(o.errors);
         setState('initial');
@@ -77,10 +94,12 @@ export default function Cf7Form(props: Cf7FormProps) {
       }
       setErrors({});
       setState(o.kind === 'success' ? 'success' : o.kind === 'unknown' ? 'unknown' : 'failure');
-      if (o.kind !== 'success') setKey(newKey()); // a new attempt is a new sending
-    } catch (error) {
-      setOutcome({ kind: 'failure', title: 'Nous avons rencontré un problème lors de l’envoi de votre message', message: 'La connexion a échoué. Vos saisies sont conservées : merci de réessayer.', values });
+      if (o.kind === 'success') props.onDraftChange?.(null);
+      else setKey(newKey()); // a new attempt is a new sending
+    } catch {
+      setOutcome({ kind: 'failure', title: FAILURE_TITLE, message: 'La connexion a échoué. Vos saisies sont conservées\u00a0: merci de réessayer.', values });
       setState('failure');
+      setAnswered((n) => n + 1);
     }
   };
 
@@ -92,9 +111,16 @@ export default function Cf7Form(props: Cf7FormProps) {
     setKey(newKey());
     setState('initial');
     setFormKey((k) => k + 1);
+    props.onDraftChange?.(null);
   };
 
-  if (state === 'success' && outcome && outcome.kind === 'success') return <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} onReset={reset} />;
+  if (state === 'success' && outcome && outcome.kind === 'success') {
+    return (
+      <div className="cf7" ref={root}>
+        <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} onReset={reset} />
+      </div>
+    );
+  }
 
   const eventTools = props.events ? (
     <p className="event-picker__tools">
@@ -108,7 +134,7 @@ export default function Cf7Form(props: Cf7FormProps) {
   ) : undefined;
 
   return (
-    <div className="cf7" aria-live="polite">
+    <div className="cf7" ref={root}>
       {outcome && outcome.kind !== 'invalid' && outcome.kind !== 'success' ? <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} /> : null}
       <FormView
         key={formKey}
@@ -128,6 +154,10 @@ export default function Cf7Form(props: Cf7FormProps) {
           // A corrected field loses its error at once; the others keep theirs until the next sending.
           const name = (e.target as HTMLInputElement).name?.replace(/\[\]$/, '');
           if (name && errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
+          if (props.onDraftChange) {
+            const now = draftValues(props.model, new FormData(e.currentTarget));
+            props.onDraftChange(hasInput(props.model, now) ? now : null);
+          }
         }}
         hiddenFields={props.hiddenFields}
       />
@@ -140,6 +170,20 @@ export default function Cf7Form(props: Cf7FormProps) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * Brings what the sending came to — the result, or the error summary at the top of the form — to
+ * the reader: focused (its heading is read out) and scrolled to, clear of the sticky header
+ * (scroll-margin-top). Otherwise a long form's answer lands off screen and the focus on <body>.
+ */
+function showResult(root: HTMLElement | null, scroll: boolean) {
+  const target = root?.querySelector<HTMLElement>('.error-summary, .form-result');
+  if (!target) return;
+  target.focus({ preventScroll: true });
+  if (!scroll) return;
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
 }
 
 function arrayOf(v: string | string[] | undefined): string[] {

@@ -14,7 +14,7 @@ function ContactForm({ model, outcome }: { model: FormModel | null; outcome: For
     <section className="contact-form" id="contactez-nous" aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">À quel sujet pouvons-nous vous aider ?</h2>
       {model ? (
-        <FormIsland model={model} action="/contact#contactez-nous" outcome={outcome} accreditation={false} />
+        <FormIsland model={model} action="/contact" outcome={outcome} accreditation={false} />
       ) : (
         <p className="notice">Le formulaire est momentanément indisponible. Écrivez-nous à l’adresse ci-dessus.</p>
       )}

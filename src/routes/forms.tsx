@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import { EUROPEAN_COUNTRIES, PRESS_COUNTRIES } from '../forms/countries';
 import type { EventChoice } from '../forms/event-selection';
 import type { FormModel } from '../forms/model';
-import type { FormOutcome } from '../forms/outcome';
+import { resultAnchor, type FormOutcome } from '../forms/outcome';
 import { FormRequestError, submitForm } from '../forms/submit.server';
 import { Island } from '../islands/Island';
 import { cacheControl } from '../http/cache-control';
@@ -41,7 +41,11 @@ export async function formSubmitRoute(c: Context<AppEnv>) {
   }
 }
 
-/** The form island, for a page: fresh, or with the outcome of a post made without JavaScript. */
+/**
+ * The form island, for a page: fresh, or with the outcome of a post made without JavaScript.
+ * `action` is the page's path: the form posts there with the result's fragment, so the page comes
+ * back on the error summary or the result rather than at its top.
+ */
 export function FormIsland({ model, action, outcome, events, accreditation, hiddenFields }: { model: FormModel; action: string; outcome: FormOutcome | null; events?: EventChoice[]; accreditation: boolean; hiddenFields?: Record<string, string> }) {
   return (
     <Island
@@ -54,7 +58,7 @@ export function FormIsland({ model, action, outcome, events, accreditation, hidd
         countries: COUNTRIES,
         events,
         idempotencyKey: crypto.randomUUID(),
-        action,
+        action: `${action}#${resultAnchor(model.slug)}`,
         accreditation,
         hiddenFields,
       }}

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, launch, SCREENSHOTS, siteUrl } from './browser';
 
@@ -10,10 +10,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function fillContact(scope: Page | ReturnType<Page['locator']>, suffix: string) {
+let visitors = 0;
+/**
+ * A visitor of its own (cf-connecting-ip): the per-visitor limits on sendings and sign-ins count
+ * this test alone, whatever else the run has sent from 127.0.0.1.
+ */
+async function visitor(kind: Parameters<typeof context>[1], options: Parameters<typeof context>[2] = {}): Promise<BrowserContext> {
+  const ctx = await context(browser, kind, options);
+  await ctx.setExtraHTTPHeaders({ 'cf-connecting-ip': `203.0.113.${++visitors}` });
+  return ctx;
+}
+
+/** An address of its own: what a test reads back is its own sending, and no duplicate rule ties it to another test's. */
+const uniqueEmail = (who: string) => `julie.martin.${who}.${Date.now().toString(36)}@example.fr`;
+
+async function fillContact(scope: Page | ReturnType<Page['locator']>, email: string) {
   await scope.getByLabel('Nom', { exact: true }).fill('Martin');
   await scope.getByLabel('Prénom').fill('Julie');
-  await scope.getByLabel('Adresse e-mail').fill(`julie.martin.${suffix}@example.fr`);
+  await scope.getByLabel('Adresse e-mail').fill(email);
   await scope.getByLabel('Sujet').selectOption('Événements');
   await scope.getByLabel('Interview').check();
   await scope.getByLabel('Message').fill('Bonjour, pourrions-nous obtenir les horaires de la conférence de presse ?');
@@ -22,7 +36,7 @@ async function fillContact(scope: Page | ReturnType<Page['locator']>, suffix: st
 
 describe('forms in Chromium', () => {
   it('sends the contact modal from the floating button', async () => {
-    const ctx = await context(browser, 'desktop');
+    const ctx = await visitor('desktop');
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Tout refuser' }).click();
@@ -30,27 +44,34 @@ describe('forms in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Contactez-nous' });
     await dialog.getByLabel('Message').waitFor();
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
-    await dialog.getByText('Veuillez renseigner ce champ.').first().waitFor();
-    await fillContact(dialog, 'modal');
+    // The fields' own messages (the error summary above the form repeats them in its links).
+    await dialog.locator('.form__error').getByText('Veuillez renseigner ce champ.').first().waitFor();
+    const email = uniqueEmail('modal');
+    await fillContact(dialog, email);
     await page.screenshot({ path: `${SCREENSHOTS}forms-contact-modal.png` });
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
     await dialog.getByText('Merci, votre message a été envoyé').waitFor();
-    expect(await dialog.getByText('julie.martin.modal@example.fr').isVisible()).toBe(true);
+    expect(await dialog.getByText(email).isVisible()).toBe(true);
     await ctx.close();
   });
 
   it('sends the contact page with JavaScript disabled, keeping the input after an error', async () => {
-    const ctx = await context(browser, 'mobile', { javaScriptEnabled: false });
+    const ctx = await visitor('mobile', { javaScriptEnabled: false });
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/contact');
     const form = page.locator('#contactez-nous');
-    await fillContact(form, 'sansjs');
+    const email = uniqueEmail('sansjs');
+    await fillContact(form, email);
     await form.getByLabel('Adresse e-mail').fill('adresse-fausse');
     await form.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForLoadState();
-    expect(await page.getByText('Veuillez saisir une adresse e-mail valide.').isVisible()).toBe(true);
+    // The e-mail field's own message, under that field (the error summary above the form repeats it in a link).
+    const emailField = page.locator('#contactez-nous .form__field').filter({ has: page.getByLabel('Adresse e-mail') });
+    expect(await emailField.locator('.form__error').textContent()).toBe('Veuillez saisir une adresse e-mail valide.');
+    expect(await emailField.locator('.form__error').isVisible()).toBe(true);
+    expect(await form.getByLabel('Adresse e-mail').getAttribute('aria-describedby')).toBe(await emailField.locator('.form__error').getAttribute('id'));
     expect(await page.locator('#contactez-nous').getByLabel('Message').inputValue()).toContain('horaires de la conférence');
-    await page.locator('#contactez-nous').getByLabel('Adresse e-mail').fill('julie.martin.sansjs@example.fr');
+    await page.locator('#contactez-nous').getByLabel('Adresse e-mail').fill(email);
     await page.locator('#contactez-nous').getByLabel(/J’accepte/).check();
     await page.locator('#contactez-nous').getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForLoadState();
@@ -59,8 +80,10 @@ describe('forms in Chromium', () => {
     await ctx.close();
   });
 
+  // The journalist's own address (the press space lists its requests): no other test requests an
+  // event with it.
   it('journalist: requests accreditation for two open events, then sees them « En attente »', async () => {
-    const ctx = await context(browser, 'desktop');
+    const ctx = await visitor('desktop');
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/connexion?callbackUrl=%2Faccreditations');
     await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
