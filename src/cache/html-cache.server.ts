@@ -4,12 +4,12 @@ import { assets } from '../render/assets';
 import { withScriptNonce } from '../security/headers.server';
 import type { EntryMeta } from './policy';
 import { cacheControl } from '../http/cache-control';
+import { TRACKING_PARAM } from '../lib/links';
 
 // Anonymous HTML, cached whole in KV: a warm view costs one KV read for the page and one for the
 // purge marks — no upstream call and no render. Personalised, preview, degraded and error
 // responses are never stored.
 
-const IGNORED_PARAMS = /^(utm_\w+|fbclid|gclid|mc_cid|mc_eid)$/;
 const REVALIDATE_HEADER = 'x-ffr-revalidate';
 // Only this isolate can ask for a background re-render; a visitor sending the header cannot.
 // (Random values are not allowed at global scope in Workers: made on first use.)
@@ -22,7 +22,7 @@ type FetchSelf = (request: Request, env: AppEnv['Bindings'], ctx: Context<AppEnv
 const MAX_PLAIN_KEY_BYTES = 400;
 
 export async function cacheKey(url: URL): Promise<string> {
-  const params = [...url.searchParams].filter(([k]) => !IGNORED_PARAMS.test(k)).sort(([a], [b]) => a.localeCompare(b));
+  const params = [...url.searchParams].filter(([k]) => !TRACKING_PARAM.test(k)).sort(([a], [b]) => a.localeCompare(b));
   const search = params.length ? `?${new URLSearchParams(params)}` : '';
   // The asset version is part of the key: a deploy never serves HTML that names old bundles.
   const plain = `html:${assets.version}:${url.pathname}${search}`;

@@ -51,3 +51,26 @@ export function parseDraft(raw: string | null): FormValues | null {
     return null;
   }
 }
+
+/**
+ * A page form's draft in this tab's storage, by form: what was typed survives leaving the page (to
+ * sign in, to follow a link) and coming back. Like the contact modal's, it ends with the tab.
+ */
+export const pageDraftKey = (slug: string) => `ffr-brouillon:${slug}`;
+
+export function readPageDraft(slug: string): FormValues | null {
+  try {
+    return parseDraft(sessionStorage.getItem(pageDraftKey(slug)));
+  } catch {
+    return null; // storage refused (privacy settings): nothing kept
+  }
+}
+
+export function keepPageDraft(slug: string, values: FormValues | null): void {
+  try {
+    if (values) sessionStorage.setItem(pageDraftKey(slug), JSON.stringify(values));
+    else sessionStorage.removeItem(pageDraftKey(slug));
+  } catch {
+    // Full or refused: the input stays on the page, only not beyond it.
+  }
+}

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { draftValues, hasInput } from '../forms/draft';
+import { draftValues, hasInput, keepPageDraft, readPageDraft } from '../forms/draft';
 import { emptySelection, EVENT_FIELD, fromTitles, selectAllFuture, toggleEvent, type EventChoice, type Selection } from '../forms/event-selection';
 import { FormResult } from '../forms/FormResult';
 import { FormView, type Countries } from '../forms/FormView';
@@ -57,6 +57,29 @@ export default function Cf7Form(props: Cf7FormProps) {
     if (window.location.hash === `#${resultAnchor(props.model.slug)}`) showResult(root.current, false);
   }, [props.model.slug]);
 
+  // A page form (the modal keeps its own draft) tells its draft to the tab's storage, and a fresh
+  // page picks it up: back from signing in, the reader finds what they had typed.
+  const keepDraft = props.onDraftChange ?? ((draft: FormValues | null) => keepPageDraft(props.model.slug, draft));
+  useEffect(() => {
+    if (props.onDraftChange) return;
+    const form = root.current?.querySelector('form');
+    // What was typed before this island was live, or just before the reader leaves, is kept too.
+    const keepNow = () => {
+      const now = form ? draftValues(props.model, new FormData(form)) : {};
+      if (hasInput(props.model, now)) keepPageDraft(props.model.slug, now);
+    };
+    const typedEarly = form ? draftValues(props.model, new FormData(form)) : {};
+    // Once, on arrival: later changes are the reader's own.
+    const kept = props.outcome || hasInput(props.model, typedEarly) ? null : readPageDraft(props.model.slug);
+    if (kept) {
+      setValues((v) => ({ ...v, ...kept }));
+      if (kept[EVENT_FIELD]) setSelection(fromTitles(events, arrayOf(kept[EVENT_FIELD])));
+      setFormKey((k) => k + 1);
+    } else keepNow();
+    window.addEventListener('pagehide', keepNow);
+    return () => window.removeEventListener('pagehide', keepNow);
+  }, []);
+
   // Signed in: the profile fills what the visitor has not typed yet.
   useEffect(() => {
     if (prefilled.current || profile.status !== 'success') return;
@@ -94,7 +117,7 @@ export default function Cf7Form(props: Cf7FormProps) {
       }
       setErrors({});
       setState(o.kind === 'success' ? 'success' : o.kind === 'unknown' ? 'unknown' : 'failure');
-      if (o.kind === 'success') props.onDraftChange?.(null);
+      if (o.kind === 'success') keepDraft(null);
       else setKey(newKey()); // a new attempt is a new sending
     } catch {
       setOutcome({ kind: 'failure', title: FAILURE_TITLE, message: 'La connexion a échoué. Vos saisies sont conservées\u00a0: merci de réessayer.', values });
@@ -111,7 +134,7 @@ export default function Cf7Form(props: Cf7FormProps) {
     setKey(newKey());
     setState('initial');
     setFormKey((k) => k + 1);
-    props.onDraftChange?.(null);
+    keepDraft(null);
   };
 
   if (state === 'success' && outcome && outcome.kind === 'success') {
@@ -154,10 +177,8 @@ export default function Cf7Form(props: Cf7FormProps) {
           // A corrected field loses its error at once; the others keep theirs until the next sending.
           const name = (e.target as HTMLInputElement).name?.replace(/\[\]$/, '');
           if (name && errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
-          if (props.onDraftChange) {
-            const now = draftValues(props.model, new FormData(e.currentTarget));
-            props.onDraftChange(hasInput(props.model, now) ? now : null);
-          }
+          const now = draftValues(props.model, new FormData(e.currentTarget));
+          keepDraft(hasInput(props.model, now) ? now : null);
         }}
         hiddenFields={props.hiddenFields}
       />

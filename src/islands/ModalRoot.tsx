@@ -5,6 +5,7 @@ import { displayPhone, telHref } from '../lib/format/phone';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { closeModalAtom, contactDraftAtom, hasContactDraftAtom, modalAtom, type ModalKind } from '../state/ui';
+import { signInPath } from '../auth/callback-url';
 
 export type ModalRootProps = {
   pressContacts: { email: string; telephone: string; horaires: string };
@@ -152,7 +153,7 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
             <MoreInfo />
           ) : modal.kind === 'DISCONNECTED' ? (
             <p>
-              <a className="button" href={`/connexion?${new URLSearchParams({ callbackUrl: window.location.pathname })}`}>
+              <a className="button" href={signInPath(window.location.pathname + window.location.search)}>
                 Se reconnecter
               </a>
             </p>

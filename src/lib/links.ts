@@ -46,3 +46,12 @@ export function menuColumns<T>(items: T[]): T[][] {
   for (let i = 6; i < items.length; i += 7) columns.push(items.slice(i, i + 7));
   return columns;
 }
+
+/** Campaign and click identifiers: they change nothing on a page, so they are no part of its address. */
+export const TRACKING_PARAM = /^(utm_\w+|fbclid|gclid|mc_cid|mc_eid)$/;
+
+/** The page's own address, path and query, without tracking parameters. */
+export function pageAddress(url: URL): string {
+  const params = [...url.searchParams].filter(([k]) => !TRACKING_PARAM.test(k));
+  return `${url.pathname}${params.length ? `?${new URLSearchParams(params)}` : ''}`;
+}

@@ -6,6 +6,7 @@ import type { AppEnv } from '../app-env';
 import { signInPath } from '../auth/callback-url';
 import { tag } from '../cache/tags.server';
 import { cacheControl } from '../http/cache-control';
+import { pageAddress } from '../lib/links';
 import { AccreditationBanner } from '../components/shell/AccreditationBanner';
 import { Footer } from '../components/shell/Footer';
 import { Header } from '../components/shell/Header';
@@ -36,7 +37,8 @@ export type PageHead = {
   jsonLd?: unknown[];
   alternates?: Array<{ type: string; title: string; href: string }>;
 };
-type PageInfo = { path: string; notFound?: boolean; tracking: PageContext };
+/** `address`: path and query, what sign-in comes back to. */
+type PageInfo = { path: string; address: string; notFound?: boolean; tracking: PageContext };
 
 export type RenderOptions = {
   head: PageHead;
@@ -84,6 +86,7 @@ export function installRenderer(c: Context<AppEnv>): void {
     const head = { ...options.head, title: pageTitle(options.head.title, loaded.settings, { siteFirst: options.head.siteFirst }) };
     const page: PageInfo = {
       path: c.req.path,
+      address: pageAddress(new URL(c.req.url)),
       notFound: status === 404,
       tracking: { page_category: '', page_subcategory: '', articleThematic: '', ...options.tracking },
     };
@@ -114,7 +117,7 @@ function Document({ head, shell, page, children }: { head: PageHead; shell: Shel
   const { settings } = shell;
   const show = shellVisibility(page.path, { notFound: page.notFound });
   // Each page's sign-in links come back to it (the islands update them to the exact address).
-  const account = { ...shell.account, loginUrl: shell.account.loginUrl || signInPath(page.path) };
+  const account = { ...shell.account, loginUrl: shell.account.loginUrl || signInPath(page.address) };
   return (
     <html lang="fr">
       <head>

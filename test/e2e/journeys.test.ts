@@ -60,6 +60,27 @@ describe('4. Sign-in comes back to the page left, in one step', () => {
   }
 });
 
+describe('4. … and finds the form as it was left', () => {
+  it('keeps what was typed on the accreditation form across the sign-in', async () => {
+    const { ctx, page } = await open('mobile', '/accreditations?formulaire=evenements-presse');
+    const form = page.locator('form.cf7-form, .cf7 form').first();
+    await form.getByLabel('Nom', { exact: true }).fill('Moreau-Lefèvre');
+    await form.getByRole('textbox', { name: 'Média' }).fill('Rugby Mag’');
+    await page.locator('footer').getByRole('link', { name: 'Se connecter' }).click();
+    await page.getByLabel('Mot de passe').waitFor();
+    await page.getByLabel('Adresse e-mail').fill('journaliste@example.fr');
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await page.waitForURL(`${siteUrl()}/accreditations?formulaire=evenements-presse`);
+    // What the reader typed wins over the profile's values; the rest comes from the profile.
+    await expect.poll(() => form.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Moreau-Lefèvre');
+    expect(await form.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('Rugby Mag’');
+    await expect.poll(() => form.getByLabel('Adresse e-mail').inputValue(), { timeout: 10_000 }).toBe('journaliste@example.fr');
+    await page.screenshot({ path: `${SCREENSHOTS}journeys-signin-form-kept-mobile.png`, fullPage: true });
+    await ctx.close();
+  });
+});
+
 describe('5. Back after « Voir plus » finds the list as it was', () => {
   for (const kind of ['desktop', 'mobile'] as const) {
     it(`keeps the loaded pages, the address and the scroll position (${kind})`, async () => {
