@@ -20,6 +20,7 @@ export const islandLoaders: Record<IslandName, Loader> = {
   SearchBox: () => import('../src/islands/SearchBox'),
   SessionSync: () => import('../src/islands/SessionSync'),
   Snackbar: () => import('../src/islands/Snackbar'),
+  TopBarNav: () => import('../src/islands/TopBarNav'),
   Tracking: () => import('../src/islands/Tracking'),
   UserMenu: () => import('../src/islands/UserMenu'),
   VisitRecorder: () => import('../src/islands/VisitRecorder'),

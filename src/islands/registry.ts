@@ -13,6 +13,7 @@ import PressOptIns from './PressOptIns';
 import SearchBox from './SearchBox';
 import SessionSync from './SessionSync';
 import Snackbar from './Snackbar';
+import TopBarNav from './TopBarNav';
 import Tracking from './Tracking';
 import UserMenu from './UserMenu';
 import VisitRecorder from './VisitRecorder';
@@ -35,6 +36,7 @@ export const islands = {
   SearchBox,
   SessionSync,
   Snackbar,
+  TopBarNav,
   Tracking,
   UserMenu,
   VisitRecorder,
