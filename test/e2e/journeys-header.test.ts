@@ -307,7 +307,8 @@ describe('header journeys (issue 18)', () => {
     await page.keyboard.press('Escape');
     await page.locator('.search-panel').waitFor({ state: 'detached' });
     expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await box.inputValue()).toBe('equipe');
+    // The field is hidden with its layer, its text kept for the next opening.
+    expect(await page.locator('#recherche-rapide-q').inputValue()).toBe('equipe');
     expect(await page.locator('main').evaluate((m) => (m as HTMLElement).inert)).toBe(false);
     await ctx.close();
   });
