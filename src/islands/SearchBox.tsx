@@ -170,7 +170,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
           id={`${id}-q`}
           type="search"
           name="query"
-          placeholder="Que recherchez-vous ?"
+          placeholder={`Que recherchez-vous${NBSP}?`}
           autoComplete="off"
           maxLength={500}
           value={query}
