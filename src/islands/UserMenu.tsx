@@ -15,8 +15,10 @@ export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashbo
 
   useEffect(() => {
     if (!open) return;
+    // A disclosure: Escape closes it and gives focus back to its button.
     const close = (e: Event) => {
       if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent && e.key === 'Escape' && root.current?.contains(document.activeElement)) root.current.querySelector<HTMLElement>('.user-menu__toggle')?.focus();
     };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);
@@ -63,12 +65,12 @@ export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashbo
   const initials = name.split(/\s+/).map((w) => w[0] ?? '').join('').slice(0, 2).toUpperCase();
   return (
     <div className="user-menu" ref={root}>
-      <button type="button" className="user-menu__toggle" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="user-menu__toggle" aria-expanded={open} aria-controls="menu-utilisateur" onClick={() => setOpen((o) => !o)}>
         {logo ? <img className="user-menu__avatar" src={logo} alt="" width={24} height={24} /> : <span className="user-menu__avatar user-menu__avatar--initials" aria-hidden="true">{initials}</span>}
         <span className="user-menu__name">{name}</span>
       </button>
       {open ? (
-        <ul className="user-menu__list">
+        <ul className="user-menu__list" id="menu-utilisateur">
           {isJournalist(profile) ? (
             <li>
               <a href="/espace-presse">Espace presse</a>

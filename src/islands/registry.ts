@@ -14,6 +14,7 @@ import PressOptIns from './PressOptIns';
 import SearchBox from './SearchBox';
 import SessionSync from './SessionSync';
 import Snackbar from './Snackbar';
+import TopBarNav from './TopBarNav';
 import Tracking from './Tracking';
 import UserMenu from './UserMenu';
 import VisitRecorder from './VisitRecorder';
@@ -37,6 +38,7 @@ export const islands = {
   SearchBox,
   SessionSync,
   Snackbar,
+  TopBarNav,
   Tracking,
   UserMenu,
   VisitRecorder,

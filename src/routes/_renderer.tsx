@@ -159,7 +159,6 @@ function Document({ head, shell, page, children }: { head: PageHead; shell: Shel
           </a>
           {show.topBar ? <TopBar links={shell.topBar} settings={settings} account={account} /> : null}
           {show.header ? <Header categories={shell.categories} settings={settings} search={shell.search} stories={shell.stories} /> : null}
-          <Island name="WhatsappBanner" props={{}} />
           <main id="contenu">{children}</main>
           {show.accreditationBanner ? <AccreditationBanner /> : null}
           {show.partners ? <PartnersStrip partners={shell.partners} /> : null}

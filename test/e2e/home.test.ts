@@ -65,7 +65,7 @@ describe('home page in Chromium', () => {
     expect(await page.locator('.header__nav').isVisible()).toBe(true);
     expect(await page.locator('.burger').isVisible()).toBe(false);
     expect(await page.locator('.card').count()).toBeGreaterThan(8);
-    expect(await page.getByPlaceholder('Que recherchez-vous ?').isVisible()).toBe(true);
+    expect(await page.getByPlaceholder('Que recherchez-vous\u00a0?').isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}home-desktop.png`, fullPage: true });
     expect(errors).toEqual([]);
     await ctx.close();

@@ -134,16 +134,23 @@ describe('shell in Chromium', () => {
     await ctx.close();
   });
 
-  it('opens the top-bar drop-down with the keyboard', async () => {
+  it('opens the top-bar drop-down with the keyboard: a disclosure button, Escape closes it back on the button', async () => {
     const ctx = await context(browser, 'desktop');
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     const first = page.locator('.topbar__links > ul > li.has-dropdown').first();
-    await first.locator('> a').focus();
-    await page.keyboard.press('Tab');
+    const button = first.getByRole('button');
     const dropdown = first.locator('.topbar__dropdown');
-    expect(await dropdown.isVisible()).toBe(true);
+    await button.focus();
+    expect(await dropdown.isVisible()).toBe(false);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dropdown.isVisible()).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('.topbar__dropdown'))).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await dropdown.isVisible()).toBe(false);
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
     await ctx.close();
   });
 

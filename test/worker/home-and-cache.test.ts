@@ -24,7 +24,7 @@ describe('home page', () => {
     const html = await res.text();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="fr">/);
     for (const post of une) expect(html).toContain(escapeHtml(post.title));
-    expect(html).toContain('Que recherchez-vous ?');
+    expect(html).toContain('Que recherchez-vous\u00a0?');
     expect(html).toContain('data-island="MobileMenu"');
     expect(html).toMatch(/© 2023–\d{4}/);
     // French dates in the cards: « 12 novembre 2026 »

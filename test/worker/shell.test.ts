@@ -20,7 +20,7 @@ describe('shell HTML', () => {
     expect(html).toContain('Connexion / inscription');
     expect(html).toContain('Saisir la C3PR');
     expect(html).toContain('S’accréditer');
-    expect(html).toContain('placeholder="Que recherchez-vous ?"');
+    expect(html).toContain('placeholder="Que recherchez-vous\u00a0?"');
     expect(html).toContain('action="/recherche"');
     expect(html).toContain('class="contact-fab"');
     expect(html).toContain('Contacts presse');

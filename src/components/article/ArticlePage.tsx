@@ -222,10 +222,12 @@ export function ArticleView({ article, crumbs, placeholder, imageMode, readerToo
               </h1>
               <PublicationDates date={article.date} modified={article.modified} />
               {readerTools ? (
-                <>
+                // The button appears only once the profile says "journalist" (the page is the cached
+                // anonymous one): its row is kept from the start so that nothing below moves.
+                <div className="article__tools">
                   <Island name="FavoriteButton" props={{ postId: article.id, title: titleOf(article) }} />
                   <Island name="VisitRecorder" props={{ postId: article.id }} />
-                </>
+                </div>
               ) : null}
             </header>
             <Illustration article={article} imageMode={imageMode} />

@@ -61,9 +61,9 @@ export function SearchResults({ request, result, categories }: { request: Search
     <div className="container search-page">
       <h1>Rechercher</h1>
       <form className="search-page__form" action="/recherche" method="get" role="search" aria-label="Recherche dans la salle de presse">
-        <label htmlFor="search-page-query">Que recherchez-vous ?</label>
+        <label htmlFor="search-page-query">{'Que recherchez-vous\u00a0?'}</label>
         <div className="search-page__row">
-          <input id="search-page-query" type="search" name="query" defaultValue={request.query} placeholder="Que recherchez-vous ?" maxLength={500} />
+          <input id="search-page-query" type="search" name="query" defaultValue={request.query} placeholder={'Que recherchez-vous\u00a0?'} maxLength={500} />
           {request.tag ? <input type="hidden" name="post_tags" value={request.tag} /> : null}
           {request.category ? <input type="hidden" name="categories" value={request.category} /> : null}
           {request.sort !== 'recent' ? <input type="hidden" name="sort" value={request.sort} /> : null}
