@@ -154,6 +154,19 @@ describe('9. Events and sign-in links on the accreditation page', () => {
 });
 
 describe('11. The smaller things', () => {
+  it('lets a journalist put the WhatsApp invitation away, its words as the spec gives them', async () => {
+    const { ctx, page } = await signIn('desktop', 'journaliste@example.fr', '/evenements');
+    const invitation = page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp', exact: true });
+    await invitation.waitFor();
+    expect(await invitation.innerText()).toBe('Recevez les dernières actualités sur Whatsapp');
+    await page.getByRole('button', { name: 'Masquer l’invitation WhatsApp' }).click();
+    await invitation.waitFor({ state: 'detached' });
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.locator('.user-menu__toggle').waitFor();
+    expect(await page.locator('.whatsapp-banner').count()).toBe(0);
+    await ctx.close();
+  });
+
   it('shows three whole partner logos on a phone', async () => {
     const { ctx, page } = await open('mobile', '/');
     const list = page.locator('.partners__list');
