@@ -1,4 +1,4 @@
-// Generates src/forms/countries.data.json: every region libphonenumber knows, with its dialling code
+// Generates src/features/forms/countries.data.json: every region libphonenumber knows, with its dialling code
 // and its French name, sorted with French collation. Run once at dev time (libphonenumber-js is a dev
 // dependency; the worker only reads the JSON):  node scripts/generate-countries.mjs
 
@@ -17,7 +17,7 @@ const countries = getCountries()
   })
   .sort((a, b) => collator.compare(a.display_name, b.display_name) || a.iso2_cc.localeCompare(b.iso2_cc));
 
-const target = fileURLToPath(new URL('../src/forms/countries.data.json', import.meta.url));
+const target = fileURLToPath(new URL('../src/features/forms/countries.data.json', import.meta.url));
 // One country per line: readable diffs if the data is ever regenerated.
 writeFileSync(target, `[\n${countries.map((c) => `  ${JSON.stringify(c)}`).join(',\n')}\n]\n`);
 console.log(`${countries.length} countries written to ${target}`);

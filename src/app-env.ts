@@ -3,7 +3,7 @@ import type { EntryStore } from './cache/entry-store.server';
 import type { Content } from './data/content.server';
 
 import type { PurgeMarks } from './cache/purge-marks.server';
-import type { Shell } from './render/shell.server';
+import type { Shell } from './features/shell/shell.server';
 
 export type Bindings = {
   CACHE: KVNamespace;

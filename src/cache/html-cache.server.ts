@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import { assets } from '../render/assets';
+import { assets } from '../config/assets';
 import { withScriptNonce } from '../security/headers.server';
 import type { EntryMeta } from './policy';
 import { cacheControl } from '../http/cache-control';

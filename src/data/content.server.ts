@@ -1,8 +1,6 @@
 import type { Config } from '../config/env.server';
 import { readThrough, type EntryStore } from '../cache/entry-store.server';
 import { tag } from '../cache/tags.server';
-import { toFormModel } from '../forms/from-cf7';
-import { createCf7Client } from '../upstream/cf7.server';
 import { createStaticListsClient } from '../upstream/static-lists.server';
 import { UpstreamError } from '../upstream/http.server';
 import { newsroomMedias } from '../upstream/user.server';
@@ -20,7 +18,6 @@ const staleIfError = (error: unknown) => !(error instanceof UpstreamError && err
 export function createContent(config: Config, store: EntryStore, options: { revalidating?: boolean } = {}) {
   const wp = createWordPressClient(config);
   const lists = createStaticListsClient(config);
-  const cf7 = createCf7Client(config);
   const freshMs = config.CONTENT_FRESH_SECONDS * 1000;
   // A page re-rendered in the background is stored as old as its oldest data: data past half the
   // window is refetched first, so the new copy stays fresh at least half a window and no page
@@ -57,6 +54,11 @@ export function createContent(config: Config, store: EntryStore, options: { reva
 
   return {
     /**
+     * Any other upstream read, through the same cache: for a feature's own mapping (a CF7 form
+     * as the site renders it: features/forms/form-model.server.ts).
+     */
+    read: cached,
+    /**
      * True when the page built from this request's data must not be cached: a read failed, or a
      * purged copy stood in for a failed upstream (cached as fresh, it would undo the purge).
      */
@@ -75,12 +77,6 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     article: (slug: string) => cached(`article:${slug}`, (a) => [tag.post(slug), tag.postId(a.id)], () => wp.article(slug)),
     page: (slug: string) => cached(`page:${slug}`, [tag.site, `page:${slug}`], () => wp.page(slug)),
     events: (start: string, end: string) => cached(`events:${start}:${end}`, [tag.events], () => wp.events({ start, end })),
-    /** A CF7 form by slug, as the site renders it; null when WordPress has no such form. */
-    form: (slug: string) =>
-      cached(`form:${slug}`, [tag.site, tag.forms], async () => {
-        const summary = (await cf7.forms()).find((f) => f.slug === slug);
-        return summary ? toFormModel(await cf7.form(summary.id)) : null;
-      }),
     newsroomMedias: () => cached('newsroom_medias', [tag.site], () => newsroomMedias(config)),
     /** Never cached: drafts are private. */
     draft: (id: number) => wp.draft(id),

@@ -1,24 +1,24 @@
 import type { ComponentProps, ComponentType } from 'react';
-import CategoriesNav from './CategoriesNav';
-import Cf7Form from './Cf7Form';
-import ConsentLink from './ConsentLink';
-import ContactButton from './ContactButton';
-import FavoriteButton from './FavoriteButton';
-import HeaderScroll from './HeaderScroll';
-import JournalistAccess from './JournalistAccess';
-import LoadMore from './LoadMore';
-import MobileMenu from './MobileMenu';
-import ModalRoot from './ModalRoot';
-import PartnersCarousel from './PartnersCarousel';
-import PressOptIns from './PressOptIns';
-import SearchBox from './SearchBox';
-import SessionSync from './SessionSync';
-import Snackbar from './Snackbar';
-import TopBarNav from './TopBarNav';
-import Tracking from './Tracking';
-import UserMenu from './UserMenu';
-import VisitRecorder from './VisitRecorder';
-import WhatsappBanner from './WhatsappBanner';
+import CategoriesNav from '../features/shell/CategoriesNav.island';
+import Cf7Form from '../features/forms/Cf7Form.island';
+import ConsentLink from '../features/tracking/ConsentLink.island';
+import ContactButton from '../features/forms/ContactButton.island';
+import FavoriteButton from '../features/accounts/FavoriteButton.island';
+import HeaderScroll from '../features/shell/HeaderScroll.island';
+import JournalistAccess from '../features/accounts/JournalistAccess.island';
+import LoadMore from '../features/reading/category/LoadMore.island';
+import MobileMenu from '../features/shell/MobileMenu.island';
+import ModalRoot from '../features/shell/ModalRoot.island';
+import PartnersCarousel from '../features/shell/PartnersCarousel.island';
+import PressOptIns from '../features/accounts/PressOptIns.island';
+import SearchBox from '../features/search/SearchBox.island';
+import SessionSync from '../features/accounts/SessionSync.island';
+import Snackbar from '../features/shell/Snackbar.island';
+import TopBarNav from '../features/shell/TopBarNav.island';
+import Tracking from '../features/tracking/Tracking.island';
+import UserMenu from '../features/accounts/UserMenu.island';
+import VisitRecorder from '../features/accounts/VisitRecorder.island';
+import WhatsappBanner from '../features/shell/WhatsappBanner.island';
 
 // Every island by name. The server renders them through <Island>, the client entry hydrates them
 // from the same table, so a name can never point at two different components.

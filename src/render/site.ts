@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Settings } from '../schemas/settings';
-import type { PublisherRef } from '../feeds/json-ld';
 
 /**
  * The site's public origin (no trailing slash), from the configuration, never from the request's
@@ -14,11 +13,6 @@ export const siteHostname = (c: Context<AppEnv>) => new URL(c.var.config.PUBLIC_
 
 export const canonical = (c: Context<AppEnv>, path = c.req.path) => `${siteOrigin(c)}${path}`;
 
-export const publisher = (settings: Settings, origin: string): PublisherRef => ({
-  name: 'Fédération française de rugby',
-  url: origin,
-  logo: settings.logo,
-});
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

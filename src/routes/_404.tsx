@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { Apology } from '../render/Apology';
+import { Apology } from '../ui/Apology';
 import { installRenderer } from './_renderer';
 
 /** Any address that leads nowhere, and any route whose subject does not exist. */

@@ -7,19 +7,19 @@ import { signInPath } from '../auth/callback-url';
 import { tag } from '../cache/tags.server';
 import { cacheControl } from '../http/cache-control';
 import { pageAddress } from '../lib/links';
-import { AccreditationBanner } from '../components/shell/AccreditationBanner';
-import { Footer } from '../components/shell/Footer';
-import { Header } from '../components/shell/Header';
-import { PartnersStrip } from '../components/shell/PartnersStrip';
-import { TopBar } from '../components/shell/TopBar';
+import { AccreditationBanner } from '../features/shell/AccreditationBanner';
+import { Footer } from '../features/shell/Footer';
+import { Header } from '../features/shell/Header';
+import { PartnersStrip } from '../features/shell/PartnersStrip';
+import { TopBar } from '../features/shell/TopBar';
 import { Island } from '../islands/Island';
-import { jsonLdScriptContent } from '../feeds/json-ld';
-import { assets } from '../render/assets';
+import { jsonLdScriptContent } from '../features/feeds/json-ld';
+import { assets } from '../config/assets';
 import { RenderContext } from '../render/render-context';
-import { loadShell, type Shell } from '../render/shell.server';
+import { loadShell, type Shell } from '../features/shell/shell.server';
 import { pageTitle } from '../render/site';
-import { shellVisibility } from '../shell/visibility';
-import type { PageContext } from '../tracking/data-layer';
+import { shellVisibility } from '../features/shell/visibility';
+import type { PageContext } from '../features/tracking/data-layer';
 
 // The one renderer (HonoX's _renderer.tsx, Hono's c.setRenderer): a route loads its own data and
 // calls c.render(view, options); this file loads the shell beside it, wraps the document, streams

@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { EVENT_FIELD, type EventChoice } from '../forms/event-selection';
-import type { FormModel } from '../forms/model';
-import type { FormOutcome } from '../forms/outcome';
-import { ACCREDITATION_KINDS, type AccreditationKind as Kind } from '../forms/accreditation-kinds';
-import { futureEventChoices } from '../forms/event-choices.server';
+import { EVENT_FIELD, type EventChoice } from '../features/forms/event-selection';
+import type { FormModel } from '../features/forms/model';
+import type { FormOutcome } from '../features/forms/outcome';
+import { ACCREDITATION_KINDS, type AccreditationKind as Kind } from '../features/forms/accreditation-kinds';
+import { futureEventChoices } from '../features/forms/event-choices.server';
 import { FormIsland, pagePost } from './forms';
 import { renderWordPressPage } from './pages';
+import { loadFormModel } from '../features/forms/form-model.server';
 
 // /accreditations: three forms, chosen by the kind of event or the journalist's situation (SPEC §2).
 
@@ -40,7 +41,7 @@ export async function accreditationsRoute(c: Context<AppEnv>) {
   // Coming from an event page (?evenement={slug}): that event's kind of form, the event ticked.
   const preselected = wanted ? (await futureEventChoices(c, null)).find((e) => e.slug === wanted && e.open) : undefined;
   if (preselected && !c.req.query('formulaire')) kind = ACCREDITATION_KINDS.find((k) => k.events === preselected.kind) ?? kind;
-  const [events, model] = await Promise.all([futureEventChoices(c, kind.events), c.var.content.form(kind.form).catch(() => null)]);
+  const [events, model] = await Promise.all([futureEventChoices(c, kind.events), loadFormModel(c, kind.form).catch(() => null)]);
   const outcome: FormOutcome | null = preselected ? { kind: 'invalid', message: '', errors: {}, values: { [EVENT_FIELD]: [preselected.title] } } : null;
   return renderWordPressPage(c, 'accreditations', {
     children: <AccreditationForm kind={kind} model={model} outcome={outcome} events={events} />,

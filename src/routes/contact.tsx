@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { FormModel } from '../forms/model';
-import type { FormOutcome } from '../forms/outcome';
+import type { FormModel } from '../features/forms/model';
+import type { FormOutcome } from '../features/forms/outcome';
 import { FormIsland, pagePost } from './forms';
 import { renderWordPressPage } from './pages';
+import { loadFormModel } from '../features/forms/form-model.server';
 
 // /contact: the press contacts page (page-contact) and the contact form (slug contactez-nous).
 
@@ -23,7 +24,7 @@ function ContactForm({ model, outcome }: { model: FormModel | null; outcome: For
 }
 
 export async function contactRoute(c: Context<AppEnv>) {
-  const model = await c.var.content.form(CONTACT_FORM).catch(() => null);
+  const model = await loadFormModel(c, CONTACT_FORM).catch(() => null);
   return renderWordPressPage(c, 'contact', { children: <ContactForm model={model} outcome={null} />, cache: model ? 'shared' : 'never' });
 }
 

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { settle } from '../data/loaded';
-import { loadEvents } from '../data/events.server';
-import { renderRss } from '../feeds/rss';
-import { renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex, type SitemapUrl } from '../feeds/sitemap';
+import { loadEvents } from '../features/events/events.server';
+import { renderRss } from '../features/feeds/rss';
+import { renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex, type SitemapUrl } from '../features/feeds/sitemap';
 import { parseWpDate } from '../lib/format/date';
 import { toSitePath } from '../lib/links';
 import { siteOrigin } from '../render/site';

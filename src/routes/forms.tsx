@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { EUROPEAN_COUNTRIES, PRESS_COUNTRIES } from '../forms/countries';
-import type { EventChoice } from '../forms/event-selection';
-import type { FormModel } from '../forms/model';
-import { resultAnchor, type FormOutcome } from '../forms/outcome';
-import { FormRequestError, submitForm } from '../forms/submit.server';
+import { EUROPEAN_COUNTRIES, PRESS_COUNTRIES } from '../features/forms/countries';
+import type { EventChoice } from '../features/forms/event-selection';
+import type { FormModel } from '../features/forms/model';
+import { resultAnchor, type FormOutcome } from '../features/forms/outcome';
+import { FormRequestError, submitForm } from '../features/forms/submit.server';
 import { Island } from '../islands/Island';
 import { cacheControl } from '../http/cache-control';
+import { loadFormModel } from '../features/forms/form-model.server';
 
 // The forms' endpoints: JSON for scripts and the islands, and the helpers the pages use to render a
 // form, fresh or after a post without JavaScript.
@@ -18,7 +19,7 @@ const SLUG = /^[a-z0-9-]{1,80}$/;
 /** GET /api/forms/{slug}: the form as the site renders it (the contact modal loads it on opening). */
 export async function formModelRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
-  const model = SLUG.test(slug) ? await c.var.content.form(slug).catch(() => null) : null;
+  const model = SLUG.test(slug) ? await loadFormModel(c, slug).catch(() => null) : null;
   if (!model) return c.json({ error: 'not_found', message: 'Ce formulaire n’existe pas.' }, 404);
   return c.json({ model, countries: COUNTRIES }, 200, { 'cache-control': cacheControl.fiveMinutes });
 }

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { HomeBanner } from '../components/home/HomeBanner';
-import { HomeSections } from '../components/home/HomeSections';
+import { HomeBanner } from '../features/reading/home/HomeBanner';
+import { HomeSections } from '../features/reading/home/HomeSections';
 import { tag } from '../cache/tags.server';
 import { settle } from '../data/loaded';
-import { Unavailable } from '../render/Apology';
+import { Unavailable } from '../ui/Apology';
 import { siteOrigin } from '../render/site';
 import type { HomeSection } from '../schemas/home';
 

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { tag } from '../cache/tags.server';
-import { SearchResults } from '../components/search/SearchResults';
+import { SearchResults } from '../features/search/SearchResults';
 import { settle } from '../data/loaded';
-import { cleanQuery, parseSort, type SearchRequest } from '../search/params';
+import { cleanQuery, parseSort, type SearchRequest } from '../schemas/search-request';
 import { shorten } from '../lib/format/shorten';
 import { parsePage, siteHostname } from '../render/site';
 import { createSearchClient } from '../upstream/algolia.server';

@@ -2,7 +2,7 @@ import { searchClient } from '@algolia/client-search';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { Config } from '../config/env.server';
 import { ObjectsResultSchema, SearchResultSchema, type SearchHit, type SearchResult } from '../schemas/search-hit';
-import { filtersFor, HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, newsroomIndex, type SearchRequest } from '../search/params';
+import { filtersFor, HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, newsroomIndex, type SearchRequest } from '../schemas/search-request';
 import { UpstreamError } from './http.server';
 
 // Algolia's search protocol through its own search client (the browser keeps the lite one). The

@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { favoriteIds, visitedIds } from '../../account/reading-list';
-import { ReadingList } from '../../components/account/ReadingList';
+import { favoriteIds, visitedIds } from '../../features/accounts/reading-list';
+import { ReadingList } from '../../features/accounts/ReadingList';
 import type { SearchHit } from '../../schemas/search-hit';
 import { createSearchClient } from '../../upstream/algolia.server';
 import { endSession, readSession } from '../../auth/session.server';
 import { UpstreamError } from '../../upstream/http.server';
 import { Island } from '../../islands/Island';
 import { formatLongDate } from '../../lib/format/date';
-import { Unavailable } from '../../render/Apology';
+import { Unavailable } from '../../ui/Apology';
 import { siteHostname } from '../../render/site';
 import { createUserClient } from '../../upstream/user.server';
 

@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { ArticleView } from '../../components/article/ArticlePage';
+import { ArticleView } from '../../features/reading/article/ArticlePage';
 import type { Loaded } from '../../data/loaded';
-import { Apology } from '../../render/Apology';
-import { categoryCrumbs } from '../../components/article/crumbs';
-import { breadcrumbLd, newsArticleLd } from '../../feeds/json-ld';
-import { htmlToText } from '../../components/article/inline-html';
+import { Apology } from '../../ui/Apology';
+import { categoryCrumbs } from '../../features/reading/article/crumbs';
+import { breadcrumbLd, newsArticleLd, publisher } from '../../features/feeds/json-ld';
+import { htmlToText } from '../../lib/html/inline-html';
 import { isAllowedRedirect } from '../../lib/redirects';
 import { toSitePath } from '../../lib/links';
-import { canonical, publisher, siteHostname, siteOrigin } from '../../render/site';
+import { canonical, siteHostname, siteOrigin } from '../../render/site';
 import type { Article } from '../../schemas/article';
 import type { Category } from '../../schemas/category';
 

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { tag } from '../../cache/tags.server';
-import { CategoryView } from '../../components/category/CategoryView';
+import { CategoryView } from '../../features/reading/category/CategoryView';
 import { settle } from '../../data/loaded';
-import { breadcrumbLd } from '../../feeds/json-ld';
-import { Unavailable } from '../../render/Apology';
+import { breadcrumbLd } from '../../features/feeds/json-ld';
+import { Unavailable } from '../../ui/Apology';
 import { canonical, parsePage, siteOrigin } from '../../render/site';
 import type { Category } from '../../schemas/category';
 import { notFoundPage } from '../_404';

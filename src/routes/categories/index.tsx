@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { settle } from '../../data/loaded';
-import { Apology } from '../../render/Apology';
+import { Apology } from '../../ui/Apology';
 import type { Category } from '../../schemas/category';
 import { notFoundPage } from '../_404';
 import { renderArticle } from './article';

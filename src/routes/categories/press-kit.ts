@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { hasPressKit } from '../../components/article/ArticlePage';
+import { hasPressKit } from '../../features/reading/article/ArticlePage';
 import { settle } from '../../data/loaded';
 import { formatDateTime } from '../../lib/format/date';
 import { toSitePath } from '../../lib/links';

@@ -1,0 +1,52 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { updatePrefs } from './api';
+import { favoriteIds, withFavorite } from './reading-list';
+import { isJournalist, profileAtom } from './state';
+import { showSnackbarAtom } from '../shell/ui-state';
+
+/** `saved` is what the server already knows (the press space); on cached pages it is unknown. */
+export type FavoriteButtonProps = { postId: number; title: string; saved?: boolean };
+
+/**
+ * Add or remove an article from the journalist's favourites (SPEC §2 /espace-presse). Articles are
+ * cached pages shared by everyone, so the button only appears once the profile says "journalist".
+ */
+export default function FavoriteButton({ postId, title, saved }: FavoriteButtonProps) {
+  const [profile, setProfile] = useAtom(profileAtom);
+  const snack = useSetAtom(showSnackbarAtom);
+  const [pending, setPending] = useState<boolean | null>(null);
+
+  const loaded = profile.status === 'success';
+  if (loaded ? !isJournalist(profile) : saved === undefined) return null;
+  const ids = loaded ? favoriteIds(profile.data) : null;
+  const on = pending ?? (ids ? ids.includes(postId) : !!saved);
+
+  const toggle = async () => {
+    const next = !on;
+    setPending(next);
+    try {
+      // Read the list at click time: another island may have changed the profile meanwhile.
+      const prefs = await updatePrefs('favoris', withFavorite(ids ?? [], postId, next));
+      setProfile({ status: 'success', data: prefs });
+      snack(next ? 'Article ajouté à vos favoris.' : 'Article retiré de vos favoris.');
+    } catch {
+      snack('Nous avons rencontré un problème lors de la mise à jour de vos favoris.');
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={on ? 'favorite-button is-on' : 'favorite-button'}
+      aria-pressed={on}
+      aria-label={`${on ? 'Retirer des favoris' : 'Ajouter aux favoris'} : ${title}`}
+      disabled={pending !== null}
+      onClick={toggle}
+    >
+      <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? 'Retirer des favoris' : 'Ajouter aux favoris'}
+    </button>
+  );
+}

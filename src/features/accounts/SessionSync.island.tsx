@@ -1,0 +1,104 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef } from 'react';
+import { ApiError, fetchSession, getPrefs } from './api';
+import { journalistModalSeen } from './journalist-modal-memory';
+import { profileAtom, sessionAtom } from './state';
+import { openModalAtom, showSnackbarAtom } from '../shell/ui-state';
+
+export const SESSION_POLL_MS = 60_000;
+const SETTLED_STATUSES = ['oui', 'non', 'a_valider', 'refuse'];
+
+/**
+ * Keeps the shared session and profile up to date for every island: at load, on window focus and
+ * every 60 s (SPEC §4, §9). Renders nothing.
+ */
+export default function SessionSync() {
+  const [session, setSession] = useAtom(sessionAtom);
+  const [profile, setProfile] = useAtom(profileAtom);
+  const openModal = useSetAtom(openModalAtom);
+
+  // The profile is fetched when a session exists and the profile is missing or not identified
+  // (SPEC §4): once when the session starts, then again only on focus and on the poll while it
+  // stays unidentified, so an account WordPress has not identified yet is not asked in a loop.
+  const profileNow = useRef(profile);
+  profileNow.current = profile;
+  const fetchedFor = useRef<string | null>(null);
+
+  const loadProfile = useCallback(() => {
+    setProfile({ status: 'loading', data: profileNow.current.data });
+    getPrefs().then(
+      (data) => setProfile({ status: 'success', data }),
+      // SPEC §8: keep the server's error code, or the message when there was no response.
+      (error) => {
+        const code = error instanceof ApiError ? error.code : String(error);
+        setProfile({ status: 'failure', data: null, error: code });
+        // The provider no longer knows this session (the worker has ended it): signed out, and told so.
+        if (code === 'RefreshAccessTokenError') {
+          setSession({ status: 'unauthenticated' });
+          openModal({ kind: 'DISCONNECTED' });
+        }
+      },
+    );
+  }, [setProfile, setSession, openModal]);
+
+  const refresh = useCallback(() => {
+    fetchSession().then(
+      (data) => {
+        setSession(data ? { status: 'authenticated', data } : { status: 'unauthenticated' });
+        const current = profileNow.current;
+        if (data && !data.error && fetchedFor.current === data.user.id && current.status !== 'loading' && !current.data?.identifie) loadProfile();
+      },
+      () => console.warn('CLIENT_SESSION_ERROR'),
+    );
+  }, [setSession, loadProfile]);
+
+  // Just signed out (the worker left a cookie for it, src/auth/routes.server.ts): said once.
+  const showSnackbar = useSetAtom(showSnackbarAtom);
+  useEffect(() => {
+    if (!document.cookie.split('; ').includes('ffr_deconnecte=1')) return;
+    document.cookie = 'ffr_deconnecte=; path=/; max-age=0';
+    showSnackbar('Vous êtes déconnecté. À bientôt !');
+  }, [showSnackbar]);
+
+  useEffect(() => {
+    refresh();
+    const timer = setInterval(refresh, SESSION_POLL_MS);
+    const onFocus = () => refresh();
+    window.addEventListener('focus', onFocus);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [refresh]);
+
+  const signedIn = session.status === 'authenticated';
+  const expired = signedIn && session.data.error === 'RefreshAccessTokenError';
+  const userId = signedIn ? session.data.user.id : null;
+
+  useEffect(() => {
+    if (expired) openModal({ kind: 'DISCONNECTED' });
+  }, [expired, openModal]);
+
+  useEffect(() => {
+    if (!userId || expired) {
+      fetchedFor.current = null;
+      return;
+    }
+    if (fetchedFor.current === userId) return;
+    fetchedFor.current = userId;
+    if (!profileNow.current.data?.identifie) loadProfile();
+  }, [userId, expired, loadProfile]);
+
+  useEffect(() => {
+    if (!signedIn) {
+      if (session.status === 'unauthenticated' && profile.status !== 'initial') setProfile({ status: 'initial', data: null });
+      return;
+    }
+    if (profile.status !== 'success') return;
+    const status = profile.data.journaliste ?? '';
+    if (SETTLED_STATUSES.includes(status) || journalistModalSeen()) return;
+    openModal({ kind: status === 'en_attente_infos' ? 'JOURNALIST_MORE_INFO' : 'JOURNALIST_CHECK_STATUS' });
+  }, [signedIn, session.status, profile, setProfile, openModal]);
+
+  return null;
+}

@@ -1,0 +1,98 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { signOut } from './api';
+import { SIGN_IN_PATH, signInPath } from '../../auth/callback-url';
+import { isJournalist, profileAtom, sessionAtom } from './state';
+
+export type UserMenuProps = { loginUrl: string; logoutUrl: string; personalSpaceUrl: string; dashboardUrl: string; variant: 'topbar' | 'footer' };
+
+/** The login slot of the top bar and the footer's « Se connecter / Se déconnecter » (SPEC §6). */
+export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashboardUrl, variant }: UserMenuProps) {
+  const session = useAtomValue(sessionAtom);
+  const profile = useAtomValue(profileAtom);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    // A disclosure: Escape closes it and gives focus back to its button.
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent && e.key === 'Escape' && root.current?.contains(document.activeElement)) root.current.querySelector<HTMLElement>('.user-menu__toggle')?.focus();
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const logout = (e: React.MouseEvent) => {
+    if (logoutUrl) return; // the federation's own logout page
+    e.preventDefault();
+    void signOut('/');
+  };
+
+  if (session.status !== 'authenticated') {
+    // The server's link names the page's path; once live, the exact address (query, « Voir plus » page).
+    const backHere = (e: React.MouseEvent<HTMLAnchorElement>) => {
+      if (loginUrl.startsWith(SIGN_IN_PATH)) e.currentTarget.href = signInPath(window.location.pathname + window.location.search);
+    };
+    return variant === 'footer' ? (
+      <a href={loginUrl} onClick={backHere}>
+        Se connecter
+      </a>
+    ) : (
+      <a className="topbar__login" href={loginUrl} onClick={backHere}>
+        Connexion / inscription
+      </a>
+    );
+  }
+
+  const logoutHref = logoutUrl || '/api/auth/signout';
+  if (variant === 'footer') {
+    return (
+      <a href={logoutHref} onClick={logout}>
+        Se déconnecter
+      </a>
+    );
+  }
+
+  const { user } = session.data;
+  const name = [profile.data?.first_name || user.firstName, profile.data?.last_name || user.lastName].filter(Boolean).join(' ') || user.name || user.email;
+  const logo = typeof profile.data?.logo === 'string' && /^https?:\/\//.test(profile.data.logo) ? profile.data.logo : '';
+  const initials = name.split(/\s+/).map((w) => w[0] ?? '').join('').slice(0, 2).toUpperCase();
+  return (
+    <div className="user-menu" ref={root}>
+      <button type="button" className="user-menu__toggle" aria-expanded={open} aria-controls="menu-utilisateur" onClick={() => setOpen((o) => !o)}>
+        {logo ? <img className="user-menu__avatar" src={logo} alt="" width={24} height={24} /> : <span className="user-menu__avatar user-menu__avatar--initials" aria-hidden="true">{initials}</span>}
+        <span className="user-menu__name">{name}</span>
+      </button>
+      {open ? (
+        <ul className="user-menu__list" id="menu-utilisateur">
+          {isJournalist(profile) ? (
+            <li>
+              <a href="/espace-presse">Espace presse</a>
+            </li>
+          ) : null}
+          <li>
+            <a href={personalSpaceUrl} target="_blank" rel="noopener">
+              Mon espace personnel FFR
+            </a>
+          </li>
+          <li>
+            <a href={dashboardUrl} target="_blank" rel="noopener">
+              Tableau de bord
+            </a>
+          </li>
+          <li>
+            <a href={logoutHref} onClick={logout}>
+              Se déconnecter
+            </a>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { mobileMenuAtom, openModalAtom } from '../shell/ui-state';
+
+export type ContactButtonProps = { variant: 'floating' | 'link' };
+
+/**
+ * The end of every page: the accreditation banner, the partners and the footer. Each has links of
+ * its own where the floating button sits, and the footer has « Contactez-nous » itself.
+ */
+const PAGE_END = '.accreditation-banner, .partners, .footer';
+
+/** True while any part of the page's end is on screen. */
+function usePageEndInView(enabled: boolean): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    if (!enabled || typeof IntersectionObserver === 'undefined') return;
+    const parts = document.querySelectorAll(PAGE_END);
+    if (parts.length === 0) return;
+    const shown = new Set<Element>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) shown.add(entry.target);
+        else shown.delete(entry.target);
+      }
+      setInView(shown.size > 0);
+    });
+    parts.forEach((part) => observer.observe(part));
+    return () => observer.disconnect();
+  }, [enabled]);
+  return inView;
+}
+
+/**
+ * 'Contactez-nous': the chat-style floating button and the footer link open the same modal.
+ * The floating button steps aside wherever it would sit on something to click: while the mobile
+ * menu is open, and once the page's end comes into view (the footer's own link takes over).
+ * Without JavaScript the footer keeps room for it below its last links (CSS).
+ */
+export default function ContactButton({ variant }: ContactButtonProps) {
+  const open = useSetAtom(openModalAtom);
+  const menu = useAtomValue(mobileMenuAtom);
+  const endInView = usePageEndInView(variant === 'floating');
+  const onClick = (e: React.MouseEvent) => {
+    e.preventDefault();
+    open({ kind: 'CONTACT' });
+  };
+  if (variant === 'link') {
+    return (
+      <a href="/contact#contactez-nous" onClick={onClick} data-track="action" data-track-category="footer">
+        Contactez-nous
+      </a>
+    );
+  }
+  const away = menu.open || endInView;
+  // Its own landmark: the floating button sits after the footer, outside every other one. Away,
+  // the whole landmark is hidden (CSS visibility), so no empty one is left for screen readers.
+  return (
+    <aside aria-label="Contact presse" className={away ? 'contact-fab-zone is-away' : 'contact-fab-zone'}>
+      <a className="contact-fab" href="/contact#contactez-nous" onClick={onClick} data-track="action" data-track-category="contact">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M4 4h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        </svg>
+        <span>Contactez-nous</span>
+      </a>
+    </aside>
+  );
+}

@@ -1,0 +1,288 @@
+import type { ReactNode } from 'react';
+import { formatDateTime, formatLongDate } from '../../lib/format/date';
+import { EVENT_FIELD, type EventChoice } from './event-selection';
+import { resultAnchor } from './outcome';
+import { DEFAULT_DIAL_CODE, HONEYPOT, IDEMPOTENCY_FIELD, isDialCodeField, type FieldErrors, type FormField, type FormModel, type FormValues } from './model';
+
+// One form, rendered the same on the server (works without JavaScript) and in the island.
+
+export type CountryOption = { e164_cc: string; iso2_cc: string; display_name: string };
+export type Countries = { europe: CountryOption[]; all: CountryOption[] };
+export const CLOSED_EVENT = 'Il n’est plus possible de vous accréditer à cet évènement';
+
+type Props = {
+  model: FormModel;
+  values: FormValues;
+  errors: FieldErrors;
+  action: string;
+  idempotencyKey: string;
+  countries?: Countries;
+  events?: EventChoice[];
+  selected?: number[];
+  onToggleEvent?: (event: EventChoice) => void;
+  eventTools?: ReactNode;
+  sending?: boolean;
+  submitLabel?: string;
+  onSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
+  onChange?: (e: React.FormEvent<HTMLFormElement>) => void;
+  hiddenFields?: Record<string, string>;
+};
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
+const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
+const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { text: 'text', email: 'email', tel: 'tel', url: 'url', number: 'number', date: 'date' };
+const AUTOCOMPLETE: Record<string, string> = { nom: 'family-name', prenom: 'given-name', email: 'email', telephone: 'tel', media: 'organization' };
+
+function Field({ field, id, values, errors, countries }: { field: FormField; id: string; values: FormValues; errors: FieldErrors; countries?: Countries }) {
+  const error = errors[field.name];
+  const describedBy = error ? `${id}-erreur` : undefined;
+  // The asterisk sits beside the label, not in it: the field's accessible name stays its label.
+  const star = field.required ? <span className="form__required" aria-hidden="true"> *</span> : null;
+  const label = field.label;
+  const errorLine = error ? (
+    <span className="form__error" id={`${id}-erreur`}>
+      {error}
+    </span>
+  ) : null;
+  const common = { id, name: field.name, required: field.required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+
+  if (isDialCodeField(field) && countries) {
+    return (
+      <div className="form__field">
+        <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+        <select {...common} defaultValue={one(values[field.name]) || DEFAULT_DIAL_CODE} autoComplete="tel-country-code">
+          <optgroup label="Europe">
+            {countries.europe.map((c) => (
+              <option key={`e-${c.iso2_cc}`} value={`+${c.e164_cc}`}>{`${c.display_name} (+${c.e164_cc})`}</option>
+            ))}
+          </optgroup>
+          <optgroup label="Tous les pays">
+            {countries.all.map((c) => (
+              <option key={c.iso2_cc} value={`+${c.e164_cc}`}>{`${c.display_name} (+${c.e164_cc})`}</option>
+            ))}
+          </optgroup>
+        </select>
+        {errorLine}
+      </div>
+    );
+  }
+  switch (field.kind) {
+    case 'hidden':
+      return <input type="hidden" name={field.name} defaultValue={one(values[field.name])} />;
+    case 'textarea':
+      return (
+        <div className="form__field form__field--wide">
+          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <textarea {...common} rows={6} defaultValue={one(values[field.name])} maxLength={field.maxLength} minLength={field.minLength} />
+          {errorLine}
+        </div>
+      );
+    case 'select':
+      return (
+        <div className="form__field">
+          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <select {...common} defaultValue={one(values[field.name])}>
+            <option value="">Choisissez…</option>
+            {field.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          {errorLine}
+        </div>
+      );
+    case 'radio':
+    case 'checkbox': {
+      // What the visitor chose, else the form's default: choice.
+      const chosen = values[field.name] !== undefined ? many(values[field.name]) : (field.defaultValue ?? []);
+      return (
+        <fieldset className="form__field form__choices" aria-describedby={describedBy}>
+          <legend>{label}{star}</legend>
+          {field.options.map((o, i) => (
+            <label key={o.value} className="form__choice">
+              <input
+                id={i === 0 ? id : `${id}-${i}`}
+                type={field.kind}
+                name={field.kind === 'checkbox' ? `${field.name}[]` : field.name}
+                value={o.value}
+                required={field.kind === 'radio' && field.required && i === 0 ? true : undefined}
+                defaultChecked={chosen.includes(o.value)}
+              />{' '}
+              {o.label}
+            </label>
+          ))}
+          {errorLine}
+        </fieldset>
+      );
+    }
+    case 'acceptance':
+      return (
+        <div className="form__field form__field--wide">
+          <label className="form__choice">
+            <input id={id} type="checkbox" name={field.name} value="1" required aria-invalid={error ? true : undefined} aria-describedby={describedBy} defaultChecked={one(values[field.name]) === '1'} />{' '}
+            {field.label}
+          </label>
+          {errorLine}
+        </div>
+      );
+    case 'file':
+      return (
+        <div className="form__field form__field--wide">
+          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <input {...common} type="file" accept={field.fileTypes?.map((t) => `.${t}`).join(',')} multiple={field.multiple} />
+          {errorLine}
+        </div>
+      );
+    default:
+      return (
+        <div className="form__field">
+          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <input
+            {...common}
+            type={INPUT_TYPES[field.kind] ?? 'text'}
+            defaultValue={one(values[field.name])}
+            maxLength={field.maxLength}
+            minLength={field.minLength}
+            min={field.min}
+            max={field.max}
+            placeholder={field.placeholder}
+            autoComplete={AUTOCOMPLETE[field.name]}
+          />
+          {errorLine}
+        </div>
+      );
+  }
+}
+
+function EventPicker({ id, field, events, selected, onToggle, errors, tools }: { id: string; field: FormField; events: EventChoice[]; selected?: number[]; onToggle?: (e: EventChoice) => void; errors: FieldErrors; tools?: ReactNode }) {
+  const error = errors[field.name];
+  // The error summary links to the first event that can be ticked; with none, to the list itself.
+  const firstOpen = events.find((e) => e.open)?.id;
+  return (
+    <fieldset
+      className="form__field form__field--wide event-picker"
+      aria-describedby={error ? 'evenements-erreur' : undefined}
+      {...(firstOpen === undefined ? { id, tabIndex: -1 } : {})}
+    >
+      <legend>
+        {field.label}
+        {field.required ? <span className="form__required" aria-hidden="true"> *</span> : null}
+      </legend>
+      {tools}
+      {events.length === 0 ? <p>Aucun événement ouvert aux accréditations pour le moment.</p> : null}
+      <ul>
+        {events.map((event) => (
+          <li key={event.id} className={event.open ? undefined : 'is-closed'}>
+            <label className="form__choice">
+              <input
+                id={event.id === firstOpen ? id : undefined}
+                type="checkbox"
+                name={`${EVENT_FIELD}[]`}
+                value={event.title}
+                disabled={!event.open}
+                {...(onToggle ? { checked: selected?.includes(event.id) ?? false, onChange: () => onToggle(event) } : { defaultChecked: selected?.includes(event.id) })}
+              />{' '}
+              <span>
+                <strong>{event.title}</strong> — {event.allDay ? `${formatLongDate(event.date)}, toute la journée` : formatDateTime(event.date)}
+                {event.open ? <small> · demandes jusqu’au {formatDateTime(event.deadline)}</small> : <small className="event-picker__closed"> · {CLOSED_EVENT}</small>}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <span className="form__error" id="evenements-erreur">
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}
+
+const NBSP = '\u00a0';
+/** The id of a field's control, where its error summary link leads (the first choice of a group). */
+const fieldId = (model: FormModel, field: FormField) => `${model.slug}-${field.name}`;
+
+/** How the summary names a field: its label, or « Consentement » for the long acceptance sentence. */
+const summaryLabel = (field: FormField) => (field.kind === 'acceptance' ? 'Consentement' : field.label);
+
+/**
+ * Moves the focus to the field a summary link names, its label or legend in view above it (the
+ * sticky header is kept clear by scroll-margin-top), as a fragment link alone would not.
+ */
+function focusField(e: React.MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(decodeURIComponent(e.currentTarget.hash.slice(1)));
+  if (!target) return;
+  e.preventDefault();
+  (target.closest('.form__field') ?? target).scrollIntoView({ block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * The errors of a sending, at the top of the form: how many, then each one as a link to its field
+ * (the GOV.UK error summary). The island focuses it after sending; without JavaScript the page comes
+ * back on it (the action's fragment is its id).
+ */
+function ErrorSummary({ model, errors }: { model: FormModel; errors: FieldErrors }) {
+  const known = model.fields.filter((f) => errors[f.name]);
+  const items = [
+    ...known.map((f) => ({ key: f.name, text: `${summaryLabel(f)}${NBSP}: ${errors[f.name]}`, href: f.kind === 'hidden' ? undefined : `#${fieldId(model, f)}` })),
+    ...Object.keys(errors)
+      .filter((name) => !model.fields.some((f) => f.name === name))
+      .map((name) => ({ key: name, text: errors[name]!, href: undefined })),
+  ];
+  const anchor = resultAnchor(model.slug);
+  return (
+    <div className="error-summary" id={anchor} tabIndex={-1} role="group" aria-labelledby={`${anchor}-titre`}>
+      <h3 id={`${anchor}-titre`}>{items.length === 1 ? 'Il y a 1 erreur' : `Il y a ${items.length} erreurs`}</h3>
+      <p>{`Vos saisies sont conservées${NBSP}: corrigez ${items.length === 1 ? 'le champ signalé' : 'les champs signalés'} puis envoyez à nouveau.`}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>
+            {item.href ? (
+              <a href={item.href} onClick={focusField}>
+                {item.text}
+              </a>
+            ) : (
+              item.text
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function FormView(p: Props) {
+  const errorCount = Object.keys(p.errors).length;
+  return (
+    <form className="form cf7-form" action={p.action} method="post" encType="multipart/form-data" noValidate={!!p.onSubmit} onSubmit={p.onSubmit} onChange={p.onChange}>
+      {errorCount ? <ErrorSummary model={p.model} errors={p.errors} /> : null}
+      <p className="form__legend">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
+      <div className="form__grid">
+        {p.model.fields.map((field) =>
+          field.name === EVENT_FIELD && p.events ? (
+            <EventPicker key={field.name} id={fieldId(p.model, field)} field={field} events={p.events} selected={p.selected} onToggle={p.onToggleEvent} errors={p.errors} tools={p.eventTools} />
+          ) : (
+            <Field key={field.name} field={field} id={fieldId(p.model, field)} values={p.values} errors={p.errors} countries={p.countries} />
+          ),
+        )}
+      </div>
+      {/* Left empty by people (hidden from them); robots fill it. */}
+      <div className="form__trap" aria-hidden="true">
+        <label>
+          Ne pas remplir
+          <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={p.idempotencyKey} />
+      {Object.entries(p.hiddenFields ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button className="button" type="submit" disabled={p.sending} aria-busy={p.sending}>
+        {p.sending ? 'Envoi en cours…' : (p.submitLabel ?? 'Envoyer')}
+      </button>
+    </form>
+  );
+}

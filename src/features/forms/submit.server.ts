@@ -1,0 +1,205 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { UpstreamError } from '../../upstream/http.server';
+import { createCf7Client, type SendResult } from '../../upstream/cf7.server';
+import { eventsKindOfForm } from './accreditation-kinds';
+import { futureEventChoices } from './event-choices.server';
+import { EVENT_FIELD } from './event-selection';
+import { HONEYPOT, IDEMPOTENCY_FIELD, type FormModel, type FormValues } from './model';
+import { FAILURE_TITLE, type FormOutcome } from './outcome';
+import { MESSAGES, validateForm } from './validation';
+import { LIMIT_PERIOD_SECONDS, withinLimit } from '../../http/rate-limit.server';
+import { loadFormModel } from './form-model.server';
+
+// Sending a form: honeypot, rate limit, idempotency, validation against the form's own description,
+// then CF7 — and CF7's answer turned into what the visitor reads (SPEC §5, §8).
+
+export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+const IDEMPOTENCY_SECONDS = 24 * 3600;
+
+export class FormRequestError extends Error {
+  constructor(readonly status: 404 | 413 | 415, message: string) {
+    super(message);
+  }
+}
+
+/** Reads a form post (multipart or urlencoded) into values and file descriptions. */
+export async function readFormPost(c: Context<AppEnv>): Promise<{ data: FormData; values: FormValues; files: Record<string, File[]> }> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
+    throw new FormRequestError(415, 'Le formulaire doit être envoyé en multipart/form-data ou application/x-www-form-urlencoded.');
+  }
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw new FormRequestError(413, 'L’envoi dépasse la taille autorisée (12 Mo).');
+  const data = await c.req.raw.formData().catch(() => {
+    throw new FormRequestError(415, 'Le corps de la requête n’est pas un formulaire lisible.');
+  });
+  const values: FormValues = {};
+  const files: Record<string, File[]> = {};
+  // A chunked body says no length up front: the parsed size is checked too.
+  let bytes = 0;
+  for (const [, value] of data.entries()) bytes += typeof value === 'string' ? value.length : value.size;
+  if (bytes > MAX_BODY_BYTES) throw new FormRequestError(413, 'L’envoi dépasse la taille autorisée (12 Mo).');
+  for (const [rawName, value] of data.entries()) {
+    const name = rawName.replace(/\[\]$/, '');
+    if (typeof value === 'string') {
+      const prev = values[name];
+      values[name] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
+    } else if (value.size > 0) {
+      (files[name] ??= []).push(value);
+    }
+  }
+  return { data, values, files };
+}
+
+
+const DUPLICATE_EMAIL = /adresse e-mail a déjà été utilisée|déjà participé|duplicate[_ ]?e-?mail/i;
+const DUPLICATE_VIDEO = /vidéo a déjà été envoyée|duplicate[_ ]?video/i;
+
+/** What the visitor reads for each CF7 status: the site's French, whatever language CF7 answered in. */
+export const STATUS_TEXT = {
+  success: 'Le service de presse vous répondra dans les meilleurs délais.',
+  invalid: 'Un ou plusieurs champs contiennent une erreur. Veuillez vérifier et essayer à nouveau.',
+  mailFailed: 'Votre message n’a pas pu être transmis au service de presse. Votre saisie est conservée : merci de réessayer dans quelques minutes.',
+  spam: 'Votre message a été bloqué par le filtre anti-spam du formulaire. Votre saisie est conservée : merci de réessayer ou de nous écrire directement.',
+  aborted: 'L’envoi a été interrompu avant d’arriver au service de presse. Votre saisie est conservée : merci de réessayer.',
+  subscribersOnly: 'Ce formulaire est réservé aux personnes connectées. Connectez-vous, puis envoyez à nouveau : votre saisie est conservée.',
+  unavailable: 'Le service est momentanément indisponible. Votre saisie est conservée : merci de réessayer dans quelques instants.',
+  unknown: 'Nous ne savons pas si votre message est parti. Merci de vérifier votre messagerie avant de réessayer.',
+  rateLimited: 'Trop d’envois en peu de temps depuis votre connexion. Votre saisie est conservée : merci de réessayer dans une minute.',
+} as const;
+
+/** The form's own message keys (properties.messages) and the site's French text for each. */
+const FIELD_MESSAGE_KEYS: Array<[string, string]> = [
+  ['invalid_required', MESSAGES.required],
+  ['invalid_email', MESSAGES.email],
+  ['invalid_tel', MESSAGES.tel],
+  ['invalid_url', MESSAGES.url],
+  ['invalid_number', MESSAGES.number],
+  ['invalid_date', MESSAGES.date],
+  ['accept_terms', MESSAGES.acceptance],
+  ['upload_file_too_large', MESSAGES.fileTooLarge],
+  ['upload_file_type_invalid', MESSAGES.fileType],
+];
+
+/**
+ * The French message for a field CF7 refused. CF7 answers with the form's own message texts, or
+ * with its untranslated English ones (« Undefined value was submitted through this field. »): the
+ * visitor reads the site's French, the log keeps CF7's words.
+ */
+export function fieldMessage(model: FormModel, field: string, cf7Message: string): string {
+  const byKey = FIELD_MESSAGE_KEYS.find(([key]) => model.messages[key] !== undefined && model.messages[key] === cf7Message);
+  if (byKey) return byKey[1];
+  const kind = model.fields.find((f) => f.name === field)?.kind;
+  if (kind === 'select' || kind === 'radio' || kind === 'checkbox') return MESSAGES.choice;
+  return MESSAGES.rejected;
+}
+
+export function mapSendResult(result: SendResult, model: FormModel, values: FormValues): FormOutcome {
+  const invalid = result.invalid_fields;
+  if (invalid.some((f) => DUPLICATE_VIDEO.test(f.message))) return { kind: 'duplicate', title: 'Désolé !', message: 'Vous ne pouvez envoyer votre video qu’une seule fois.', values };
+  if (invalid.some((f) => DUPLICATE_EMAIL.test(f.message))) return { kind: 'duplicate', title: 'Désolé !', message: 'Vous ne pouvez participer qu’une seule fois.', values };
+  const failure = (message: string): FormOutcome => {
+    console.warn(`[forms] ${model.slug}: CF7 ${result.status} « ${result.message} »`);
+    return { kind: 'failure', title: FAILURE_TITLE, message, values };
+  };
+  // Statuses from includes/submission.php (WPCF7_Submission::proceed) and contact-form.php (error).
+  switch (result.status) {
+    case 'mail_sent':
+      return { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values };
+    case 'validation_failed': {
+      if (invalid.length > 0) console.info(`[forms] ${model.slug}: CF7 refused ${invalid.map((f) => `${f.field} « ${f.message} »`).join(', ')}`);
+      const errors = Object.fromEntries(invalid.map((f) => [f.field.replace(/\[\]$/, ''), fieldMessage(model, f.field.replace(/\[\]$/, ''), f.message)]));
+      return { kind: 'invalid', message: STATUS_TEXT.invalid, errors, values };
+    }
+    case 'acceptance_missing': {
+      // invalid_fields is empty for this status: every required acceptance box gets the message.
+      const boxes = model.fields.filter((f) => f.kind === 'acceptance' && f.required);
+      return { kind: 'invalid', message: STATUS_TEXT.invalid, errors: Object.fromEntries(boxes.map((f) => [f.name, MESSAGES.acceptance])), values };
+    }
+    case 'mail_failed':
+      return failure(STATUS_TEXT.mailFailed);
+    case 'spam':
+      return failure(STATUS_TEXT.spam);
+    case 'aborted':
+      return failure(STATUS_TEXT.aborted);
+    case 'error':
+      return failure(STATUS_TEXT.subscribersOnly);
+    default:
+      console.warn(`[forms] ${model.slug}: unknown CF7 status ${result.status}`);
+      return { kind: 'unknown', title: FAILURE_TITLE, message: STATUS_TEXT.unknown, values };
+  }
+}
+
+async function digest(values: FormValues): Promise<string> {
+  const text = JSON.stringify(Object.entries(values).filter(([k]) => k !== IDEMPOTENCY_FIELD).sort(([a], [b]) => a.localeCompare(b)));
+  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(hash)].slice(0, 12).map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The choices of the form's data: fields, known only at run time: the accreditation events still open. */
+async function runtimeChoices(c: Context<AppEnv>, model: FormModel): Promise<Record<string, string[]>> {
+  const kind = eventsKindOfForm(model.slug);
+  const field = model.fields.find((f) => f.name === EVENT_FIELD && f.dataOptions);
+  if (kind === undefined || !field) return {};
+  const events = await futureEventChoices(c, kind);
+  return { [field.name]: events.filter((e) => e.open).map((e) => e.title) };
+}
+
+export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ model: FormModel; outcome: FormOutcome }> {
+  const model = await loadFormModel(c, slug).catch(() => null);
+  if (!model) throw new FormRequestError(404, 'Ce formulaire n’existe pas.');
+  const { values, files } = await readFormPost(c);
+
+  // The key names one sending; the values' digest is part of it, so that a key repeated by a cached
+  // page (JavaScript off) can never answer another visitor's different message.
+  const key = typeof values[IDEMPOTENCY_FIELD] === 'string' ? (values[IDEMPOTENCY_FIELD] as string) : '';
+  const idemKey = /^[\w-]{8,64}$/.test(key) ? `idem:form:${slug}:${key}:${await digest(values)}` : null;
+  if (idemKey) {
+    const earlier = await c.env.CACHE.get<FormOutcome>(idemKey, 'json').catch(() => null);
+    if (earlier) return { model, outcome: earlier }; // the same sending, twice: answered once
+  }
+
+  const checked = validateForm(model, {
+    values,
+    choices: await runtimeChoices(c, model),
+    files: Object.fromEntries(Object.entries(files).map(([k, list]) => [k, list.map((f) => ({ name: f.name, size: f.size, type: f.type }))])),
+  });
+  // The honeypot, filled only by robots: answered like a success, sent nowhere.
+  if (typeof values[HONEYPOT] === 'string' && values[HONEYPOT] !== '') {
+    return { model, outcome: { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values: checked.values } };
+  }
+  if (!checked.ok) return { model, outcome: { kind: 'invalid', message: STATUS_TEXT.invalid, errors: checked.errors, values: checked.values } };
+  if (!(await withinLimit(c, 'FORM_LIMITER'))) {
+    return { model, outcome: { kind: 'failure', title: FAILURE_TITLE, message: STATUS_TEXT.rateLimited, values: checked.values, retryAfter: LIMIT_PERIOD_SECONDS } };
+  }
+
+  // Only the form's own fields go upstream.
+  const body = new FormData();
+  body.set('_wpcf7', String(model.id));
+  body.set('_wpcf7_unit_tag', `wpcf7-f${model.id}-o1`);
+  body.set('_wpcf7_locale', 'fr_FR');
+  for (const field of model.fields) {
+    if (field.kind === 'file') {
+      for (const file of files[field.name] ?? []) body.append(field.name, file, file.name);
+      continue;
+    }
+    const v = checked.values[field.name];
+    if (Array.isArray(v)) for (const item of v) body.append(`${field.name}[]`, item);
+    else if (v !== undefined) body.set(field.name, v);
+  }
+
+  let outcome: FormOutcome;
+  try {
+    outcome = mapSendResult(await createCf7Client(c.var.config).send(model.id, body, c.req.header('user-agent') ?? ''), model, checked.values);
+  } catch (error) {
+    const timedOut = error instanceof UpstreamError && error.kind === 'timeout';
+    // WordPress refusing the site's credential (401/403) is a configuration fault: logged as such.
+    if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) console.error(`[forms] ${slug}: WordPress refused the CF7 credential (${error.status} ${error.code ?? ''})`);
+    else console.warn(`[forms] ${slug}: sending failed:`, error instanceof Error ? error.message : error);
+    outcome = timedOut
+      ? { kind: 'unknown', title: FAILURE_TITLE, message: STATUS_TEXT.unknown, values: checked.values }
+      : { kind: 'failure', title: FAILURE_TITLE, message: STATUS_TEXT.unavailable, values: checked.values };
+  }
+  if (idemKey && outcome.kind === 'success') c.executionCtx.waitUntil(c.env.CACHE.put(idemKey, JSON.stringify(outcome), { expirationTtl: IDEMPOTENCY_SECONDS }).catch(() => undefined));
+  return { model, outcome };
+}

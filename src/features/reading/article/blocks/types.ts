@@ -1,0 +1,4 @@
+import type { Block } from '../../../../schemas/article';
+
+/** The block of one type, as its component receives it. */
+export type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;

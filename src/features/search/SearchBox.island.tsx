@@ -1,0 +1,268 @@
+import { useAtom } from 'jotai';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { formatDate } from '../../lib/format/date';
+import { Highlight } from './highlight';
+import { latestPosts, searchPosts, type LiveHit, type LiveSearchConfig } from './live-client';
+import { cleanQuery, STORIES_IN_PANEL } from '../../schemas/search-request';
+import { searchOpenAtom } from '../shell/ui-state';
+
+export type SearchBoxProps = {
+  search: LiveSearchConfig;
+  stories: Array<{ id: string; title: string; image: string; url: string }>;
+};
+
+const DEBOUNCE_MS = 150;
+const NBSP = '\u00a0';
+// What the open panel makes inert behind it (the header stays live: the box is in it).
+const BEHIND = 'main, footer, .partners, .accreditation-banner, .topbar';
+
+/**
+ * The header's search. Server HTML is a plain form to /recherche; hydrated, it opens a panel with
+ * live hits as the reader types (debounced, late answers dropped), the latest news and, with an
+ * empty box, « Recherches du moment ».
+ *
+ * The box is a WAI-ARIA APG combobox: focus never leaves it; the arrows move a highlight
+ * (aria-activedescendant) through every link of the panel, each section a listbox of its own;
+ * Enter follows it; Escape closes the panel keeping the text, a second Escape clears the text;
+ * Tab closes the panel and moves on as usual. The page behind is inert only while the panel is
+ * open, and never the part that holds focus.
+ */
+export default function SearchBox({ search, stories }: SearchBoxProps) {
+  const [open, setOpen] = useAtom(searchOpenAtom);
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<LiveHit[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [latest, setLatest] = useState<LiveHit[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [active, setActive] = useState(-1);
+  const seq = useRef(0);
+  const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Fixed ids, not useId(): the island's root on the client is not the server's whole page, so
+  // generated ids differ and the server's aria-controls would point at no list. One box a page.
+  const id = 'recherche-rapide';
+  const listId = `${id}-hits`;
+
+  // Under 1000 px the box lives in a layer opened by the search button: closing it hides the box,
+  // so focus goes back to that button.
+  const layered = () => !!toggle.current && getComputedStyle(toggle.current).display !== 'none';
+  const close = useCallback(
+    (focusBack: boolean) => {
+      setOpen(false);
+      setActive(-1);
+      if (focusBack && layered()) toggle.current?.focus();
+    },
+    [setOpen],
+  );
+
+  useLayoutEffect(() => {
+    if (!open) return;
+    const focused = document.activeElement;
+    const behind = [...document.querySelectorAll<HTMLElement>(BEHIND)].filter((el) => !el.contains(focused));
+    for (const el of behind) el.inert = true;
+    document.documentElement.classList.add('is-search-open');
+    return () => {
+      for (const el of behind) el.inert = false;
+      document.documentElement.classList.remove('is-search-open');
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const ours = (node: EventTarget | null) => node instanceof Node && [form.current, panel.current, toggle.current].some((el) => el?.contains(node));
+    // Focus that lands anywhere else (a click, a Tab from the panel's last stop) closes the panel.
+    const onFocusIn = (e: FocusEvent) => !ours(e.target) && close(false);
+    document.addEventListener('focusin', onFocusIn);
+    if (!latest.length) latestPosts(search).then((r) => setLatest(r.hits), () => setFailed(true));
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const q = cleanQuery(query);
+    const mine = ++seq.current;
+    setActive(-1);
+    if (!q) {
+      setHits(null);
+      return;
+    }
+    const timer = setTimeout(() => {
+      searchPosts(search, q).then(
+        (r) => {
+          if (mine !== seq.current) return; // a later keystroke already asked again
+          setHits(r.hits);
+          setTotal(r.nbHits);
+          setFailed(false);
+        },
+        () => mine === seq.current && setFailed(true),
+      );
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, search]);
+
+  const featured = stories.slice(0, STORIES_IN_PANEL);
+  // Every option of the panel in reading order: the arrows go through them all.
+  const options: Array<{ id: string; href: string }> = open
+    ? [
+        ...(hits ?? []).map((hit, i) => ({ id: `${listId}-${i}`, href: hit.url })),
+        ...(hits === null ? featured.map((story, i) => ({ id: `${id}-stories-${i}`, href: story.url })) : []),
+        ...latest.map((post, i) => ({ id: `${id}-latest-${i}`, href: post.url })),
+      ]
+    : [];
+  const activeId = options[active]?.id;
+  const listboxes = open ? [hits?.length ? listId : '', hits === null && featured.length ? `${id}-stories` : '', latest.length ? `${id}-latest` : ''].filter(Boolean) : [];
+
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
+
+  const resultsHref = `/recherche?${new URLSearchParams({ query: cleanQuery(query) })}`;
+  const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
+    const inBox = e.target === input.current;
+    const n = options.length;
+    if (e.key === 'Escape') {
+      // Never the browser's own Escape on a search field: it would erase the text.
+      e.preventDefault();
+      if (open) close(true);
+      else if (inBox && query) setQuery('');
+      return;
+    }
+    if (!inBox) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) return setOpen(true);
+      if (!n) return;
+      setActive((a) => (e.key === 'ArrowDown' ? (a + 1) % n : a <= 0 ? n - 1 : a - 1));
+    } else if (e.key === 'Enter' && open && options[active]) {
+      e.preventDefault();
+      window.location.assign(options[active].href);
+    } else if (e.key === 'Tab' && open && !layered()) {
+      close(false); // and focus moves on: no preventDefault
+    }
+  };
+
+  const highlight = (optionId: string) => ({ id: optionId, role: 'option', 'aria-selected': optionId === activeId, tabIndex: -1 });
+  return (
+    <>
+      <button
+        ref={toggle}
+        type="button"
+        className="header__search-toggle icon-button"
+        aria-label="Rechercher"
+        aria-expanded={open}
+        onClick={() => {
+          setOpen(true);
+          setTimeout(() => input.current?.focus(), 0);
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <form ref={form} className={open ? 'header__search is-open' : 'header__search'} action="/recherche" method="get" role="search" aria-label="Recherche rapide" onKeyDown={onKeyDown}>
+        <label className="visually-hidden" htmlFor={`${id}-q`}>
+          Rechercher
+        </label>
+        <input
+          ref={input}
+          id={`${id}-q`}
+          type="search"
+          name="query"
+          placeholder={`Que recherchez-vous${NBSP}?`}
+          autoComplete="off"
+          maxLength={500}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
+          role="combobox"
+          aria-expanded={options.length > 0}
+          aria-controls={listboxes.length ? listboxes.join(' ') : listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeId}
+        />
+        <button type="submit" className="icon-button" aria-label="Lancer la recherche">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        {open ? (
+          <button type="button" className="header__search-close" onClick={() => close(true)}>
+            Fermer
+          </button>
+        ) : null}
+      </form>
+      {open ? <div className="search-overlay" onClick={() => close(false)} aria-hidden="true" /> : null}
+      {open ? (
+        <div className="search-panel" ref={panel}>
+          {hits !== null ? (
+            <section aria-label="Résultats">
+              {hits.length ? (
+                <>
+                  <ul id={listId} role="listbox" aria-label="Suggestions" className="search-panel__hits">
+                    {hits.map((hit, i) => (
+                      // The link is the option itself: an option may not hold an interactive element.
+                      <li key={hit.objectID} role="none">
+                        <a href={hit.url} {...highlight(`${listId}-${i}`)}>
+                          <span className="search-panel__title">
+                            <Highlight value={hit.highlighted} />
+                          </span>
+                          {hit.date ? <span className="search-panel__date">{formatDate(hit.date)}</span> : null}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="search-panel__all">
+                    <a href={resultsHref}>{total > 1 ? `Voir les ${total.toLocaleString('fr-FR')} résultats` : 'Voir le résultat'}</a>
+                  </p>
+                </>
+              ) : (
+                <p className="search-panel__empty">Aucun résultat pour «{NBSP}{cleanQuery(query)}{NBSP}».</p>
+              )}
+            </section>
+          ) : featured.length ? (
+            <section aria-labelledby={`${id}-stories-title`}>
+              <h2 id={`${id}-stories-title`} className="search-panel__heading">
+                Recherches du moment
+              </h2>
+              <ul id={`${id}-stories`} role="listbox" aria-labelledby={`${id}-stories-title`} className="search-panel__stories">
+                {featured.map((story, i) => (
+                  <li key={story.id} role="none" data-story-id={story.id}>
+                    <a href={story.url} {...highlight(`${id}-stories-${i}`)}>
+                      {story.image ? <img src={story.image} alt="" width={96} height={128} loading="lazy" /> : null}
+                      <span>{story.title}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {latest.length ? (
+            <section aria-labelledby={`${id}-latest-title`}>
+              <h2 id={`${id}-latest-title`} className="search-panel__heading">
+                Dernières actualités
+              </h2>
+              <ul id={`${id}-latest`} role="listbox" aria-labelledby={`${id}-latest-title`} className="search-panel__latest">
+                {latest.map((post, i) => (
+                  <li key={post.objectID} role="none">
+                    <a href={post.url} {...highlight(`${id}-latest-${i}`)}>
+                      {post.title}
+                      {post.date ? <span className="search-panel__date">{formatDate(post.date)}</span> : null}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {failed ? <p className="search-panel__empty">La recherche est momentanément indisponible.</p> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

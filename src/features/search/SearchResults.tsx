@@ -1,0 +1,123 @@
+import { shorten } from '../../lib/format/shorten';
+import { toSitePath, type NavLink } from '../../lib/links';
+import type { SearchResult } from '../../schemas/search-hit';
+import { Highlight } from './highlight';
+import { SORTS, type SearchRequest, type Sort } from '../../schemas/search-request';
+import { Pagination } from '../reading/category/Pagination';
+import { PostCard } from '../reading/PostCard';
+
+export function searchHref(r: Partial<SearchRequest>): string {
+  const params = new URLSearchParams();
+  if (r.query) params.set('query', r.query);
+  if (r.tag) params.set('post_tags', r.tag);
+  if (r.category) params.set('categories', r.category);
+  if (r.sort && r.sort !== 'recent') params.set('sort', r.sort);
+  if (r.page && r.page > 1) params.set('page', String(r.page));
+  const qs = params.toString();
+  return qs ? `/recherche?${qs}` : '/recherche';
+}
+
+function Filters({ request }: { request: SearchRequest }) {
+  const chips = [
+    request.tag && { label: `Mot-clé : ${shorten(request.tag, 40)}`, without: { ...request, tag: '', page: 1 } },
+    request.category && { label: `Catégorie : ${shorten(request.category, 40)}`, without: { ...request, category: '', page: 1 } },
+  ].filter((x): x is { label: string; without: SearchRequest } => !!x);
+  if (!chips.length) return null;
+  return (
+    <ul className="search-filters">
+      {chips.map((chip) => (
+        <li key={chip.label}>
+          <a className="chip chip--blue" href={searchHref(chip.without)} aria-label={`Retirer le filtre ${chip.label}`}>
+            {chip.label} ✕
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SortLinks({ request }: { request: SearchRequest }) {
+  return (
+    <nav className="search-sort" aria-label="Trier les résultats">
+      <span>Trier par :</span>
+      <ul>
+        {SORTS.map((s) => (
+          <li key={s.value}>
+            {s.value === request.sort ? (
+              <span aria-current="true">{s.label}</span>
+            ) : (
+              <a href={searchHref({ ...request, sort: s.value as Sort, page: 1 })}>{s.label}</a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SearchResults({ request, result, categories }: { request: SearchRequest; result: SearchResult | null; categories: NavLink[] }) {
+  const described = request.query ? ` pour « ${shorten(request.query)} »` : '';
+  return (
+    <div className="container search-page">
+      <h1>Rechercher</h1>
+      <form className="search-page__form" action="/recherche" method="get" role="search" aria-label="Recherche dans la salle de presse">
+        <label htmlFor="search-page-query">{'Que recherchez-vous\u00a0?'}</label>
+        <div className="search-page__row">
+          <input id="search-page-query" type="search" name="query" defaultValue={request.query} placeholder={'Que recherchez-vous\u00a0?'} maxLength={500} />
+          {request.tag ? <input type="hidden" name="post_tags" value={request.tag} /> : null}
+          {request.category ? <input type="hidden" name="categories" value={request.category} /> : null}
+          {request.sort !== 'recent' ? <input type="hidden" name="sort" value={request.sort} /> : null}
+          <button className="button" type="submit">
+            Rechercher
+          </button>
+        </div>
+      </form>
+      <Filters request={request} />
+      {result === null ? (
+        <p className="notice">La recherche est momentanément indisponible. Merci de réessayer dans quelques instants.</p>
+      ) : result.nbHits === 0 ? (
+        <div className="search-empty">
+          <p>
+            <strong>Aucun résultat{described}.</strong> Vérifiez l’orthographe, essayez un mot plus général ou retirez un filtre.
+          </p>
+          {categories.length ? (
+            <>
+              <p>Vous pouvez aussi parcourir les rubriques :</p>
+              <ul className="subcategories-list">
+                {categories.slice(0, 8).map((c) => (
+                  <li key={c.id}>
+                    <a className="chip" href={c.href}>
+                      {c.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <div className="search-page__bar">
+            <p className="search-page__count" role="status">
+              {result.nbHits === 1 ? '1 résultat' : `${result.nbHits.toLocaleString('fr-FR')} résultats`}
+              {described}
+            </p>
+            <SortLinks request={request} />
+          </div>
+          <div className="card-grid" id="resultats" data-post-list="">
+            {result.hits.map((hit) => (
+              <PostCard
+                key={hit.objectID}
+                searchMode
+                level={2}
+                title={<Highlight value={hit._highlightResult.title.value || hit.title} />}
+                post={{ id: 0, title: hit.title, slug: '', link: toSitePath(hit.url_relative), date: hit.date, background_image: hit.image_thumbnail, tag_list: [], label: null, category: null }}
+              />
+            ))}
+          </div>
+          <Pagination page={request.page} totalPages={Math.min(result.nbPages, 100)} hrefFor={(n) => searchHref({ ...request, page: n })} />
+        </>
+      )}
+    </div>
+  );
+}

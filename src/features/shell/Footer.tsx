@@ -1,0 +1,84 @@
+import { Island } from '../../islands/Island';
+import type { NavLink } from '../../lib/links';
+import type { Shell } from './shell.server';
+import { SOCIAL_NETWORKS, type Settings } from '../../schemas/settings';
+import { SocialIcon } from './SocialIcon';
+
+export const COPYRIGHT_FIRST_YEAR = 2023;
+export const CATEGORIES_PER_ROW = 5;
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const rows: T[][] = [];
+  for (let i = 0; i < items.length; i += size) rows.push(items.slice(i, i + size));
+  return rows;
+}
+
+export function Footer({ categories, settings, year, account }: { categories: NavLink[]; settings: Settings; year: number; account: Shell['account'] }) {
+  const socials = SOCIAL_NETWORKS.filter(([key]) => settings[key].trim() !== '');
+  return (
+    <footer className="footer">
+      <div className="container">
+        <div className="footer__top">
+          {settings.logo_footer || settings.logo ? (
+            <img className="footer__logo" src={settings.logo_footer || settings.logo} alt={settings.title} width={160} height={48} loading="lazy" />
+          ) : null}
+          {socials.length > 0 ? (
+            <ul className="footer__socials">
+              {socials.map(([key, name]) => (
+                <li key={key}>
+                  <a href={settings[key]} target="_blank" rel="noopener" aria-label={`${name} (nouvelle fenêtre)`} title={name} data-network={key.replace('_lien', '')}>
+                    <SocialIcon network={key.replace('_lien', '')} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <nav className="footer__categories" aria-label="Toutes les catégories" id="footer-categories">
+          {chunk(categories, CATEGORIES_PER_ROW).map((row, i) => (
+            <ul key={i}>
+              {row.map((item) => (
+                <li key={item.id}>
+                  <a href={item.href} data-track="navigation" data-track-category="footer" {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ))}
+        </nav>
+        <ul className="footer__links">
+          <li>
+            <a href="/accreditations">S’accréditer</a>
+          </li>
+          <li>
+            <Island name="UserMenu" props={{ ...account, variant: 'footer' }} />
+          </li>
+          <li>
+            <Island name="ContactButton" props={{ variant: 'link' }} />
+          </li>
+          <li>
+            <a href="/contact">Contacts presse</a>
+          </li>
+        </ul>
+        <div className="footer__legal">
+          <p>{`© ${COPYRIGHT_FIRST_YEAR}–${year} Fédération française de rugby`}</p>
+          <ul>
+            <li>
+              <a href={settings.cgu}>Conditions générales d’utilisation</a>
+            </li>
+            <li>
+              <a href={settings.cookies}>Politique de confidentialité</a>
+            </li>
+            <li>
+              <a href="/mentions-legales">Mentions légales</a>
+            </li>
+            <li>
+              <Island name="ConsentLink" props={{}} />
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

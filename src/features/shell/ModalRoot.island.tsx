@@ -1,0 +1,167 @@
+import { ContactModalForm } from '../forms/ContactModalForm';
+import { CheckStatus, MoreInfo } from '../accounts/JournalistForms';
+import { rememberJournalistModalSeen } from '../accounts/journalist-modal-memory';
+import { displayPhone, telHref } from '../../lib/format/phone';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { closeModalAtom, contactDraftAtom, hasContactDraftAtom, modalAtom, type ModalKind } from './ui-state';
+import { signInPath } from '../../auth/callback-url';
+
+export type ModalRootProps = {
+  pressContacts: { email: string; telephone: string; horaires: string };
+};
+
+const TITLES: Record<ModalKind, { title: string; description?: string }> = {
+  CONTACT: { title: 'Contactez-nous', description: 'Comment pouvons-nous vous aider ?' },
+  DISCONNECTED: { title: 'Vous avez été déconnecté', description: 'Votre session a expiré. Reconnectez-vous pour continuer.' },
+  JOURNALIST_MORE_INFO: { title: 'Complétez votre profil de journaliste' },
+  JOURNALIST_CHECK_STATUS: { title: 'Êtes-vous journaliste ?' },
+  MESSAGE: { title: '' },
+};
+
+const NBSP = '\u00a0';
+
+/**
+ * The one modal of the site, on the native <dialog> (focus kept inside, Escape, inert page).
+ * A forced modal cannot be dismissed with Escape or a click outside.
+ *
+ * Closing the contact modal while it holds unsent input asks first, inside the dialog. The draft
+ * is kept either way, so the question is not « lose your message? » but a word that it was not
+ * sent and where it waits — what a reader who pressed Escape or tapped beside the dialog by
+ * mistake needs to hear. A second Escape, the × or another tap outside confirms: Chrome itself
+ * closes a dialog on a second Escape with no click or key in between, and nothing is lost.
+ */
+export default function ModalRoot({ pressContacts }: ModalRootProps) {
+  const modal = useAtomValue(modalAtom);
+  const close = useSetAtom(closeModalAtom);
+  const store = useStore();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const resume = useRef<HTMLButtonElement>(null);
+  // Where the reader was in the form, to come back to it; a tap on the backdrop has moved the focus off it already.
+  const lastInForm = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    setConfirming(false); // a question belongs to the modal it was asked in
+    const d = dialog.current;
+    if (!d) return;
+    if (modal.kind && !d.open) {
+      opener.current = document.activeElement;
+      d.showModal();
+    } else if (!modal.kind && opener.current) {
+      if (d.open) d.close();
+      (opener.current as HTMLElement | null)?.focus?.();
+      opener.current = null;
+    }
+  }, [modal.kind]);
+
+  useEffect(() => {
+    if (confirming) resume.current?.focus();
+  }, [confirming]);
+
+  const force = modal.kind !== null && modal.force;
+  const closeNow = () => {
+    setConfirming(false);
+    lastInForm.current = null;
+    // SPEC §4: once closed, the journalist modals are not shown again in this session.
+    if (modal.kind === 'JOURNALIST_MORE_INFO' || modal.kind === 'JOURNALIST_CHECK_STATUS') rememberJournalistModalSeen();
+    close();
+  };
+  const dismiss = () => {
+    if (modal.kind === 'CONTACT' && !confirming && store.get(hasContactDraftAtom)) setConfirming(true);
+    else closeNow();
+  };
+  const backToForm = () => {
+    setConfirming(false);
+    // After the form is shown again (it is hidden while the question is asked).
+    requestAnimationFrame(() => (lastInForm.current ?? dialog.current?.querySelector<HTMLElement>('.modal__body input, .modal__body textarea'))?.focus());
+  };
+  const discard = () => {
+    store.set(contactDraftAtom, null);
+    closeNow();
+  };
+  const text = modal.kind ? { ...TITLES[modal.kind], ...modal.content } : null;
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="modal-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!force) dismiss();
+      }}
+      // Closed by the browser without a cancel event (a second Escape): the state follows.
+      onClose={() => {
+        if (modal.kind) closeNow();
+      }}
+      onClick={(e) => e.target === dialog.current && !force && dismiss()}
+      onFocus={(e) => {
+        if (e.target instanceof HTMLElement && e.target.closest('.modal__body form')) lastInForm.current = e.target;
+      }}
+    >
+      {text ? (
+        <div className="modal__panel">
+          {!force ? (
+            <button type="button" className="modal__close" aria-label="Fermer" onClick={dismiss}>
+              ×
+            </button>
+          ) : null}
+          <h2 id="modal-title">{text.title}</h2>
+          {text.description ? <p className="modal__description">{text.description}</p> : null}
+          {modal.kind === 'CONTACT' && confirming ? (
+            <div className="modal__confirm" role="group" aria-labelledby="modal-confirm-title" aria-describedby="modal-confirm-text">
+              <h3 id="modal-confirm-title">{`Fermer sans envoyer${NBSP}?`}</h3>
+              <p id="modal-confirm-text">{`Votre message est conservé comme brouillon, sans être envoyé${NBSP}: vous le retrouverez en rouvrant «${NBSP}Contactez-nous${NBSP}», sur cette page comme sur les autres, tant que cet onglet reste ouvert.`}</p>
+              <p className="modal__actions">
+                <button ref={resume} type="button" className="button" onClick={backToForm}>
+                  Reprendre la saisie
+                </button>
+                <button type="button" className="button button--ghost" onClick={closeNow}>
+                  Fermer et garder le brouillon
+                </button>
+              </p>
+              <p>
+                <button type="button" className="link-button modal__discard" onClick={discard}>
+                  Supprimer le brouillon et fermer
+                </button>
+              </p>
+            </div>
+          ) : null}
+          {modal.kind === 'CONTACT' ? (
+            // Hidden, not removed, while the question is asked: the form keeps its state and its place.
+            <div className="modal__body" hidden={confirming}>
+              <ContactModalForm />
+              <p className="modal__contacts">
+                {pressContacts.email ? (
+                  <>
+                    Ou écrivez à <a href={`mailto:${pressContacts.email}`}>{pressContacts.email}</a>
+                  </>
+                ) : null}
+                {pressContacts.telephone ? (
+                  <>
+                    {' '}
+                    · <a href={telHref(pressContacts.telephone)}>{displayPhone(pressContacts.telephone)}</a>
+                  </>
+                ) : null}
+                {pressContacts.horaires ? <> · {pressContacts.horaires}</> : null}
+              </p>
+            </div>
+          ) : modal.kind === 'JOURNALIST_CHECK_STATUS' ? (
+            <CheckStatus onClose={dismiss} />
+          ) : modal.kind === 'JOURNALIST_MORE_INFO' ? (
+            <MoreInfo />
+          ) : modal.kind === 'DISCONNECTED' ? (
+            <p>
+              <a className="button" href={signInPath(window.location.pathname + window.location.search)}>
+                Se reconnecter
+              </a>
+            </p>
+          ) : (
+            modal.kind && modal.content?.text ? <p>{modal.content.text}</p> : null
+          )}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
