@@ -52,6 +52,8 @@ export type RenderOptions = {
   tags?: string[];
   /** How long KV may keep the copy (pages with endless variants keep it short). */
   keepSeconds?: number;
+  /** Where this page's sign-in links come back to, when not to the page itself (the sign-in page). */
+  returnTo?: string;
 };
 
 declare module 'hono' {
@@ -86,7 +88,7 @@ export function installRenderer(c: Context<AppEnv>): void {
     const head = { ...options.head, title: pageTitle(options.head.title, loaded.settings, { siteFirst: options.head.siteFirst }) };
     const page: PageInfo = {
       path: c.req.path,
-      address: pageAddress(new URL(c.req.url)),
+      address: options.returnTo ?? pageAddress(new URL(c.req.url)),
       notFound: status === 404,
       tracking: { page_category: '', page_subcategory: '', articleThematic: '', ...options.tracking },
     };

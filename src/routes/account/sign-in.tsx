@@ -35,7 +35,7 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
           Pas encore de compte ? Il se crée à la première connexion, depuis la page du compte FFR.
         </p>
       </div>,
-    { head: { title: options.errorPage ? 'Erreur de connexion' : 'Connexion', noindex: true }, tracking: { page_type: 'connexion' }, cache: 'never' },
+    { head: { title: options.errorPage ? 'Erreur de connexion' : 'Connexion', noindex: true }, tracking: { page_type: 'connexion' }, cache: 'never', returnTo: callbackUrl },
   );
   for (const cookie of csrf.setCookie) res.headers.append('set-cookie', cookie);
   return res;
