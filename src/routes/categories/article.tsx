@@ -39,7 +39,7 @@ export async function renderArticle(c: Context<AppEnv>, article: Loaded<Article>
   const a = article.data;
   const crumbs = categoryCrumbs(a, options.categories ?? []);
   const description = a.meta_description || a.excerpt || htmlToText(a.blocs.find((b) => b.type === 'paragraph')?.content ?? '').slice(0, 200);
-  return c.render(<ArticleView article={a} crumbs={crumbs} placeholder={shell.placeholder} imageMode={shell.imageMode} readerTools={!options.preview} />, {
+  return c.render(<ArticleView article={a} crumbs={crumbs} readerTools={!options.preview} />, {
     head: {
       title: a.meta_title || a.title,
       description,

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ArticleSchema, type Article } from '../../../schemas/article';
 import type { Category } from '../../../schemas/category';
+import { RenderContext } from '../../../render/render-context';
 import { ArticleView, hasPressKit, pressKitHref } from './ArticlePage';
 import { categoryCrumbs } from './crumbs';
 
@@ -98,7 +99,11 @@ const RAW = {
 
 const article = (patch: Record<string, unknown> = {}): Article => ArticleSchema.parse({ ...RAW, ...patch });
 const render = (a: Article, imageMode: 'resize' | 'plain' = 'plain') =>
-  renderToStaticMarkup(<ArticleView article={a} crumbs={categoryCrumbs(a, CATEGORIES)} placeholder="/images/placeholder-ffr.svg" imageMode={imageMode} />);
+  renderToStaticMarkup(
+    <RenderContext.Provider value={{ imageMode, placeholder: '/images/placeholder-ffr.svg' }}>
+      <ArticleView article={a} crumbs={categoryCrumbs(a, CATEGORIES)} />
+    </RenderContext.Provider>,
+  );
 
 /** The text a reader gets, to check wording regardless of the markup around it. */
 const text = (html: string) =>

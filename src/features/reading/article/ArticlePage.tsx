@@ -2,7 +2,7 @@ import { Island } from '../../../islands/Island';
 import { formatDateTime, isoInstant, parseWpDate } from '../../../lib/format/date';
 import { responsiveImage, type ImageMode } from '../../../lib/images';
 import { searchHref, toSitePath } from '../../../lib/links';
-import { RenderContext } from '../../../render/render-context';
+import { useRenderFacts } from '../../../render/render-context';
 import type { Article } from '../../../schemas/article';
 import { PostCard } from '../PostCard';
 import { ArticleBody } from './ArticleBody';
@@ -202,11 +202,12 @@ function SimilarContent({ article }: { article: Article }) {
 }
 
 /** `readerTools`: the favourite button and the visit record, for published articles (not previews). */
-export function ArticleView({ article, crumbs, placeholder, imageMode, readerTools = false }: { article: Article; crumbs: Crumb[]; placeholder: string; imageMode: ImageMode; readerTools?: boolean }) {
+export function ArticleView({ article, crumbs, readerTools = false }: { article: Article; crumbs: Crumb[]; readerTools?: boolean }) {
+  // The image mode comes from the render context (the document provides it, as for the post cards).
+  const { imageMode } = useRenderFacts();
   const hasSidebar = Boolean(article.sidebar && article.sidebar.posts.length > 0);
   return (
-    // Post cards read the image mode and placeholder from the render context: the ones given here win.
-    <RenderContext.Provider value={{ imageMode, placeholder }}>
+    <>
       <div className={hasSidebar ? 'container article-page' : 'container article-page article-page--single'}>
         <Breadcrumb article={article} crumbs={crumbs} />
         <div className={hasSidebar ? 'article-layout article-layout--sidebar' : 'article-layout'}>
@@ -240,6 +241,6 @@ export function ArticleView({ article, crumbs, placeholder, imageMode, readerToo
         </div>
         <SimilarContent article={article} />
       </div>
-    </RenderContext.Provider>
+    </>
   );
 }

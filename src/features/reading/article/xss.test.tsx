@@ -197,7 +197,7 @@ function article(patch: Record<string, unknown>): ReactNode {
     excerpt: '',
     ...patch,
   };
-  return <ArticleView article={ArticleSchema.parse(raw)} crumbs={[]} placeholder="/images/placeholder-ffr.svg" imageMode="plain" />;
+  return <ArticleView article={ArticleSchema.parse(raw)} crumbs={[]} />;
 }
 
 const card = (patch: Record<string, unknown>) => ({
