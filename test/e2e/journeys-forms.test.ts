@@ -51,6 +51,12 @@ async function signIn(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Until its island is live the floating button is a plain link to /contact (as without JavaScript),
+ * and a key pressed on it then follows the link: wait for React to own it after a navigation.
+ */
+const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.querySelector('.contact-fab') ?? {}).some((k) => k.startsWith('__react')));
+
 /** Keyboard only: focus an element the way Tab would land on it, then press a key. */
 async function press(locator: Locator, key = 'Enter') {
   await locator.focus();
@@ -156,6 +162,7 @@ describe('1. the contact modal keeps its draft', () => {
       // Still there after a reload (back at the footer, where its own link opens the modal: the
       // floating button has stepped aside), and on another page of the site (same tab).
       await page.reload({ waitUntil: 'networkidle' });
+      await hydrated(page);
       await press(footerLink);
       await dialog.getByLabel('Message').waitFor();
       expect(await dialog.getByLabel('Nom', { exact: true }).inputValue()).toBe('Durand');
@@ -165,6 +172,7 @@ describe('1. the contact modal keeps its draft', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await page.goto(`${siteUrl()}/mentions-legales`, { waitUntil: 'networkidle' });
+      await hydrated(page);
       await press(fab);
       await dialog.getByLabel('Message').waitFor();
       expect(await dialog.getByLabel('Message').inputValue()).toBe('Bonjour, une question sur l’accréditation du prochain match.');

@@ -91,9 +91,10 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
         e.preventDefault();
         if (!force) dismiss();
       }}
-      // Closed by the browser without a cancel event (a second Escape): the state follows.
+      // Closed by the browser without a cancel event (a second Escape): the state follows. The event
+      // comes a task later, also after our own close(): by then the modal may have been reopened.
       onClose={() => {
-        if (modal.kind) closeNow();
+        if (modal.kind && !dialog.current?.open) closeNow();
       }}
       onClick={(e) => e.target === dialog.current && !force && dismiss()}
       onFocus={(e) => {
