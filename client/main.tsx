@@ -29,14 +29,18 @@ function replayEarlyPress() {
   if (button?.isConnected) requestAnimationFrame(() => button.click());
 }
 
+const whenIdle = (task: () => void) => () => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200));
+const afterLoad = (task: () => void) => (document.readyState === 'complete' ? task() : addEventListener('load', task, { once: true }));
+
 if (document.querySelector('[data-island]')) {
   for (const type of INTERACTIONS) document.addEventListener(type, start, { capture: true, passive: true });
   document.addEventListener('click', rememberEarlyPress, true);
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void start(), { timeout: 2000 }) : setTimeout(() => void start(), 200));
   // Back to a list grown with « Voir plus »: its island restores the pages and the scroll at once.
   if ((history.state as { ffrList?: unknown } | null)?.ffrList) void start();
-  else if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  else afterLoad(whenIdle(() => void start()));
 }
+
+// Next pages fetched ahead as their links come near the viewport (client/prefetch.ts).
+afterLoad(whenIdle(() => void import('./prefetch').then(({ prefetchNearLinks }) => prefetchNearLinks(), () => undefined)));
 
 export {};

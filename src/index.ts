@@ -5,6 +5,7 @@ import { createEntryStore } from './cache/entry-store.server';
 import { htmlCache, isRevalidation } from './cache/html-cache.server';
 import { contentEncoding } from './http/content-encoding.server';
 import { publicOrigin } from './http/public-origin.server';
+import { prefetchStaysOnSite } from './http/prefetch.server';
 import { purgeHandler } from './cache/purge.server';
 import type { TagVersions } from './cache/policy';
 import { readTagVersions } from './cache/tags.server';
@@ -29,11 +30,14 @@ import { authRoute } from './auth/routes.server';
 import { pressSpaceRoute } from './routes/account/press-space';
 import { signInPage, signInStartRoute } from './routes/account/sign-in';
 import { getMedias, getPrefs, postNewsroom, postPrefs } from './routes/account/user-api';
+import { newPostsRoute } from './routes/new-posts';
 
 const app = new Hono<AppEnv>();
 
 // Outermost, so what gets compressed is what the nonce rewriter produced.
 app.use(contentEncoding());
+// A page fetched ahead never leads off the site.
+app.use(prefetchStaysOnSite());
 
 // Configuration first: a broken deployment says which variable is wrong, on every route.
 app.use(async (c, next) => {
@@ -60,6 +64,9 @@ app.get('/api/user/prefs', getPrefs);
 app.post('/api/user/prefs', postPrefs);
 app.post('/api/user/newsroom', postNewsroom);
 app.get('/api/user/medias', getMedias);
+
+// The home page's « nouveaux articles » notice asks here once a minute.
+app.get('/api/posts', newPostsRoute);
 
 // Forms (Contact Form 7): JSON for the islands and scripts.
 app.get('/api/forms/:slug', formModelRoute);
@@ -99,8 +106,11 @@ app.get('/evenements/:slug', eventRoute);
 app.get('/categories/preview/post', previewRoute);
 app.get('/categories/:slug', categoryRoute);
 app.get('/categories/:slug/:second', categoryChildRoute);
-// WordPress pages (mentions légales, contact, …) by slug
+// WordPress pages at their address (mentions légales, /equipes-de-france/{team}, …), after every
+// other route so that none is shadowed.
 app.get('/:slug', pageRoute);
+app.get('/:parent/:slug', pageRoute);
+app.get('/:grandparent/:parent/:slug', pageRoute);
 
 app.notFound(notFoundPage);
 app.onError((error, c) => {

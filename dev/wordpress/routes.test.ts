@@ -186,3 +186,26 @@ describe('stories (/ffr/v1/stories)', () => {
     expect(wpErrorOf(missing.body).code).toBe('rest_story_invalid_id');
   });
 });
+
+describe('posts published after a date (/ffr/v1/posts?after=)', () => {
+  it('compares with the site’s wall clock: a zoned date is moved to Paris time, a bare one is Paris time', async () => {
+    const [newest, second] = store.publishedSorted();
+    if (!newest || !second) throw new Error('no posts');
+    // Strictly after: the post published at that very second is not counted.
+    const bare = await get(`/wp-json/ffr/v1/posts?${new URLSearchParams({ after: second.date, per_page: '100' })}`);
+    expect((bare.body as WpPostCard[]).map((p) => p.id)).toContain(newest.id);
+    expect((bare.body as WpPostCard[]).map((p) => p.id)).not.toContain(second.id);
+    expect(bare.res.headers.get('x-wp-total')).toBe(String((bare.body as WpPostCard[]).length));
+
+    // The same instant written in UTC (Paris is UTC+1 in November) selects the same posts.
+    const utc = new Date(Date.parse(`${second.date}+01:00`)).toISOString().replace('.000', '');
+    const zoned = await get(`/wp-json/ffr/v1/posts?${new URLSearchParams({ after: utc, per_page: '100' })}`);
+    expect((zoned.body as WpPostCard[]).map((p) => p.id)).toEqual((bare.body as WpPostCard[]).map((p) => p.id));
+  });
+
+  it('refuses a date that is not ISO 8601', async () => {
+    const { res, body } = await get('/wp-json/ffr/v1/posts?after=hier');
+    expect(res.status).toBe(400);
+    expect(wpErrorOf(body).code).toBe('rest_invalid_param');
+  });
+});

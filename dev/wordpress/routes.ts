@@ -13,6 +13,13 @@ import { createWpUsersRoutes } from './wp-users';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
+/** An ISO date as the site's wall clock, "YYYY-MM-DDTHH:mm:ss" like post_date. */
+function siteWallClock(iso: string): string {
+  const zoned = /(Z|[+-]\d{2}:\d{2})$/.test(iso);
+  const local = zoned ? new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Paris' }).replace(' ', 'T') : iso;
+  return `${local.slice(0, 16)}:${local.slice(17, 19) || '00'}`;
+}
+
 function intParam(raw: string | undefined, fallback: number): number | null {
   if (raw === undefined || raw === '') return fallback;
   return /^\d+$/.test(raw) ? Number(raw) : null;
@@ -60,9 +67,12 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
       const ids = list.map(Number);
       posts = posts.filter((a) => ids.includes(a.auteur.id));
     }
+    // `after` is compared with post_date, the site's wall clock: a date with a zone is first moved
+    // into the site's time zone, a date without one is taken as site time (class-wp-date-query.php,
+    // build_mysql_datetime); "after" is strictly later.
     if (q.after) {
-      const after = Date.parse(q.after.length <= 19 ? `${q.after}Z` : q.after);
-      posts = posts.filter((a) => Date.parse(`${a.date}Z`) > after);
+      const after = siteWallClock(q.after);
+      posts = posts.filter((a) => a.date > after);
     }
     const total = posts.length;
     const totalPages = Math.ceil(total / perPage);
@@ -142,7 +152,8 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
   app.get('/ffr/v1/future_events', (c) => {
     const endsAfter = c.req.query('ends_after');
     if (!endsAfter || !ISO_DATE_TIME.test(endsAfter)) return invalidParam(c, 'ends_after', 'ends_after n’est pas une date valide.');
-    const after = endsAfter.slice(0, 19);
+    // `timestamp` is only there to get past HTTP caches: ignored, as WordPress ignores unknown parameters.
+    const after = siteWallClock(endsAfter);
     return c.json(store.content.events.filter((e) => e.endDate >= after).sort((a, b) => a.startDate.localeCompare(b.startDate)).map(withTitle));
   });
 

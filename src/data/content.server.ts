@@ -1,7 +1,8 @@
 import type { Config } from '../config/env.server';
 import { readThrough, type EntryStore } from '../cache/entry-store.server';
 import { tag } from '../cache/tags.server';
-import { createStaticListsClient } from '../upstream/static-lists.server';
+import { createStaticListsClient, STATIC_LIST_LENGTH } from '../upstream/static-lists.server';
+import type { PostPage } from '../schemas/post';
 import { UpstreamError } from '../upstream/http.server';
 import { newsroomMedias } from '../upstream/user.server';
 import { createWordPressClient } from '../upstream/wordpress.server';
@@ -10,7 +11,7 @@ import { createWordPressClient } from '../upstream/wordpress.server';
 // memoised for the request so two parts of a page asking for the settings cost one lookup.
 
 // Bump when a mapped shape changes, so old copies are not misread.
-const SCHEMA_VERSION = 'v1';
+const SCHEMA_VERSION = 'v2';
 
 // A deleted article must disappear even while its old copy is still in KV.
 const staleIfError = (error: unknown) => !(error instanceof UpstreamError && error.kind === 'not-found');
@@ -52,6 +53,15 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     return p;
   }
 
+  /**
+   * A category's first page from `latest_posts_{id}.json` (SPEC §7), sparing WordPress the query.
+   * The file has no totals: one card more than the page says whether a next page exists.
+   */
+  async function firstPageFromStaticList(categoryId: number, perPage: number): Promise<PostPage> {
+    const posts = await lists.latestOfCategory(categoryId);
+    return { posts: posts.slice(0, perPage), page: 1, total: null, totalPages: null, hasNext: posts.length > perPage };
+  }
+
   return {
     /**
      * Any other upstream read, through the same cache: for a feature's own mapping (a CF7 form
@@ -71,20 +81,37 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     menus: () => cached('menus', [tag.site], wp.menus),
     partners: () => cached('partners', [tag.site], wp.partners),
     // A category's change purges the site (cache/purge.server.ts); publishing a post does not touch the list.
-    categories: () => cached('categories', [tag.site], wp.categories),
+    // The static file first: it costs WordPress no PHP and no database (SPEC §7).
+    categories: () => cached('categories', [tag.site], () => lists.categories().catch(() => wp.categories())),
+    // A tag created, renamed or deleted purges the site (cache/purge.server.ts, term).
+    tags: () => cached('tags', [tag.site], wp.tags),
     home: () => cached('home', [tag.home], wp.home),
     lastPosts: () => cached('last_posts', [tag.lists], lists.lastPosts),
+    /** The newest cards of each top-level category (static file only: the home's fallback). */
+    latestByCategory: () => cached('latest_by_category', [tag.lists], lists.latestByCategory),
     article: (slug: string) => cached(`article:${slug}`, (a) => [tag.post(slug), tag.postId(a.id)], () => wp.article(slug)),
-    page: (slug: string) => cached(`page:${slug}`, [tag.site, `page:${slug}`], () => wp.page(slug)),
+    // A page that shows the latest posts or the next events (team pages) follows their purges too.
+    page: (slug: string) =>
+      cached(
+        `page:${slug}`,
+        (p) => [tag.site, `page:${slug}`, ...(p.news.length > 0 ? [tag.lists] : []), ...(p.future_events.length > 0 ? [tag.events] : [])],
+        () => wp.page(slug),
+      ),
     events: (start: string, end: string) => cached(`events:${start}:${end}`, [tag.events], () => wp.events({ start, end })),
+    /** Events ending after the start of a Paris day (YYYY-MM-DD): one copy a day. */
+    futureEvents: (day: string) => cached(`future_events:${day}`, [tag.events], () => wp.futureEvents(`${day}T00:00:00`)),
     newsroomMedias: () => cached('newsroom_medias', [tag.site], () => newsroomMedias(config)),
     /** Never cached: drafts are private. */
     draft: (id: number) => wp.draft(id),
     /** All published posts, newest first, by pages (feeds and sitemaps). */
     posts: (page: number, perPage: number) => cached(`posts:p${page}:n${perPage}`, [tag.lists], () => wp.posts({ page, perPage })),
+    /** Posts published after a Paris wall-clock minute, counted by WordPress (features/reading/home/new-posts.server.ts). */
+    postsAfter: (after: string, perPage: number) => cached(`posts_after:${after}:n${perPage}`, [tag.lists], () => wp.postsAfter(after, perPage)),
     postsOfCategory: (categoryId: number, page: number, perPage: number) =>
       cached(`posts:c${categoryId}:p${page}:n${perPage}`, [tag.category(categoryId)], () =>
-        wp.posts({ categoryId, page, perPage }),
+        page === 1 && perPage < STATIC_LIST_LENGTH
+          ? firstPageFromStaticList(categoryId, perPage).catch(() => wp.posts({ categoryId, page, perPage }))
+          : wp.posts({ categoryId, page, perPage }),
       ),
   };
 }

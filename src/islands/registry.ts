@@ -8,6 +8,7 @@ import HeaderScroll from '../features/shell/HeaderScroll.island';
 import JournalistAccess from '../features/accounts/JournalistAccess.island';
 import LoadMore from '../features/reading/category/LoadMore.island';
 import MobileMenu from '../features/shell/MobileMenu.island';
+import NewPosts from '../features/reading/home/NewPosts.island';
 import ModalRoot from '../features/shell/ModalRoot.island';
 import PartnersCarousel from '../features/shell/PartnersCarousel.island';
 import PressOptIns from '../features/accounts/PressOptIns.island';
@@ -32,6 +33,7 @@ export const islands = {
   JournalistAccess,
   LoadMore,
   MobileMenu,
+  NewPosts,
   ModalRoot,
   PartnersCarousel,
   PressOptIns,

@@ -160,7 +160,7 @@ function Document({ head, shell, page, children }: { head: PageHead; shell: Shel
             Aller au contenu
           </a>
           {show.topBar ? <TopBar links={shell.topBar} settings={settings} account={account} /> : null}
-          {show.header ? <Header categories={shell.categories} settings={settings} search={shell.search} stories={shell.stories} /> : null}
+          {show.header ? <Header categories={shell.categories} links={shell.topBar} settings={settings} search={shell.search} stories={shell.stories} /> : null}
           <main id="contenu">{children}</main>
           {show.accreditationBanner ? <AccreditationBanner /> : null}
           {show.partners ? <PartnersStrip partners={shell.partners} /> : null}

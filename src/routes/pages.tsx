@@ -6,21 +6,70 @@ import { Apology } from '../ui/Apology';
 import { breadcrumbLd } from '../features/feeds/json-ld';
 import { isAllowedRedirect } from '../lib/redirects';
 import { canonical, siteHostname, siteOrigin } from '../render/site';
-import { isDisplayable } from '../schemas/page';
+import { isDisplayable, type Page } from '../schemas/page';
 import { PageView } from '../features/reading/page/PageView';
+import { readFilters } from '../features/teams/albums';
+import { pageHref } from '../features/teams/links';
+import type { Crumb } from '../ui/Breadcrumb';
+import { teamTemplate } from '../features/teams/templates';
+import { TeamsIndex } from '../features/teams/TeamsIndex';
+import { TeamView } from '../features/teams/TeamView';
 import { notFoundPage } from './_404';
 
-// The page list of WordPress: /mentions-legales, /contact (template page-contact) and any other
-// displayable page by its slug (SPEC §2: niveau 1 or 2, or a template, or a redirection).
+// The page list of WordPress: /mentions-legales, /contact (template page-contact), the national
+// teams (/equipes-de-france/{team}, templates equipe and equipe-7) and any other displayable page
+// at its address (SPEC §2: niveau 1 or 2, or a template, or a redirection).
 
 /** What a route built on a WordPress page adds to it (the contact and accreditation forms). */
 export type PageAddition = { children?: ReactNode; cache?: 'shared' | 'never'; pageType?: string };
 
-/** /{slug}: a displayable WordPress page. */
-export const pageRoute = (c: Context<AppEnv>) => renderWordPressPage(c, c.req.param('slug') ?? '');
+const SLUG = /^[a-z0-9][a-z0-9-]{0,190}$/;
+/** First segments the site's own routes answer under: never a page of the tree, no upstream call. */
+const RESERVED = new Set(['api', 'assets', 'categories', 'cdn-cgi', 'connexion', 'evenements']);
+/** A path of the page tree: one to three slugs, not under a prefix of the site's own routes. */
+const isPagePath = (segments: string[]) => segments.length <= 3 && segments.every((s) => SLUG.test(s)) && !(segments.length > 1 && RESERVED.has(segments[0]!));
+/** Team pages list their children; more than this is not a team listing. */
+const MAX_CHILDREN = 12;
 
-export async function renderWordPressPage(c: Context<AppEnv>, slug: string, addition: PageAddition = {}) {
-  if (!/^[a-z0-9][a-z0-9-]{0,190}$/.test(slug)) return notFoundPage(c);
+/**
+ * /{slug}, /{parent}/{slug}, /{grandparent}/{parent}/{slug}: a page of the tree, found by its last
+ * segment (the page list answers by slug). Its `link` is its one address: any other path that
+ * reaches it is sent there (301).
+ */
+export const pageRoute = (c: Context<AppEnv>) => {
+  const segments = c.req.path.split('/').slice(1);
+  if (!isPagePath(segments)) return notFoundPage(c);
+  return renderWordPressPage(c, segments[segments.length - 1]!, {}, c.req.path);
+};
+
+/**
+ * The page's own address: its link's path, when the route above answers it and it names the page
+ * (its last segment the page's slug); otherwise /{slug}. Never a redirect to a path that does not
+ * lead back to the page.
+ */
+function ownPath(page: Page): string {
+  const path = page.link ? pageHref(page) : '';
+  const segments = path.split('/').slice(1);
+  return isPagePath(segments) && segments[segments.length - 1] === page.slug ? path : `/${page.slug}`;
+}
+
+/** The pages above this one (from its address), for the breadcrumb; one that cannot be read is left out. */
+async function ancestors(c: Context<AppEnv>, path: string): Promise<Crumb[]> {
+  const slugs = path.split('/').slice(1, -1);
+  const pages = await Promise.all(slugs.map((slug) => settle(c.var.content.page(slug), `page ${slug}`)));
+  return pages.flatMap((p) => (p.status === 'success' && isDisplayable(p.data) ? [{ name: p.data.title, href: ownPath(p.data) }] : []));
+}
+
+/** The children of a page that are team pages (the listing template of the teams' parent page). */
+async function teamChildren(c: Context<AppEnv>, page: Page): Promise<Page[]> {
+  if (page.liste_enfants.length === 0 || page.liste_enfants.length > MAX_CHILDREN) return [];
+  const children = await Promise.all(page.liste_enfants.map((child) => settle(c.var.content.page(child.slug), `page ${child.slug}`)));
+  return children.flatMap((child) => (child.status === 'success' && teamTemplate(child.data) && isDisplayable(child.data) ? [child.data] : []));
+}
+
+/** `askedAt`: the path the page was asked at, for the canonical redirect (routes with a fixed address leave it out). */
+export async function renderWordPressPage(c: Context<AppEnv>, slug: string, addition: PageAddition = {}, askedAt?: string) {
+  if (!SLUG.test(slug)) return notFoundPage(c);
   const [{ settings }, page] = await Promise.all([c.var.shell, settle(c.var.content.page(slug), `page ${slug}`)]);
   if (page.status === 'not-found' || (page.status === 'success' && !isDisplayable(page.data))) return notFoundPage(c);
   const tracking = { page_type: addition.pageType ?? (slug === 'contact' ? 'contact' : 'page') };
@@ -29,21 +78,37 @@ export async function renderWordPressPage(c: Context<AppEnv>, slug: string, addi
   }
   const p = page.data;
   if (p.redirection && isAllowedRedirect(p.redirection, siteHostname(c))) return c.redirect(p.redirection, 302);
+  const path = ownPath(p);
+  if (askedAt !== undefined && askedAt !== path) return c.redirect(`${path}${new URL(c.req.url).search}`, 301);
   const origin = siteOrigin(c);
+  const template = teamTemplate(p);
+  const [trail, teams] = await Promise.all([ancestors(c, path), template || addition.children ? [] : teamChildren(c, p)]);
+  const home = { name: 'Accueil', href: '/' };
+  const head = {
+    title: p.meta_title || p.title,
+    description: p.meta_description || p.excerpt || undefined,
+    canonical: canonical(c),
+    image: p.featured_media?.src || undefined,
+    jsonLd: [breadcrumbLd([home, ...trail, { name: p.title, href: path }].map((crumb) => ({ name: crumb.name, url: `${origin}${crumb.href}` })))],
+  };
+  const now = new Date();
+  if (template) {
+    const filters = readFilters(p.albums_filtres, (key) => c.req.query(key));
+    return c.render(<TeamView page={p} template={template} path={path} trail={[home, ...trail]} now={now} filters={filters} />, {
+      head,
+      tracking: { page_type: 'equipe', page_category: p.title },
+      // Each combination of album filters is a copy of its own: kept for a short while only.
+      keepSeconds: Object.keys(filters.active).length > 0 ? 600 : undefined,
+    });
+  }
+  if (teams.length > 0) {
+    return c.render(<TeamsIndex page={p} teams={teams} trail={[home, ...trail]} now={now} />, { head, tracking: { page_type: 'equipes' } });
+  }
   return c.render(
-    <PageView page={p} settings={settings}>
+    <PageView page={p} settings={settings} trail={[home, ...trail]}>
       {addition.children}
     </PageView>,
-    {
-      head: {
-        title: p.meta_title || p.title,
-        description: p.meta_description || p.excerpt || undefined,
-        canonical: canonical(c),
-        jsonLd: [breadcrumbLd([{ name: 'Accueil', url: `${origin}/` }, { name: p.title, url: canonical(c) }])],
-      },
-      tracking,
-      cache: addition.cache,
-    },
+    { head, tracking, cache: addition.cache },
   );
 }
 

@@ -20,9 +20,15 @@ export async function searchRoute(c: Context<AppEnv>) {
     page: Math.min(parsePage(c.req.query('page')), MAX_PAGE),
   };
   const hostname = siteHostname(c);
-  const [shell, result] = await Promise.all([c.var.shell, settle(createSearchClient(c.var.config).posts(request, hostname), 'search')]);
+  // A search page opened without a word or a filter offers the tags to browse.
+  const browsing = !request.query && !request.tag && !request.category && request.page === 1;
+  const [shell, result, tags] = await Promise.all([
+    c.var.shell,
+    settle(createSearchClient(c.var.config).posts(request, hostname), 'search'),
+    browsing ? settle(c.var.content.tags(), 'tags') : null,
+  ]);
   const subject = shorten(request.query || request.tag || request.category);
-  return c.render(<SearchResults request={request} result={result.status === 'success' ? result.data : null} categories={shell.categories} />, {
+  return c.render(<SearchResults request={request} result={result.status === 'success' ? result.data : null} categories={shell.categories} tags={tags?.status === 'success' ? tags.data : []} />, {
     head: {
       title: subject ? `Recherche : ${subject}` : 'Rechercher',
       description: subject

@@ -8,5 +8,6 @@ export const TagSchema = z.object({
   link: text(),
   source: z.enum(['tag', 'categorie']).catch('tag'),
 });
+export type Tag = z.infer<typeof TagSchema>;
 
 export const LabelSchema = z.object({ name: z.string().min(1), slug: text() });

@@ -6,11 +6,13 @@ import { HomeSchema } from '../schemas/home';
 import { list } from '../schemas/mapping';
 import { MenusSchema } from '../schemas/menu';
 import { PartnerSchema } from '../schemas/partner';
-import { PostCardSchema, type PostPage } from '../schemas/post';
+import { PostCardSchema, type PostCard, type PostPage } from '../schemas/post';
 import { SettingsSchema } from '../schemas/settings';
+import { TagSchema } from '../schemas/tag';
 import { ArticleSchema } from '../schemas/article';
 import { PageSchema } from '../schemas/page';
 import { basicAuth, requestJson, UpstreamError } from './http.server';
+import { parseWpDate } from '../lib/format/date';
 
 // The federation's WordPress, `/wp-json/ffr/v1` (SPEC §7). Containers are strict (an object where a
 // list belongs is a malformed response); the entities inside follow the mapping rule.
@@ -66,6 +68,8 @@ export function createWordPressClient(config: Config) {
     menus: async () => (await get('/nav-menus?mode=hierarchical', z.object({}).loose().pipe(MenusSchema))).data,
     home: async () => (await get('/home', z.object({}).loose().pipe(HomeSchema))).data,
     partners: async () => (await get('/partenaires_banniere', array(PartnerSchema))).data,
+    /** Every post tag (SPEC §7 `/ffr/v1/Tags`, capital T as the federation registered it). */
+    tags: async () => (await get('/Tags', array(TagSchema))).data,
     categories: async (): Promise<Category[]> => (await get('/categories', array(CategorySchema))).data,
 
     /**
@@ -85,6 +89,16 @@ export function createWordPressClient(config: Config) {
         totalPages: totals?.totalPages ?? null,
         hasNext: totals ? query.page < totals.totalPages : data.length === query.perPage,
       };
+    },
+
+    /**
+     * How many posts were published after a Paris wall-clock time (SPEC §7 `posts?after=`), and the
+     * newest of them. WordPress compares `after` with post_date in the site's time zone and counts
+     * the matches in X-WP-Total (class-wp-date-query.php, class-wp-rest-posts-controller.php).
+     */
+    postsAfter: async (after: string, perPage: number): Promise<{ posts: PostCard[]; total: number }> => {
+      const { data, headers } = await get(`/posts?${new URLSearchParams({ after, per_page: String(perPage) })}`, array(PostCardSchema));
+      return { posts: data, total: pagingTotals(headers)?.total ?? data.length };
     },
 
     /** SPEC §5: an article is not found when the slug query returns an empty list. */
@@ -109,6 +123,17 @@ export function createWordPressClient(config: Config) {
       const [page] = (await get(url, array(PageSchema))).data;
       if (!page) throw new UpstreamError('not-found', `${base}${url}`, 200, 'NOT FOUND');
       return page;
+    },
+
+    /**
+     * The events still to end after a Paris wall-clock time, soonest first (SPEC §7
+     * `future_events?ends_after={iso}&timestamp`): what the accreditation forms offer. The site adds
+     * `timestamp` to get past HTTP caches in front of WordPress; ours is the start of the day asked,
+     * like the KV key, so one copy serves the day.
+     */
+    futureEvents: async (endsAfter: string) => {
+      const timestamp = String(Math.floor((parseWpDate(endsAfter)?.getTime() ?? 0) / 1000));
+      return (await get(`/future_events?${new URLSearchParams({ ends_after: endsAfter, timestamp })}`, array(EventSchema))).data;
     },
 
     /**

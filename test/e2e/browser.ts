@@ -23,6 +23,7 @@ export async function launch(): Promise<Browser> {
 
 export const viewports = {
   desktop: { width: 1280, height: 900 },
+  wide: { width: 1600, height: 900 },
   mobile: { width: 375, height: 812 },
 } as const;
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl } from './browser';
+import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,6 +39,97 @@ describe('reading in Chromium', () => {
     await ctx.close();
   });
 
+  it('fetches the next page ahead once its link comes within 200 px of the viewport, before any click (SPEC §9)', async () => {
+    const ctx = await context(browser, 'desktop');
+    const page = await ctx.newPage();
+    const fetchedAhead: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() !== 'document') fetchedAhead.push(new URL(r.url()).pathname + new URL(r.url()).search);
+    });
+    await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Tout refuser' }).click();
+    // Something near the top is fetched ahead once the page is idle…
+    await expect.poll(() => page.locator('link[rel="prefetch"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // …but not a link far below the fold: the first article link more than 400 px under the viewport.
+    const far = await page.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/categories/"]')];
+      const near = new Set(links.filter((a) => a.getBoundingClientRect().top <= innerHeight + 400).map((a) => a.href));
+      const link = links.find((a) => a.getBoundingClientRect().top > innerHeight + 400 && !near.has(a.href));
+      if (!link) return null;
+      link.dataset.test = 'far';
+      return { path: new URL(link.href).pathname, top: link.getBoundingClientRect().top + scrollY };
+    });
+    expect(far).not.toBeNull();
+    expect(fetchedAhead).not.toContain(far!.path);
+    // Brought to 100 px under the viewport's bottom edge: fetched ahead, with no click.
+    await page.evaluate((top) => scrollTo(0, top - innerHeight - 100), far!.top);
+    await expect.poll(() => fetchedAhead.includes(far!.path), { timeout: 10_000 }).toBe(true);
+    expect(await page.locator(`link[rel="prefetch"][href$="${far!.path}"]`).count()).toBe(1);
+    await page.locator('[data-test="far"]').click();
+    await page.waitForURL((url) => url.pathname === far!.path);
+    expect(await page.locator('h1').count()).toBe(1);
+    // Searches are never fetched ahead: each would be a paid search query nobody may read.
+    expect(fetchedAhead.filter((path) => path.startsWith('/recherche'))).toEqual([]);
+    await ctx.close();
+  });
+
+  it('tells a reader who keeps the home page open about a post published since, a minute later (SPEC §9)', async () => {
+    const ctx = await context(browser, 'desktop');
+    const page = await ctx.newPage();
+    // The page's clock is ours: the minute between two checks passes at once.
+    await page.clock.install();
+    await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Tout refuser' }).click();
+    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('.new-posts') ?? {}).some((k) => k.startsWith('__react')));
+    await expect.poll(async () => (await page.clock.runFor(1000), hydrated())).toBe(true);
+    const toast = page.locator('.new-posts__bar');
+    await page.clock.runFor(61_000);
+    expect(await toast.count()).toBe(0);
+
+    const title = 'Le XV de France dévoile son groupe pour le Tournoi des Six Nations';
+    const published = (await (
+      await fetch(`${upstreamUrl()}/__control/publish`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ create: { title, categorySlug: 'xv-de-france' } }) })
+    ).json()) as { post: { link: string }; purge: { body: string; signature: string; timestamp: string; delivered: { status?: number } | null } };
+    try {
+      expect(published.purge.delivered).toMatchObject({ status: 200 });
+      const checked = page.waitForResponse((r) => r.url().includes('/api/posts?after='));
+      await page.clock.runFor(61_000);
+      await checked;
+      await expect.poll(() => toast.textContent()).toContain('1 nouvel article publié depuis votre arrivée');
+      expect(await toast.getByRole('link', { name: title }).getAttribute('href')).toBe(new URL(published.post.link, 'http://x').pathname);
+      await page.screenshot({ path: `${SCREENSHOTS}home-new-posts.png` });
+      // On a phone the notice stays clear of the contact button.
+      await page.setViewportSize({ width: 375, height: 812 });
+      const [notice, fab] = await Promise.all([toast.boundingBox(), page.locator('.contact-fab').boundingBox()]);
+      expect(notice!.x + notice!.width).toBeLessThanOrEqual(fab!.x);
+      await page.screenshot({ path: `${SCREENSHOTS}home-new-posts-mobile.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await toast.getByRole('button', { name: 'Actualiser la page' }).click();
+      await page.waitForLoadState('load');
+      expect(await page.locator('main').textContent()).toContain(title);
+    } finally {
+      // Other tests read the generated content: the post goes, and the site is told again.
+      await fetch(`${upstreamUrl()}/__control/reset`, { method: 'POST' });
+      const { body, signature, timestamp } = published.purge;
+      await fetch(`${siteUrl()}/api/purge`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp } });
+      await ctx.close();
+    }
+  });
+
+  it('lays the page out wider above 1280 px, and not at 1280 px (SPEC §9)', async () => {
+    const widths: Record<string, number> = {};
+    for (const kind of ['desktop', 'wide'] as const) {
+      const ctx = await context(browser, kind);
+      const page = await ctx.newPage();
+      await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
+      widths[kind] = await page.locator('main .container').first().evaluate((el) => el.getBoundingClientRect().width);
+      if (kind === 'wide') await page.screenshot({ path: `${SCREENSHOTS}home-wide.png` });
+      await ctx.close();
+    }
+    expect(widths.desktop).toBe(1240);
+    expect(widths.wide).toBe(1440);
+  });
+
   it('opens an article from its card; its tag chips lead to the search', async () => {
     const ctx = await context(browser, 'desktop');
     const page = await ctx.newPage();
@@ -50,11 +141,13 @@ describe('reading in Chromium', () => {
     expect(await page.locator('h1').textContent()).toBe(title);
     expect(await page.locator('.article__dates').textContent()).toMatch(/^Publié le \S+ \d{1,2}(er)? \S+ \d{4} à \d{2}h\d{2}/);
     await page.screenshot({ path: `${SCREENSHOTS}article-desktop.png`, fullPage: true });
-    const chip = page.locator('.article__tags a').first();
-    const name = (await chip.textContent())!;
-    const href = (await chip.getAttribute('href'))!;
-    expect(href).toMatch(/^\/recherche\?post_tags=/);
-    expect(decodeURIComponent(href.split('=')[1]!).toLocaleUpperCase('fr-FR')).toBe(name);
+    // SPEC §2: a tag's chip filters the search by tag, the category's by category.
+    for (const kind of ['post_tags', 'categories']) {
+      const chip = page.locator(`.article__tags a[href^="/recherche?${kind}="]`).first();
+      const name = (await chip.textContent())!;
+      const href = (await chip.getAttribute('href'))!;
+      expect(decodeURIComponent(href.split('=')[1]!.replaceAll('+', ' ')).toLocaleUpperCase('fr-FR')).toBe(name);
+    }
     await ctx.close();
   });
 

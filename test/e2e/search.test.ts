@@ -97,18 +97,22 @@ describe('search in Chromium', () => {
     await ctx.close();
   });
 
-  it('filters the results from an article’s tag chip, without JavaScript too', async () => {
+  it('filters the results from an article’s tag and category chips, without JavaScript too', async () => {
     const ctx = await context(browser, 'desktop', { javaScriptEnabled: false });
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/categories/xv-de-france');
     await (await onSiteArticleLink(page, '#liste-contenus .card__title a')).click();
-    const chip = page.locator('.article__tags a').first();
-    const name = (await chip.textContent())!;
-    await chip.click();
-    await page.waitForURL(/post_tags=/);
-    const filter = (await page.locator('.search-filters a').textContent())!;
-    expect(filter.toLocaleUpperCase('fr-FR')).toContain(name);
-    expect(await page.locator('#resultats .card').count()).toBeGreaterThan(0);
+    const article = page.url();
+    for (const kind of ['post_tags', 'categories']) {
+      await page.goto(article);
+      const chip = page.locator(`.article__tags a[href^="/recherche?${kind}="]`).first();
+      const name = (await chip.textContent())!;
+      await chip.click();
+      await page.waitForURL(new RegExp(`${kind}=`));
+      const filter = (await page.locator('.search-filters a').textContent())!;
+      expect(filter.toLocaleUpperCase('fr-FR')).toContain(name);
+      expect(await page.locator('#resultats .card').count()).toBeGreaterThan(0);
+    }
     await ctx.close();
   });
 });

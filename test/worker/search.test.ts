@@ -48,6 +48,20 @@ describe('/recherche', () => {
     expect(titles(page2.body)).not.toEqual(titles(cat.body));
   });
 
+  it('offers every tag of /ffr/v1/Tags, A to Z, when opened without a word or a filter', async () => {
+    const tags = await upstream.json<Array<{ name: string }>>('/wp-json/ffr/v1/Tags');
+    await upstream.resetCounters();
+    const { body } = await get('/recherche');
+    expect((await upstream.counters()).routes['GET /wp-json/ffr/v1/Tags']).toBe(1);
+    const index = body.slice(body.indexOf('Parcourir par mot-clé'));
+    const shown = [...index.matchAll(/<a class="chip" href="\/recherche\?post_tags=([^"]+)">/g)].map((m) => decodeURIComponent(m[1]!.replace(/\+/g, ' ')));
+    expect(shown).toEqual(tags.map((t) => t.name).sort(new Intl.Collator('fr', { sensitivity: 'base' }).compare));
+    // With a word, a filter or past page 1: the results only, and no call for the tags.
+    await upstream.resetCounters();
+    for (const path of ['/recherche?query=equipe', '/recherche?post_tags=Six%20Nations', '/recherche?page=2']) expect((await get(path)).body).not.toContain('Parcourir par mot-clé');
+    expect((await upstream.counters()).routes['GET /wp-json/ffr/v1/Tags']).toBeUndefined();
+  });
+
   it('answers nothing found with a short French line and suggestions', async () => {
     const { res, body } = await get('/recherche?query=wxyzzyqq');
     expect(res.status).toBe(200);

@@ -24,6 +24,7 @@ describe('shell HTML', () => {
     expect(html).toContain('action="/recherche"');
     expect(html).toContain('class="contact-fab"');
     expect(html).toContain('Contacts presse');
+    expect(html).toContain('<a href="https://www.ffr.fr/newsletter" rel="noopener">S’abonner à la newsletter</a>');
     expect(html).toContain('Mentions légales');
     expect(html).toContain('Vous êtes journaliste ?');
     expect(html).toMatch(/© 2023–20\d\d Fédération française de rugby/);
@@ -46,8 +47,9 @@ describe('shell HTML', () => {
   });
 
   it('shows only the social networks whose link is set, and falls back for cgu / cookies', async () => {
-    await upstream.patchSettings({ fb_lien: '', instagram_lien: '', cgu: '', cookies: null });
+    await upstream.patchSettings({ fb_lien: '', instagram_lien: '', cgu: '', cookies: null, newsletter: '' });
     const { html } = await page();
+    expect(html).not.toContain('newsletter');
     expect(html).not.toContain('data-network="fb"');
     expect(html).not.toContain('data-network="instagram"');
     expect(html).toContain('data-network="youtube"');

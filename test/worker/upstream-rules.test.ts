@@ -217,3 +217,18 @@ describe('compression', () => {
     expect((await page({ headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: 'gzip' } })).headers.get('content-encoding')).toBe('gzip');
   });
 });
+
+describe('future events (SPEC §7 future_events?ends_after=&timestamp)', () => {
+  it('offers the accreditation form the events WordPress says are still to end, read once for the day', async () => {
+    await upstream.resetCounters();
+    const html = await (await site('/accreditations')).text();
+    const routes = (await upstream.counters()).routes;
+    expect(routes['GET /wp-json/ffr/v1/future_events']).toBe(1);
+    expect(routes['GET /wp-json/ffr/v1/events']).toBeUndefined();
+    expect(html).toContain('accreditation-event-title');
+
+    await upstream.resetCounters();
+    await (await site('/accreditations?formulaire=rencontres-internationales')).text();
+    expect((await upstream.counters()).routes['GET /wp-json/ffr/v1/future_events']).toBeUndefined();
+  });
+});

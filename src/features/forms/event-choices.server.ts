@@ -1,13 +1,19 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { accreditationOpen } from '../events/accreditation';
-import { loadEvents } from '../events/events.server';
 import { settle } from '../../data/loaded';
 import type { Event } from '../../schemas/event';
 import type { EventChoice } from './event-selection';
+import { parisWallClock } from '../../lib/format/date';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const parisDay = (now: Date) => {
+  const w = parisWallClock(now);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+};
 
 // The events an accreditation form offers: those of its kind still to come (closed ones shown as
-// closed), read from WordPress's events like the rest of the site.
+// closed), from WordPress's future_events (SPEC §7), read once a day per KV copy.
 
 export function eventChoices(events: Event[], kind: 'evenements-presse' | 'rencontres-internationales' | null, now: Date): EventChoice[] {
   return events
@@ -19,6 +25,6 @@ export function eventChoices(events: Event[], kind: 'evenements-presse' | 'renco
 
 export async function futureEventChoices(c: Context<AppEnv>, kind: 'evenements-presse' | 'rencontres-internationales' | null) {
   const now = new Date();
-  const events = await settle(loadEvents(c.var.content, now), 'events');
+  const events = await settle(c.var.content.futureEvents(parisDay(now)), 'future_events');
   return events.status === 'success' ? eventChoices(events.data, kind, now) : [];
 }

@@ -5,13 +5,14 @@ import { searchHref, toSitePath } from '../../lib/links';
 import { useRenderFacts } from '../../render/render-context';
 import type { PostCard as Post } from '../../schemas/post';
 import { Title } from '../../ui/Title';
+import { distinctChips, TagChip } from './TagChip';
 
 /** `level`: 2 in lists that come right under the page's h1, 3 under a section's h2 (headings never skip a level). */
 export function PostCard({ post, big = false, searchMode = false, title, level = 3 }: { post: Post; big?: boolean; searchMode?: boolean; title?: ReactNode; level?: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const { imageMode, placeholder } = useRenderFacts();
   const image = responsiveImage(post.background_image || placeholder, imageMode, big ? 760 : 400);
-  const tags = post.tag_list.filter((t) => t.source === 'tag').slice(0, 3);
+  const chips = distinctChips(post.tag_list).slice(0, 3);
   return (
     <article className={big ? 'card card--big' : 'card'}>
       <a className="card__media" href={toSitePath(post.link)} tabIndex={-1} aria-hidden="true">
@@ -40,13 +41,11 @@ export function PostCard({ post, big = false, searchMode = false, title, level =
         <time className="card__date" dateTime={isoInstant(post.date)}>
           {formatDate(post.date)}
         </time>
-        {!searchMode && tags.length > 0 ? (
+        {!searchMode && chips.length > 0 ? (
           <ul className="card__tags">
-            {tags.map((t) => (
-              <li key={t.id}>
-                <a className={big ? 'chip chip--blue' : 'chip'} href={searchHref({ post_tags: t.name })}>
-                  {t.name.toLocaleUpperCase('fr-FR')}
-                </a>
+            {chips.map((t) => (
+              <li key={`${t.source}-${t.id}`}>
+                <TagChip tag={t} blue={big} />
               </li>
             ))}
           </ul>
@@ -55,3 +54,4 @@ export function PostCard({ post, big = false, searchMode = false, title, level =
     </article>
   );
 }
+

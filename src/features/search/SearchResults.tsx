@@ -5,6 +5,8 @@ import { Highlight } from './highlight';
 import { SORTS, type SearchRequest, type Sort } from '../../schemas/search-request';
 import { Pagination } from '../reading/category/Pagination';
 import { PostCard } from '../reading/PostCard';
+import type { Tag } from '../../schemas/tag';
+import { TagIndex } from './TagIndex';
 
 export function searchHref(r: Partial<SearchRequest>): string {
   const params = new URLSearchParams();
@@ -55,7 +57,7 @@ function SortLinks({ request }: { request: SearchRequest }) {
   );
 }
 
-export function SearchResults({ request, result, categories }: { request: SearchRequest; result: SearchResult | null; categories: NavLink[] }) {
+export function SearchResults({ request, result, categories, tags = [] }: { request: SearchRequest; result: SearchResult | null; categories: NavLink[]; tags?: Tag[] }) {
   const described = request.query ? ` pour « ${shorten(request.query)} »` : '';
   return (
     <div className="container search-page">
@@ -118,6 +120,7 @@ export function SearchResults({ request, result, categories }: { request: Search
           <Pagination page={request.page} totalPages={Math.min(result.nbPages, 100)} hrefFor={(n) => searchHref({ ...request, page: n })} />
         </>
       )}
+      <TagIndex tags={tags} />
     </div>
   );
 }

@@ -60,6 +60,13 @@ export function Footer({ categories, settings, year, account }: { categories: Na
           <li>
             <a href="/contact">Contacts presse</a>
           </li>
+          {/^https?:\/\//.test(settings.newsletter) ? (
+            <li>
+              <a href={settings.newsletter} rel="noopener">
+                S’abonner à la newsletter
+              </a>
+            </li>
+          ) : null}
         </ul>
         <div className="footer__legal">
           <p>{`© ${COPYRIGHT_FIRST_YEAR}–${year} Fédération française de rugby`}</p>

@@ -2,12 +2,16 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { mobileMenuAtom } from './ui-state';
 
+type MenuItem = { id: number; label: string; href: string; external: boolean; children: Array<{ id: number; label: string; href: string; external: boolean }> };
+
 export type MobileMenuProps = {
-  items: Array<{ id: number; label: string; href: string; external: boolean; children: Array<{ id: number; label: string; href: string; external: boolean }> }>;
+  items: MenuItem[];
+  /** The top bar's federation links (« Équipes de France »…): the top bar shows them on desktop only. */
+  links?: MenuItem[];
 };
 
 /** The burger and the slide-in left menu of screens under 1000 px, two levels deep. */
-export default function MobileMenu({ items }: MobileMenuProps) {
+export default function MobileMenu({ items, links = [] }: MobileMenuProps) {
   const [state, setState] = useAtom(mobileMenuAtom);
   const panel = useRef<HTMLDivElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
@@ -25,7 +29,17 @@ export default function MobileMenu({ items }: MobileMenuProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [state, setState]);
 
-  const parent = state.open && state.level === 2 ? items.find((i) => i.id === state.parentId) : undefined;
+  const parent = state.open && state.level === 2 ? [...items, ...links].find((i) => i.id === state.parentId) : undefined;
+  const entry = (item: MenuItem) =>
+    item.children.length > 0 ? (
+      <button type="button" className="mobile-menu__next" onClick={() => setState({ open: true, level: 2, parentId: item.id })}>
+        {item.label}
+      </button>
+    ) : (
+      <a href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}>
+        {item.label}
+      </a>
+    );
 
   return (
     <>
@@ -55,9 +69,12 @@ export default function MobileMenu({ items }: MobileMenuProps) {
             </button>
             <p className="mobile-menu__title">{parent.label}</p>
             <ul>
-              <li>
-                <a href={parent.href}>Tout voir</a>
-              </li>
+              {/* An entry that only opens its links (href "#") has no page of its own to show. */}
+              {parent.href !== '#' ? (
+                <li>
+                  <a href={parent.href}>Tout voir</a>
+                </li>
+              ) : null}
               {parent.children.map((child) => (
                 <li key={child.id}>
                   <a href={child.href} {...(child.external ? { target: '_blank', rel: 'noopener' } : {})}>
@@ -68,23 +85,24 @@ export default function MobileMenu({ items }: MobileMenuProps) {
             </ul>
           </nav>
         ) : (
-          <nav aria-label="Menu des catégories">
-            <ul>
-              {items.map((item) => (
-                <li key={item.id}>
-                  {item.children.length > 0 ? (
-                    <button type="button" className="mobile-menu__next" onClick={() => setState({ open: true, level: 2, parentId: item.id })}>
-                      {item.label}
-                    </button>
-                  ) : (
-                    <a href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}>
-                      {item.label}
-                    </a>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <>
+            <nav aria-label="Menu des catégories">
+              <ul>
+                {items.map((item) => (
+                  <li key={item.id}>{entry(item)}</li>
+                ))}
+              </ul>
+            </nav>
+            {links.length > 0 ? (
+              <nav className="mobile-menu__links" aria-label="Sites de la Fédération (menu mobile)">
+                <ul>
+                  {links.map((item) => (
+                    <li key={item.id}>{entry(item)}</li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+          </>
         )}
         <ul className="mobile-menu__extra">
           <li>

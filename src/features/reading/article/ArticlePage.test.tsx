@@ -244,12 +244,11 @@ describe('ArticleView', () => {
     expect(html).toContain('<a class="button button--ghost" href="/categories/xv-de-france/liste-tournee-automne/kit-presse.zip" download="">Télécharger le kit presse</a>');
   });
 
-  it('shows tags (not categories) as uppercase chips linking to the search', () => {
+  it('shows tags and categories as uppercase chips, each leading to the search filtered by it', () => {
     const tags = /<ul class="article__tags">(.*?)<\/ul>/.exec(html)?.[1] ?? '';
     expect(tags).toBe(
-      '<li><a class="chip" href="/recherche?post_tags=Six+Nations">SIX NATIONS</a></li><li><a class="chip" href="/recherche?post_tags=Tourn%C3%A9e+d%E2%80%99automne">TOURNÉE D’AUTOMNE</a></li>',
+      '<li><a class="chip" href="/recherche?post_tags=Six+Nations">SIX NATIONS</a></li><li><a class="chip" href="/recherche?post_tags=Tourn%C3%A9e+d%E2%80%99automne">TOURNÉE D’AUTOMNE</a></li><li><a class="chip" href="/recherche?categories=%C3%89quipes+de+France">ÉQUIPES DE FRANCE</a></li>',
     );
-    expect(html).not.toContain('ÉQUIPES DE FRANCE');
   });
 
   it('shows the press contact with initials when there is no photo', () => {

@@ -5,6 +5,7 @@ import { searchHref, toSitePath } from '../../../lib/links';
 import { useRenderFacts } from '../../../render/render-context';
 import type { Article } from '../../../schemas/article';
 import { PostCard } from '../PostCard';
+import { distinctChips, TagChip } from '../TagChip';
 import { ArticleBody } from './ArticleBody';
 import { AuthorCard } from './AuthorCard';
 import { BODY_IMAGE_SIZES } from './blocks/ImageBlock';
@@ -152,16 +153,13 @@ function Downloads({ article }: { article: Article }) {
 }
 
 function Tags({ article }: { article: Article }) {
-  // Category entries of the list are already in the breadcrumb.
-  const tags = article.tags.filter((t) => t.source === 'tag');
+  const tags = distinctChips(article.tags);
   if (tags.length === 0) return null;
   return (
     <ul className="article__tags">
       {tags.map((t) => (
-        <li key={t.id}>
-          <a className="chip" href={searchHref({ post_tags: t.name })}>
-            {t.name.toLocaleUpperCase('fr-FR')}
-          </a>
+        <li key={`${t.source}-${t.id}`}>
+          <TagChip tag={t} />
         </li>
       ))}
     </ul>

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { displayPhone, telHref } from '../../../lib/format/phone';
 import type { Page } from '../../../schemas/page';
 import type { Settings } from '../../../schemas/settings';
+import { pageHref } from '../../teams/links';
+import { Breadcrumb, type Crumb } from '../../../ui/Breadcrumb';
 import { RichText } from './RichText';
 
 // A WordPress page as the site shows it; the contact template adds the press office's details.
@@ -54,18 +56,12 @@ function PressContacts({ contacts }: { contacts: Settings['contacts'] }) {
   );
 }
 
-export function PageView({ page, settings, children }: { page: Page; settings: Settings; children?: ReactNode }) {
+/** `trail`: the pages above this one, from the home page down. */
+export function PageView({ page, settings, trail, children }: { page: Page; settings: Settings; trail: Crumb[]; children?: ReactNode }) {
   const contact = page.template === 'page-contact';
   return (
     <article className="container page">
-      <nav className="breadcrumb" aria-label="Fil d’Ariane">
-        <ol>
-          <li>
-            <a href="/">Accueil</a>
-          </li>
-          <li aria-current="page">{page.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={trail} current={page.title} />
       {contact && page.banniere?.image ? (
         <div className="page-banner" style={{ backgroundImage: `url("${encodeURI(page.banniere.image)}")` }}>
           <h1>{page.banniere.title || page.title}</h1>
@@ -98,7 +94,7 @@ export function PageView({ page, settings, children }: { page: Page; settings: S
           <ul>
             {page.liste_enfants.map((child) => (
               <li key={child.slug}>
-                <a href={`/${child.slug}`}>{child.title}</a>
+                <a href={pageHref(child)}>{child.title}</a>
               </li>
             ))}
           </ul>

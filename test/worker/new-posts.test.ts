@@ -1,0 +1,84 @@
+import { reset } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { site } from './helpers';
+import { upstream } from './upstream-control';
+
+// The home page's « nouveaux articles » notice: GET /api/posts?after= counts what was published
+// since the page was rendered, from last_posts.json when it can tell, WordPress's posts?after= else.
+
+type Card = { id: number; title: string; date: string };
+type NewPosts = { total: number; atLeast: boolean; posts: { title: string; link: string; date: string }[] };
+const LISTS = '/wp-content/uploads/newsroom';
+
+beforeEach(async () => {
+  await reset();
+  await upstream.clearFaults();
+  await upstream.reset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const ask = async (after: string) => {
+  const res = await site(`/api/posts?${new URLSearchParams({ after })}`);
+  return { res, body: (await res.json()) as NewPosts & { error?: string; message?: string } };
+};
+const postsCalls = async () => Object.keys((await upstream.counters()).routes).filter((r) => r.startsWith('GET /wp-json/ffr/v1/posts'));
+const islandAfter = (html: string) => /data-island="NewPosts" data-props="\{&quot;after&quot;:&quot;([^&]+)&quot;\}"/.exec(html)?.[1];
+/** A Paris wall-clock date as an instant (November: UTC+1). */
+const instant = (date: string) => Date.parse(`${date}+01:00`);
+
+describe('new posts since the home page was rendered', () => {
+  it('gives the home page the newest publication date, and counts a post published since, from the static list', async () => {
+    const [newest] = await upstream.json<Card[]>(`${LISTS}/last_posts.json`);
+    const html = await (await site('/')).text();
+    expect(islandAfter(html)).toBe(newest!.date);
+
+    await upstream.resetCounters();
+    const none = await ask(newest!.date);
+    expect(none.res.status).toBe(200);
+    expect(none.body).toEqual({ total: 0, atLeast: false, posts: [] });
+
+    const { post, purge } = await upstream.publish({ create: { title: 'Le XV de France dévoile son groupe pour le Tournoi', categorySlug: 'xv-de-france' } });
+    await site('/api/purge', { method: 'POST', body: purge.body, headers: { 'content-type': 'application/json', 'x-ffr-signature': purge.signature, 'x-ffr-timestamp': purge.timestamp } });
+    const one = await ask(newest!.date);
+    expect(one.body.total).toBe(1);
+    expect(one.body.posts[0]).toMatchObject({ title: post.title, link: expect.stringMatching(/^\/categories\/[^/]+\/[^/]+$/) });
+    expect(await postsCalls()).toEqual([]);
+  });
+
+  it('asks WordPress posts?after= when every post of the list is newer, for a recent date only', async () => {
+    const eleven = await upstream.json<Card[]>('/wp-json/ffr/v1/posts?per_page=11');
+    const after = eleven[10]!.date;
+    vi.useFakeTimers({ toFake: ['Date'], now: instant(after) + 3600_000 });
+    await upstream.resetCounters();
+    const recent = await ask(after);
+    expect(recent.body.total).toBe(eleven.slice(0, 10).filter((p) => p.date > after).length);
+    expect(recent.body.atLeast).toBe(false);
+    expect(recent.body.posts.map((p) => p.title)).toEqual(eleven.slice(0, 3).map((p) => p.title));
+    expect(await postsCalls()).toEqual(['GET /wp-json/ffr/v1/posts']);
+
+    // Days later the list alone answers « at least »: no made-up date reaches WordPress.
+    vi.setSystemTime(instant(after) + 3 * 86_400_000);
+    await upstream.resetCounters();
+    const old = await ask(after);
+    expect(old.body).toMatchObject({ total: 10, atLeast: true });
+    expect(await postsCalls()).toEqual([]);
+  });
+
+  it('refuses a date that is not a Paris wall-clock time, in French, as JSON', async () => {
+    for (const after of ['hier', '2026-13-01T10:00:00', '2026-11-24T10:00:00Z', '2026-11-24']) {
+      const { res, body } = await ask(after);
+      expect(res.status).toBe(400);
+      expect(body).toMatchObject({ error: 'invalid_after', message: expect.stringContaining('date au format') });
+    }
+    expect((await site('/api/posts')).status).toBe(400);
+  });
+
+  it('says so in JSON when neither the list nor WordPress answers', async () => {
+    await upstream.fault({ path: '*', kind: 'down' });
+    const { res, body } = await ask('2026-11-24T10:00:00');
+    expect(res.status).toBe(503);
+    expect(body.error).toBe('upstream_unavailable');
+  });
+});
