@@ -31,6 +31,7 @@ import { pressSpaceRoute } from './routes/account/press-space';
 import { signInPage, signInStartRoute } from './routes/account/sign-in';
 import { getMedias, getPrefs, postNewsroom, postPrefs } from './routes/account/user-api';
 import { newPostsRoute } from './routes/new-posts';
+import { storyRoute } from './routes/stories';
 
 const app = new Hono<AppEnv>();
 
@@ -103,6 +104,7 @@ app.post('/accreditations', accreditationsPostRoute);
 app.get('/recherche', searchRoute);
 app.get('/evenements', eventsRoute);
 app.get('/evenements/:slug', eventRoute);
+app.get('/stories/:id', storyRoute);
 app.get('/categories/preview/post', previewRoute);
 app.get('/categories/:slug', categoryRoute);
 app.get('/categories/:slug/:second', categoryChildRoute);

@@ -86,6 +86,8 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     // A tag created, renamed or deleted purges the site (cache/purge.server.ts, term).
     tags: () => cached('tags', [tag.site], wp.tags),
     home: () => cached('home', [tag.home], wp.home),
+    // Stories are listed in the settings: a settings save purges the site, stories with it.
+    story: (id: string) => cached(`story:${id}`, [tag.site], () => wp.story(id)),
     lastPosts: () => cached('last_posts', [tag.lists], lists.lastPosts),
     /** The newest cards of each top-level category (static file only: the home's fallback). */
     latestByCategory: () => cached('latest_by_category', [tag.lists], lists.latestByCategory),

@@ -15,6 +15,7 @@ import PressOptIns from '../features/accounts/PressOptIns.island';
 import SearchBox from '../features/search/SearchBox.island';
 import SessionSync from '../features/accounts/SessionSync.island';
 import Snackbar from '../features/shell/Snackbar.island';
+import StoryPlayer from '../features/stories/StoryPlayer.island';
 import TopBarNav from '../features/shell/TopBarNav.island';
 import Tracking from '../features/tracking/Tracking.island';
 import UserMenu from '../features/accounts/UserMenu.island';
@@ -40,6 +41,7 @@ export const islands = {
   SearchBox,
   SessionSync,
   Snackbar,
+  StoryPlayer,
   TopBarNav,
   Tracking,
   UserMenu,

@@ -11,6 +11,7 @@ import { SettingsSchema } from '../schemas/settings';
 import { TagSchema } from '../schemas/tag';
 import { ArticleSchema } from '../schemas/article';
 import { PageSchema } from '../schemas/page';
+import { StorySchema } from '../schemas/story';
 import { basicAuth, requestJson, UpstreamError } from './http.server';
 import { parseWpDate } from '../lib/format/date';
 
@@ -70,6 +71,8 @@ export function createWordPressClient(config: Config) {
     partners: async () => (await get('/partenaires_banniere', array(PartnerSchema))).data,
     /** Every post tag (SPEC §7 `/ffr/v1/Tags`, capital T as the federation registered it). */
     tags: async () => (await get('/Tags', array(TagSchema))).data,
+    /** One story of « Recherches du moment » by its id (SPEC §7); an unknown id is a 404, as for any post id. */
+    story: async (id: string) => (await get(`/stories/${encodeURIComponent(id)}`, z.object({}).loose().pipe(StorySchema))).data,
     categories: async (): Promise<Category[]> => (await get('/categories', array(CategorySchema))).data,
 
     /**

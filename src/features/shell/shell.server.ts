@@ -5,6 +5,7 @@ import { placeholderFor, type ImageMode } from '../../lib/images';
 import { toNavLinks, type NavLink } from '../../lib/links';
 import { FALLBACK_PARTNERS, type Partner } from '../../schemas/partner';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
+import { storyPath } from '../../schemas/story';
 import type { LiveSearchConfig } from '../search/live-client';
 import { federationLinks } from './federation-links';
 import { newsroomIndex, STORIES_IN_PANEL } from '../../schemas/search-request';
@@ -58,7 +59,8 @@ export async function loadShell(content: Content, config: Config): Promise<Shell
       indexName: newsroomIndex(hostname, 'pertinence'),
       latestIndexName: newsroomIndex(hostname, 'recent'),
     },
-    stories: featuredStories(s),
+    // Each story opens on this site, read by its id (SPEC §7), not on the federation's main site.
+    stories: featuredStories(s).map((story) => ({ ...story, url: storyPath(story.id) })),
     account: { loginUrl: s.login_url, logoutUrl: s.logout_url, ...federationLinks(config.ENVIRONMENT) },
     areas: [settings, menus, partners],
   };
