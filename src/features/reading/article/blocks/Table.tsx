@@ -7,10 +7,13 @@ export function Table({ block }: { block: BlockOf<'table'> }) {
   if (block.head.length === 0 && block.rows.length === 0) return null;
   const caption = htmlToText(block.caption);
   const wide = columns(block) >= 5;
+  // From three columns a table can be wider than a phone: the hint is there, and CSS shows it only
+  // where the table really scrolls (article.css).
+  const mayScroll = columns(block) >= 3;
   return (
     // Wide tables scroll sideways on phones: the region is focusable so keyboards can scroll it.
     <section className={wide ? 'article-table article-table--wide' : 'article-table'} aria-label={caption || 'Tableau'} tabIndex={0}>
-      {wide ? (
+      {mayScroll ? (
         <p className="article-table__hint" aria-hidden="true">
           Faites glisser le tableau pour voir toutes les colonnes →
         </p>
