@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { tag } from '../cache/tags.server';
+import { PLAYERS_ON_PAGE } from '../features/search/players';
 import { SearchResults } from '../features/search/SearchResults';
 import { settle } from '../data/loaded';
 import { cleanQuery, parseSort, type SearchRequest } from '../schemas/search-request';
@@ -22,13 +23,17 @@ export async function searchRoute(c: Context<AppEnv>) {
   const hostname = siteHostname(c);
   // A search page opened without a word or a filter offers the tags to browse.
   const browsing = !request.query && !request.tag && !request.category && request.page === 1;
+  // Players who match the words, on the first page of a plain search (a tag or a category narrows
+  // the articles, which players are not).
+  const players = request.query && request.page === 1 && !request.tag && !request.category ? PLAYERS_ON_PAGE : 0;
   const [shell, result, tags] = await Promise.all([
     c.var.shell,
-    settle(createSearchClient(c.var.config).posts(request, hostname), 'search'),
+    settle(createSearchClient(c.var.config).search(request, hostname, { players }), 'search'),
     browsing ? settle(c.var.content.tags(), 'tags') : null,
   ]);
+  const found = result.status === 'success' ? result.data : null;
   const subject = shorten(request.query || request.tag || request.category);
-  return c.render(<SearchResults request={request} result={result.status === 'success' ? result.data : null} categories={shell.categories} tags={tags?.status === 'success' ? tags.data : []} />, {
+  return c.render(<SearchResults request={request} result={found?.posts ?? null} players={found?.players ?? []} categories={shell.categories} tags={tags?.status === 'success' ? tags.data : []} />, {
     head: {
       title: subject ? `Recherche : ${subject}` : 'Rechercher',
       description: subject
@@ -42,5 +47,7 @@ export async function searchRoute(c: Context<AppEnv>) {
     // Algolia's results follow the post lists; short-lived, as a search page has endless variants.
     tags: [tag.lists],
     keepSeconds: 600,
+    // Players asked for but unreadable: the page shows the articles, and is not kept without them.
+    ...(found?.players === null ? { cache: 'never' as const } : {}),
   });
 }

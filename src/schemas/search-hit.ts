@@ -29,3 +29,33 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 /** getObjects: one record or null per requested objectID, in order. */
 export const ObjectsResultSchema = z.object({ results: z.array(SearchHitSchema.nullable().catch(null)) });
+
+const playerFields = z.object({
+  objectID: z.string().min(1),
+  name: text(),
+  prenom: text(),
+  nom: text(),
+  poste_libelle: text(),
+  equipe: text(),
+  /** The team page's path, and `url_relative` the player's card on it (`{equipe_url}#joueur-{slug}`). */
+  equipe_url: text(),
+  url_relative: text(),
+  club: text(),
+  selections: num(0),
+  image_thumbnail: text(),
+  _highlightResult: z.object({ name: highlighted }).loose().catch({ name: { value: '' } }),
+});
+
+/** The attributes a player hit reads: the only ones asked of Algolia. */
+export const PLAYER_ATTRIBUTES = Object.keys(playerFields.shape).filter((key) => key !== '_highlightResult');
+
+/**
+ * A record of the players index (joueurs / joueurs_pp): one player of a team page's squad. A player
+ * is shown by name and links to a team page, so a record without either is left out.
+ */
+export const PlayerHitSchema = playerFields
+  .transform((hit) => ({ ...hit, name: hit.name.trim() || `${hit.prenom} ${hit.nom}`.trim() }))
+  .refine((hit) => hit.name !== '' && (hit.url_relative !== '' || hit.equipe_url !== ''));
+export type PlayerHit = z.infer<typeof PlayerHitSchema>;
+
+export const PlayersResultSchema = z.object({ hits: list(PlayerHitSchema) });

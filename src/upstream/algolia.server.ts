@@ -1,8 +1,8 @@
-import { searchClient } from '@algolia/client-search';
+import { searchClient, type SearchForHits } from '@algolia/client-search';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { Config } from '../config/env.server';
-import { ObjectsResultSchema, SearchResultSchema, type SearchHit, type SearchResult } from '../schemas/search-hit';
-import { filtersFor, HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, newsroomIndex, type SearchRequest } from '../schemas/search-request';
+import { ObjectsResultSchema, PLAYER_ATTRIBUTES, PlayersResultSchema, SearchResultSchema, type PlayerHit, type SearchHit, type SearchResult } from '../schemas/search-hit';
+import { filtersFor, HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, newsroomIndex, playersIndex, type SearchRequest } from '../schemas/search-request';
 import { UpstreamError } from './http.server';
 
 // Algolia's search protocol through its own search client (the browser keeps the lite one). The
@@ -23,35 +23,56 @@ export function createSearchClient(config: Config) {
   });
 
   return {
-    /** One page of post hits for the /recherche page. */
-    async posts(request: SearchRequest, hostname: string): Promise<SearchResult> {
+    /**
+     * One page of post hits for the /recherche page and, when `players` is more than 0, that many
+     * players matching the same words. `players` is null when they were asked for but their part of
+     * the answer could not be read (the posts still show).
+     */
+    async search(request: SearchRequest, hostname: string, options: { players?: number } = {}): Promise<{ posts: SearchResult; players: PlayerHit[] | null }> {
       const indexName = newsroomIndex(hostname, request.sort);
-      let raw: unknown;
-      try {
-        const { results } = await client.search({
-          requests: [
-            {
-              indexName,
-              query: request.query,
-              filters: filtersFor(request),
-              distinct: true,
-              hitsPerPage: HITS_PER_PAGE,
-              page: request.page - 1,
-              highlightPreTag: HIGHLIGHT_PRE,
-              highlightPostTag: HIGHLIGHT_POST,
-              attributesToHighlight: ['title'],
-              attributesToRetrieve: ['objectID', 'type', 'title', 'url_relative', 'post_tag', 'image_thumbnail', 'date', 'date_timestamp'],
-            },
-          ],
+      const players = options.players ?? 0;
+      const requests: SearchForHits[] = [
+        {
+          indexName,
+          query: request.query,
+          filters: filtersFor(request),
+          distinct: true,
+          hitsPerPage: HITS_PER_PAGE,
+          page: request.page - 1,
+          highlightPreTag: HIGHLIGHT_PRE,
+          highlightPostTag: HIGHLIGHT_POST,
+          attributesToHighlight: ['title'],
+          attributesToRetrieve: ['objectID', 'type', 'title', 'url_relative', 'post_tag', 'image_thumbnail', 'date', 'date_timestamp'],
+        },
+      ];
+      if (players > 0) {
+        requests.push({
+          indexName: playersIndex(hostname),
+          query: request.query,
+          hitsPerPage: players,
+          highlightPreTag: HIGHLIGHT_PRE,
+          highlightPostTag: HIGHLIGHT_POST,
+          attributesToHighlight: ['name'],
+          attributesToRetrieve: PLAYER_ATTRIBUTES,
         });
-        raw = results[0];
+      }
+      const source = `algolia:${requests.map((r) => r.indexName).join('+')}`;
+      let results: unknown[];
+      try {
+        // Both indexes in one multi-query request, POST /1/indexes/*/queries, as Algolia's clients
+        // batch them; the results come back in the order of the requests (search() in
+        // algolia/api-clients-automation clients/algoliasearch-client-javascript/packages/client-search/src/searchClient.ts).
+        ({ results } = await client.search({ requests }));
       } catch (error) {
         const status = (error as { status?: number }).status;
-        throw new UpstreamError(status ? 'status' : 'network', `algolia:${indexName}`, status);
+        throw new UpstreamError(status ? 'status' : 'network', source, status);
       }
-      const parsed = SearchResultSchema.safeParse(raw);
-      if (!parsed.success) throw new UpstreamError('malformed', `algolia:${indexName}`);
-      return parsed.data;
+      const posts = SearchResultSchema.safeParse(results[0]);
+      if (!posts.success) throw new UpstreamError('malformed', `algolia:${indexName}`);
+      if (players === 0) return { posts: posts.data, players: [] };
+      const found = PlayersResultSchema.safeParse(results[1]);
+      if (!found.success) console.warn(`[data] algolia:${playersIndex(hostname)} malformed`);
+      return { posts: posts.data, players: found.success ? found.data.hits.slice(0, players) : null };
     },
 
     /**

@@ -105,3 +105,67 @@ describe('/recherche', () => {
     throw new Error('never cached');
   });
 });
+
+describe('/recherche: players', () => {
+  const playerCards = (html: string) =>
+    [...html.matchAll(/<li class="search-player">([\s\S]*?)<\/li>/g)].map((m) => ({
+      href: /<a href="([^"]+)">/.exec(m[1]!)?.[1],
+      name: /<h3 class="search-player__name"><a [^>]*>([\s\S]*?)<\/a>/.exec(m[1]!)?.[1]!.replace(/<[^>]+>/g, ''),
+      position: /class="search-player__position">([^<]*)</.exec(m[1]!)?.[1],
+      team: /class="search-player__team">([^<]*)</.exec(m[1]!)?.[1],
+    }));
+
+  it('shows the players a name matches, each linking to its card on the team page', async () => {
+    const { res, body } = await get('/recherche?query=ramos');
+    expect(res.status).toBe(200);
+    const section = body.slice(body.indexOf('<section class="search-players"'), body.indexOf('</section>', body.indexOf('<section class="search-players"')));
+    expect(section).toContain('<h2 id="recherche-joueurs" class="section-title">Joueurs</h2>');
+    expect(section).toContain('<mark>Ramos</mark>');
+    const cards = playerCards(body);
+    expect(cards).toEqual([{ href: '/equipes-de-france/xv-de-france-equipe#joueur-thomas-ramos', name: 'Thomas Ramos', position: 'Arrière', team: 'XV de France' }]);
+    // The articles are still there, below the players.
+    expect(titles(body).length).toBe(10);
+    expect(body.indexOf('search-players')).toBeLessThan(body.indexOf('id="resultats"'));
+    // The link lands on a card of that team page.
+    const team = await get(cards[0]!.href!.split('#')[0]!);
+    expect(team.res.status).toBe(200);
+    expect(team.body).toContain('id="joueur-thomas-ramos"');
+  });
+
+  it('matches accent-insensitively and says « Aucun article » when only players match', async () => {
+    const { res, body } = await get('/recherche?query=menager');
+    expect(res.status).toBe(200);
+    const cards = playerCards(body);
+    expect(cards.map((c) => c.name).sort()).toEqual(['Marine Ménager', 'Romane Ménager']);
+    for (const card of cards) expect(card.href).toMatch(/^\/equipes-de-france\/france-feminine[\w-]*#joueur-[\w-]+-menager$/);
+    const empty = body.slice(body.indexOf('<div class="search-empty">'), body.indexOf('</div>', body.indexOf('<div class="search-empty">')));
+    expect(empty).toContain('<strong>Aucun article pour «\u00a0menager\u00a0».</strong>');
+    expect(empty).not.toContain('Aucun résultat');
+  });
+
+  it('asks Algolia once for both indexes', async () => {
+    await upstream.resetCounters();
+    const { body } = await get('/recherche?query=dupont');
+    const algolia = Object.entries((await upstream.counters()).routes).filter(([route]) => route.includes('/1/'));
+    expect(algolia).toEqual([['POST /1/indexes/*/queries', 1]]);
+    // That one answer held the articles and the players.
+    expect(titles(body).length).toBeGreaterThan(0);
+    expect(playerCards(body).map((c) => c.name)).toEqual(['Antoine Dupont']);
+  });
+
+  it('shows no players past the first page, under a filter, or when none matches', async () => {
+    for (const path of ['/recherche?query=ramos&page=2', '/recherche?query=ramos&categories=XV%20de%20France', '/recherche?query=equipe', '/recherche']) {
+      const { res, body } = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(body, path).not.toContain('class="search-players"');
+    }
+  });
+
+  it('loses the players with the articles when Algolia is down, never the page', async () => {
+    await upstream.fault({ path: '/1/indexes', kind: 'status', status: 503 });
+    const { res, body } = await get('/recherche?query=ramos');
+    expect(res.status).toBe(503);
+    expect(body).toContain('La recherche est momentanément indisponible');
+    expect(body).not.toContain('class="search-players"');
+  });
+});

@@ -2,7 +2,8 @@ import { useAtom } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatDate } from '../../lib/format/date';
 import { Highlight } from './highlight';
-import { latestPosts, searchPosts, type LiveHit, type LiveSearchConfig } from './live-client';
+import { latestPosts, searchLive, type LiveHit, type LivePlayer, type LiveSearchConfig } from './live-client';
+import { PlayerPhoto, playerRole } from './players';
 import { cleanQuery, STORIES_IN_PANEL } from '../../schemas/search-request';
 import { searchOpenAtom } from '../shell/ui-state';
 
@@ -18,8 +19,8 @@ const BEHIND = 'main, footer, .partners, .accreditation-banner, .topbar';
 
 /**
  * The header's search. Server HTML is a plain form to /recherche; hydrated, it opens a panel with
- * live hits as the reader types (debounced, late answers dropped), the latest news and, with an
- * empty box, « Recherches du moment ».
+ * live hits as the reader types (debounced, late answers dropped) with the players who match beside
+ * them, the latest news and, with an empty box, « Recherches du moment ».
  *
  * The box is a WAI-ARIA APG combobox: focus never leaves it; the arrows move a highlight
  * (aria-activedescendant) through every link of the panel, each section a listbox of its own;
@@ -32,6 +33,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<LiveHit[] | null>(null);
   const [total, setTotal] = useState(0);
+  const [players, setPlayers] = useState<LivePlayer[]>([]);
   const [latest, setLatest] = useState<LiveHit[]>([]);
   const [failed, setFailed] = useState(false);
   const [active, setActive] = useState(-1);
@@ -85,14 +87,16 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
     setActive(-1);
     if (!q) {
       setHits(null);
+      setPlayers([]);
       return;
     }
     const timer = setTimeout(() => {
-      searchPosts(search, q).then(
+      searchLive(search, q).then(
         (r) => {
           if (mine !== seq.current) return; // a later keystroke already asked again
           setHits(r.hits);
           setTotal(r.nbHits);
+          setPlayers(r.players);
           setFailed(false);
         },
         () => mine === seq.current && setFailed(true),
@@ -102,16 +106,19 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
   }, [query, search]);
 
   const featured = stories.slice(0, STORIES_IN_PANEL);
+  // The players belong to the words typed: none beside the empty box's suggestions.
+  const shownPlayers = hits !== null ? players : [];
   // Every option of the panel in reading order: the arrows go through them all.
   const options: Array<{ id: string; href: string }> = open
     ? [
         ...(hits ?? []).map((hit, i) => ({ id: `${listId}-${i}`, href: hit.url })),
+        ...shownPlayers.map((player, i) => ({ id: `${id}-players-${i}`, href: player.url })),
         ...(hits === null ? featured.map((story, i) => ({ id: `${id}-stories-${i}`, href: story.url })) : []),
         ...latest.map((post, i) => ({ id: `${id}-latest-${i}`, href: post.url })),
       ]
     : [];
   const activeId = options[active]?.id;
-  const listboxes = open ? [hits?.length ? listId : '', hits === null && featured.length ? `${id}-stories` : '', latest.length ? `${id}-latest` : ''].filter(Boolean) : [];
+  const listboxes = open ? [hits?.length ? listId : '', shownPlayers.length ? `${id}-players` : '', hits === null && featured.length ? `${id}-stories` : '', latest.length ? `${id}-latest` : ''].filter(Boolean) : [];
 
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
@@ -200,32 +207,58 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
       </form>
       {open ? <div className="search-overlay" onClick={() => close(false)} aria-hidden="true" /> : null}
       {open ? (
-        <div className="search-panel" ref={panel}>
+        <div className={shownPlayers.length ? 'search-panel has-players' : 'search-panel'} ref={panel}>
           {hits !== null ? (
-            <section aria-label="Résultats">
-              {hits.length ? (
-                <>
-                  <ul id={listId} role="listbox" aria-label="Suggestions" className="search-panel__hits">
-                    {hits.map((hit, i) => (
-                      // The link is the option itself: an option may not hold an interactive element.
-                      <li key={hit.objectID} role="none">
-                        <a href={hit.url} {...highlight(`${listId}-${i}`)}>
-                          <span className="search-panel__title">
-                            <Highlight value={hit.highlighted} />
+            <div className="search-panel__results">
+              <section aria-label="Articles" className="search-panel__articles">
+                {hits.length ? (
+                  <>
+                    <ul id={listId} role="listbox" aria-label="Suggestions" className="search-panel__hits">
+                      {hits.map((hit, i) => (
+                        // The link is the option itself: an option may not hold an interactive element.
+                        <li key={hit.objectID} role="none">
+                          <a href={hit.url} {...highlight(`${listId}-${i}`)}>
+                            <span className="search-panel__title">
+                              <Highlight value={hit.highlighted} />
+                            </span>
+                            {hit.date ? <span className="search-panel__date">{formatDate(hit.date)}</span> : null}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                    <p className="search-panel__all">
+                      <a href={resultsHref}>{total > 1 ? `Voir les ${total.toLocaleString('fr-FR')} résultats` : 'Voir le résultat'}</a>
+                    </p>
+                  </>
+                ) : (
+                  <p className="search-panel__empty">
+                    {shownPlayers.length ? 'Aucun article' : 'Aucun résultat'} pour «{NBSP}{cleanQuery(query)}{NBSP}».
+                  </p>
+                )}
+              </section>
+              {shownPlayers.length ? (
+                <section aria-labelledby={`${id}-players-title`} className="search-panel__players">
+                  <h2 id={`${id}-players-title`} className="search-panel__heading">
+                    Joueurs
+                  </h2>
+                  <ul id={`${id}-players`} role="listbox" aria-labelledby={`${id}-players-title`}>
+                    {shownPlayers.map((player, i) => (
+                      <li key={player.objectID} role="none">
+                        <a href={player.url} {...highlight(`${id}-players-${i}`)}>
+                          <PlayerPhoto src={player.image} mode="plain" width={40} height={50} className="search-panel__photo" />
+                          <span className="search-panel__player">
+                            <span className="search-panel__name">
+                              <Highlight value={player.highlighted} />
+                            </span>
+                            <span className="search-panel__role">{playerRole(player.position, player.team)}</span>
                           </span>
-                          {hit.date ? <span className="search-panel__date">{formatDate(hit.date)}</span> : null}
                         </a>
                       </li>
                     ))}
                   </ul>
-                  <p className="search-panel__all">
-                    <a href={resultsHref}>{total > 1 ? `Voir les ${total.toLocaleString('fr-FR')} résultats` : 'Voir le résultat'}</a>
-                  </p>
-                </>
-              ) : (
-                <p className="search-panel__empty">Aucun résultat pour «{NBSP}{cleanQuery(query)}{NBSP}».</p>
-              )}
-            </section>
+                </section>
+              ) : null}
+            </div>
           ) : featured.length ? (
             <section aria-labelledby={`${id}-stories-title`}>
               <h2 id={`${id}-stories-title`} className="search-panel__heading">

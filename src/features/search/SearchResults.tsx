@@ -1,7 +1,9 @@
 import { shorten } from '../../lib/format/shorten';
 import { toSitePath, type NavLink } from '../../lib/links';
-import type { SearchResult } from '../../schemas/search-hit';
+import { useRenderFacts } from '../../render/render-context';
+import type { PlayerHit, SearchResult } from '../../schemas/search-hit';
 import { Highlight } from './highlight';
+import { playerHref, PlayerPhoto } from './players';
 import { SORTS, type SearchRequest, type Sort } from '../../schemas/search-request';
 import { Pagination } from '../reading/category/Pagination';
 import { PostCard } from '../reading/PostCard';
@@ -41,7 +43,7 @@ function Filters({ request }: { request: SearchRequest }) {
 function SortLinks({ request }: { request: SearchRequest }) {
   return (
     <nav className="search-sort" aria-label="Trier les résultats">
-      <span>Trier par :</span>
+      <span>{'Trier par\u00a0:'}</span>
       <ul>
         {SORTS.map((s) => (
           <li key={s.value}>
@@ -57,7 +59,52 @@ function SortLinks({ request }: { request: SearchRequest }) {
   );
 }
 
-export function SearchResults({ request, result, categories, tags = [] }: { request: SearchRequest; result: SearchResult | null; categories: NavLink[]; tags?: Tag[] }) {
+/** The players who match the words, each card leading to the team page at the player's own card. */
+function Players({ players }: { players: PlayerHit[] }) {
+  const { imageMode } = useRenderFacts();
+  const shown = players.flatMap((player) => {
+    const href = playerHref(player);
+    return href ? [{ player, href }] : [];
+  });
+  if (!shown.length) return null;
+  return (
+    <section className="search-players" aria-labelledby="recherche-joueurs">
+      <h2 id="recherche-joueurs" className="section-title">
+        Joueurs
+      </h2>
+      <ul className="search-players__list">
+        {shown.map(({ player, href }) => (
+          <li key={player.objectID} className="search-player">
+            <PlayerPhoto src={player.image_thumbnail} mode={imageMode} width={64} height={80} className="search-player__photo" />
+            <div className="search-player__body">
+              <h3 className="search-player__name">
+                <a href={href}>
+                  <Highlight value={player._highlightResult.name.value || player.name} />
+                </a>
+              </h3>
+              {player.poste_libelle ? <p className="search-player__position">{player.poste_libelle}</p> : null}
+              {player.equipe ? <p className="search-player__team">{player.equipe}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function SearchResults({
+  request,
+  result,
+  players,
+  categories,
+  tags = [],
+}: {
+  request: SearchRequest;
+  result: SearchResult | null;
+  players: PlayerHit[];
+  categories: NavLink[];
+  tags?: Tag[];
+}) {
   const described = request.query ? ` pour « ${shorten(request.query)} »` : '';
   return (
     <div className="container search-page">
@@ -75,16 +122,24 @@ export function SearchResults({ request, result, categories, tags = [] }: { requ
         </div>
       </form>
       <Filters request={request} />
+      {result !== null ? <Players players={players} /> : null}
       {result === null ? (
         <p className="notice">La recherche est momentanément indisponible. Merci de réessayer dans quelques instants.</p>
       ) : result.nbHits === 0 ? (
         <div className="search-empty">
           <p>
-            <strong>Aucun résultat{described}.</strong> Vérifiez l’orthographe, essayez un mot plus général ou retirez un filtre.
+            {/* Players found: the words were right, only no article holds them. */}
+            {players.length ? (
+              <strong>{`Aucun article pour «\u00a0${shorten(request.query)}\u00a0».`}</strong>
+            ) : (
+              <>
+                <strong>Aucun résultat{described}.</strong> Vérifiez l’orthographe, essayez un mot plus général ou retirez un filtre.
+              </>
+            )}
           </p>
           {categories.length ? (
             <>
-              <p>Vous pouvez aussi parcourir les rubriques :</p>
+              <p>{'Vous pouvez aussi parcourir les rubriques\u00a0:'}</p>
               <ul className="subcategories-list">
                 {categories.slice(0, 8).map((c) => (
                   <li key={c.id}>

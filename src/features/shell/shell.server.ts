@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import { storyPath } from '../../schemas/story';
 import type { LiveSearchConfig } from '../search/live-client';
 import { federationLinks } from './federation-links';
-import { newsroomIndex, STORIES_IN_PANEL } from '../../schemas/search-request';
+import { newsroomIndex, playersIndex, STORIES_IN_PANEL } from '../../schemas/search-request';
 
 /** SPEC §3: stories_top lists the ids of the stories to feature (comma-separated), up to 5. */
 export function featuredStories(settings: Settings): Settings['stories'] {
@@ -58,6 +58,7 @@ export async function loadShell(content: Content, config: Config): Promise<Shell
       host: config.ALGOLIA_HOST ?? null,
       indexName: newsroomIndex(hostname, 'pertinence'),
       latestIndexName: newsroomIndex(hostname, 'recent'),
+      playersIndexName: playersIndex(hostname),
     },
     // Each story opens on this site, read by its id (SPEC §7), not on the federation's main site.
     stories: featuredStories(s).map((story) => ({ ...story, url: storyPath(story.id) })),
