@@ -15,6 +15,7 @@ import { notFoundPage } from './routes/_404';
 import { renderer } from './routes/_renderer';
 import { serverErrorResponse } from './routes/_error';
 import { categoryChildRoute, categoryRoute } from './routes/categories';
+import { authorRoute } from './routes/author';
 import { pressKitRoute } from './routes/categories/press-kit';
 import { previewRedirect, previewRoute } from './routes/categories/preview';
 import { calendarRoute, eventCalendarRoute, eventRoute, eventsRoute } from './routes/events';
@@ -108,6 +109,7 @@ app.get('/stories/:id', storyRoute);
 app.get('/categories/preview/post', previewRoute);
 app.get('/categories/:slug', categoryRoute);
 app.get('/categories/:slug/:second', categoryChildRoute);
+app.get('/:base{auteurs|author}/:slug', authorRoute);
 // WordPress pages at their address (mentions légales, /equipes-de-france/{team}, …), after every
 // other route so that none is shadowed.
 app.get('/:slug', pageRoute);

@@ -109,6 +109,14 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     posts: (page: number, perPage: number) => cached(`posts:p${page}:n${perPage}`, [tag.lists], () => wp.posts({ page, perPage })),
     /** Posts published after a Paris wall-clock minute, counted by WordPress (features/reading/home/new-posts.server.ts). */
     postsAfter: (after: string, perPage: number) => cached(`posts_after:${after}:n${perPage}`, [tag.lists], () => wp.postsAfter(after, perPage)),
+    // An author is listed only once they have published (wp/v2/users), and their page lists their
+    // posts: both change with a post's publication. The purge body names no author, so both follow
+    // `lists`, which every post purge marks (cache/purge.server.ts), as the feeds' lists do.
+    author: (slug: string) => cached(`author:${slug}`, [tag.lists], () => wp.author(slug)),
+    postsOfAuthor: (authorId: number, page: number, perPage: number) =>
+      cached(`posts:a${authorId}:p${page}:n${perPage}`, [tag.lists], () => wp.posts({ authorId, page, perPage })),
+    /** The `auteur` of one post (its press contact): refreshed with that post. */
+    postAuthor: (slug: string) => cached(`post_author:${slug}`, (p) => [tag.post(slug), tag.postId(p.id)], () => wp.postAuthor(slug)),
     postsOfCategory: (categoryId: number, page: number, perPage: number) =>
       cached(`posts:c${categoryId}:p${page}:n${perPage}`, [tag.category(categoryId)], () =>
         page === 1 && perPage < STATIC_LIST_LENGTH

@@ -10,6 +10,7 @@ import { PostCardSchema, type PostCard, type PostPage } from '../schemas/post';
 import { SettingsSchema } from '../schemas/settings';
 import { TagSchema } from '../schemas/tag';
 import { ArticleSchema } from '../schemas/article';
+import { PostAuthorSchema, WpUserSchema, type PostAuthor, type WpUser } from '../schemas/author';
 import { PageSchema } from '../schemas/page';
 import { StorySchema } from '../schemas/story';
 import { basicAuth, requestJson, UpstreamError } from './http.server';
@@ -80,9 +81,12 @@ export function createWordPressClient(config: Config) {
      * page). Without X-WP-Total / X-WP-TotalPages (a proxy may strip them) the totals are unknown and
      * a full page means there may be another. A page past the end is "not found", not a failure.
      */
-    posts: async (query: { page: number; perPage: number; categoryId?: number }): Promise<PostPage> => {
+    posts: async (query: { page: number; perPage: number; categoryId?: number; authorId?: number }): Promise<PostPage> => {
       const params = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage) });
       if (query.categoryId !== undefined) params.set('categories', String(query.categoryId));
+      // SPEC §7 `author[]={id}`: an array of user ids, author__in for WP_Query
+      // (class-wp-rest-posts-controller.php, get_items and get_collection_params).
+      if (query.authorId !== undefined) params.set('author[]', String(query.authorId));
       const { data, headers } = await get(`/posts?${params}`, array(PostCardSchema)).catch(pastTheEnd);
       const totals = pagingTotals(headers);
       return {
@@ -110,6 +114,37 @@ export function createWordPressClient(config: Config) {
       const [article] = (await get(url, array(ArticleSchema))).data;
       if (!article) throw new UpstreamError('not-found', `${base}${url}`, 200, 'NOT FOUND');
       return article;
+    },
+
+    /**
+     * A press officer by the slug of their address (user_nicename), from WordPress core's users
+     * route (class-wp-rest-users-controller.php, get_items): `slug` is nicename__in, a list
+     * (wp_parse_list), so only the user whose slug is exactly the one asked is taken; an anonymous
+     * caller is shown only users with published posts (has_published_posts), so an unknown author
+     * and one who never published are both an empty list. A 404 here is `rest_no_route` (the route
+     * switched off, as hardening plugins do): a failure of the upstream, not an unknown author.
+     */
+    author: async (slug: string): Promise<WpUser> => {
+      const url = `${config.WP_API_URL}/wp/v2/users?${new URLSearchParams({ slug, _fields: 'id,name,slug,description,link' })}`;
+      const { data } = await requestJson(url, array(WpUserSchema), { timeoutMs: config.UPSTREAM_TIMEOUT_MS }).catch((error: unknown) => {
+        if (error instanceof UpstreamError && error.kind === 'not-found') throw new UpstreamError('status', error.url, error.status, error.code);
+        throw error;
+      });
+      const user = data.find((u) => u.slug === slug);
+      if (!user) throw new UpstreamError('not-found', url, 200, 'NOT FOUND');
+      return user;
+    },
+
+    /**
+     * The `auteur` of one post: role, phone and e-mail live there (SPEC §3), not in wp/v2/users.
+     * `_fields` trims the article to what is read; core applies it to every route's response,
+     * custom namespaces included (rest_filter_response_fields on rest_post_dispatch, rest-api.php).
+     */
+    postAuthor: async (slug: string): Promise<PostAuthor> => {
+      const url = `/posts?${new URLSearchParams({ slug, per_page: '1', _fields: 'id,auteur' })}`;
+      const [post] = (await get(url, array(PostAuthorSchema))).data;
+      if (!post) throw new UpstreamError('not-found', `${base}${url}`, 200, 'NOT FOUND');
+      return post;
     },
 
     /** A draft, with the preview credential (SPEC §6); never cached by the caller. */

@@ -7,6 +7,7 @@ import type { Event } from '../../schemas/event';
 import { SOCIAL_NETWORKS, type Settings } from '../../schemas/settings';
 import { isoWithParisOffset, parisDate, readWpDate } from './time';
 import { absoluteUrl, siteBase, sitePageUrl } from './url';
+import { authorHref } from '../reading/author/author';
 
 export type JsonLdValue = string | number | boolean | null | JsonLdValue[] | JsonLdObject;
 export type JsonLdObject = { [key: string]: JsonLdValue | undefined };
@@ -88,7 +89,8 @@ export function newsArticleLd(article: Article, opts: { siteUrl: string; organiz
     .map((src) => absoluteUrl(opts.siteUrl, src))
     .filter(Boolean);
   const author = article.auteur?.nom.trim()
-    ? { '@type': 'Person', name: article.auteur.nom.trim(), url: absoluteUrl(opts.siteUrl, article.auteur.author_link) }
+    ? // The author's page on this site (/auteurs/{slug}), not WordPress's /author/ address that redirects there.
+      { '@type': 'Person', name: article.auteur.nom.trim(), url: absoluteUrl(opts.siteUrl, authorHref(article.auteur.author_link) ?? article.auteur.author_link) }
     : organizationRef(opts.organization, opts.siteUrl); // Google wants an author; the federation signs unsigned news.
   return ld({
     '@context': CONTEXT,
