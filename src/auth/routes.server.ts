@@ -19,9 +19,12 @@ async function logBeacon(c: Context<AppEnv>) {
   let fields: Record<string, string> = {};
   const type = c.req.header('content-type') ?? '';
   try {
+    // The browser's beacon is form-encoded (features/accounts/auth-log.ts): read as a form, not as text.
     fields = type.includes('application/json')
       ? ((await c.req.json()) as Record<string, string>)
-      : (Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>);
+      : /application\/x-www-form-urlencoded|multipart\/form-data/.test(type)
+        ? Object.fromEntries([...(await c.req.formData())].flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])))
+        : (Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>);
   } catch {
     return c.json({ error: 'invalid_body', message: 'Corps de requête illisible.' }, 400);
   }

@@ -70,10 +70,13 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(/espace-presse\?optin_whatsapp=open/);
     expect(await page.getByRole('cell', { name: 'Validée' }).isVisible()).toBe(true);
     expect(await page.getByText('Il n’est plus possible de vous accréditer à cet évènement').isVisible()).toBe(true);
-    await page.getByLabel('Recevoir les dernières actualités sur WhatsApp').check();
-    await page.getByRole('status').getByText('Vos préférences ont été enregistrées.').waitFor();
+    // The banner's address opens the opt-in as a dialog (SPEC §2): answered there.
+    const optIn = page.getByRole('dialog', { name: 'Recevez les dernières actualités sur WhatsApp' });
+    await optIn.getByRole('button', { name: 'Je m’abonne' }).click();
+    const confirmed = page.getByRole('status').getByText(/C’est noté\s*: vous recevrez les dernières actualités sur WhatsApp/);
+    await confirmed.waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}account-press-space.png`, fullPage: true });
-    await page.getByRole('status').getByText('Vos préférences ont été enregistrées.').waitFor({ state: 'detached', timeout: 5000 });
+    await confirmed.waitFor({ state: 'detached', timeout: 5000 });
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     expect(await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).count()).toBe(0);
 

@@ -2,7 +2,8 @@ import { encode } from '@auth/core/jwt';
 import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../src/index';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { authLogBody } from '../../src/features/accounts/auth-log';
 import { site } from './helpers';
 import { upstream } from './upstream-control';
 
@@ -202,5 +203,24 @@ describe('sessions', () => {
     }
     const cookie = await sessionCookie({ access_token: ACCESS, refresh_token: REFRESH, expires_at: Math.floor(Date.now() / 1000) + 3600 });
     expect((await get('/mentions-legales', cookie)).headers.get('x-ffr-cache')).toBe('HIT');
+  });
+});
+
+describe('the browser’s _log beacon', () => {
+  it('logs the code of the body the page sends (form-encoded, as navigator.sendBeacon posts it), at its level', async () => {
+    const logged = { error: vi.spyOn(console, 'error').mockImplementation(() => undefined), warn: vi.spyOn(console, 'warn').mockImplementation(() => undefined) };
+    try {
+      for (const [level, code] of [['error', 'CLIENT_FETCH_ERROR'], ['error', 'CLIENT_SESSION_ERROR'], ['warn', 'CLIENT_FETCH_ERROR']] as const) {
+        const res = await site('/api/auth/_log', { method: 'POST', body: authLogBody(level, code), headers: { origin: 'http://presse.test' } });
+        expect(res.headers.get('content-type') ?? '').toContain('application/json');
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({});
+      }
+      expect(logged.error.mock.calls.map((c) => c[0])).toEqual(expect.arrayContaining(['[auth:client] CLIENT_FETCH_ERROR', '[auth:client] CLIENT_SESSION_ERROR']));
+      expect(logged.warn.mock.calls.map((c) => c[0])).toContain('[auth:client] CLIENT_FETCH_ERROR');
+    } finally {
+      logged.error.mockRestore();
+      logged.warn.mockRestore();
+    }
   });
 });

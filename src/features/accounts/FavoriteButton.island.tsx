@@ -1,8 +1,7 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { updatePrefs } from './api';
 import { favoriteIds, withFavorite } from './reading-list';
-import { isJournalist, profileAtom } from './state';
+import { isJournalist, profileAtom, updateProfileAtom } from './state';
 import { showSnackbarAtom } from '../shell/ui-state';
 
 /** `saved` is what the server already knows (the press space); on cached pages it is unknown. */
@@ -13,7 +12,8 @@ export type FavoriteButtonProps = { postId: number; title: string; saved?: boole
  * cached pages shared by everyone, so the button only appears once the profile says "journalist".
  */
 export default function FavoriteButton({ postId, title, saved }: FavoriteButtonProps) {
-  const [profile, setProfile] = useAtom(profileAtom);
+  const profile = useAtomValue(profileAtom);
+  const save = useSetAtom(updateProfileAtom);
   const snack = useSetAtom(showSnackbarAtom);
   const [pending, setPending] = useState<boolean | null>(null);
 
@@ -25,16 +25,10 @@ export default function FavoriteButton({ postId, title, saved }: FavoriteButtonP
   const toggle = async () => {
     const next = !on;
     setPending(next);
-    try {
-      // Read the list at click time: another island may have changed the profile meanwhile.
-      const prefs = await updatePrefs('favoris', withFavorite(ids ?? [], postId, next));
-      setProfile({ status: 'success', data: prefs });
-      snack(next ? 'Article ajouté à vos favoris.' : 'Article retiré de vos favoris.');
-    } catch {
-      snack('Nous avons rencontré un problème lors de la mise à jour de vos favoris.');
-    } finally {
-      setPending(null);
-    }
+    // Read the list at click time: another island may have changed the profile meanwhile.
+    const outcome = await save({ action: 'favoris', value: withFavorite(ids ?? [], postId, next), confirmation: next ? 'Article ajouté à vos favoris.' : 'Article retiré de vos favoris.' });
+    if (!outcome.ok) snack('Nous avons rencontré un problème lors de la mise à jour de vos favoris.');
+    setPending(null);
   };
 
   return (

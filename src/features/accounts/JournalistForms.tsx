@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { profileAtom } from './state';
-import { getMedias, newsroomAction, updatePrefs } from './api';
+import { profileAtom, updateProfileAtom } from './state';
+import { getMedias, newsroomAction } from './api';
 import { JOB_TITLES } from './job-titles';
 
 // The contents of the two journalist-status modals (SPEC §4, §8).
@@ -47,6 +47,7 @@ export function MoreInfo() {
   const [medias, setMedias] = useState<Array<{ id: number; nom: string }>>([]);
   const [mediaId, setMediaId] = useState('');
   const setProfile = useSetAtom(profileAtom);
+  const save = useSetAtom(updateProfileAtom);
   useEffect(() => {
     getMedias().then(setMedias, () => setMedias([]));
   }, []);
@@ -69,12 +70,19 @@ export function MoreInfo() {
     setPhase('sending');
     try {
       const media = medias.find((m) => String(m.id) === mediaId);
-      await updatePrefs('profil', {
-        journaliste_fonction: String(data.get('fonction') ?? ''),
-        journaliste_carte_presse: String(data.get('carte') ?? ''),
-        journaliste_media_temporaire: media ? '' : String(data.get('media_temporaire') ?? ''),
+      // Through the shared profile update (SPEC §4, §8): its status and error code are the profile's.
+      const saved = await save({
+        action: 'profil',
+        value: {
+          journaliste_fonction: String(data.get('fonction') ?? ''),
+          journaliste_carte_presse: String(data.get('carte') ?? ''),
+          journaliste_media_temporaire: media ? '' : String(data.get('media_temporaire') ?? ''),
+        },
       });
-      if (media) await updatePrefs('journaliste_media', media);
+      if (!saved.ok || (media && !(await save({ action: 'journaliste_media', value: media })).ok)) {
+        setPhase('failure');
+        return;
+      }
       await newsroomAction('journalist_updated_profile', true);
       setProfile({ status: 'initial', data: null });
       setPhase('done');

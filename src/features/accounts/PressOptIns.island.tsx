@@ -1,46 +1,94 @@
-import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
-import { updatePrefs } from './api';
-import { profileAtom } from './state';
-import { showSnackbarAtom } from '../shell/ui-state';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useEffect, useRef } from 'react';
+import type { PrefsAction } from './api';
+import { profileAtom, profileUpdateAtom, updateProfileAtom } from './state';
+import { modalAtom, openModalAtom } from '../shell/ui-state';
 
 export type PressOptInsProps = { mail: boolean; whatsapp: boolean; openWhatsapp: boolean };
 
-/** The journalist's subscriptions; each change is saved at once and confirmed by the snack bar. */
+const OPT_INS = { optin_mail: 'journaliste_optin_mail', optin_whatsapp: 'journaliste_optin_whatsapp' } as const;
+type OptIn = keyof typeof OPT_INS;
+const isOptIn = (action: PrefsAction): action is OptIn => action in OPT_INS;
+
+/** Once the opt-in window is closed, a reload or « back » does not open it again. */
+function forgetOpenRequest() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('optin_whatsapp')) return;
+  url.searchParams.delete('optin_whatsapp');
+  history.replaceState(history.state, '', url);
+}
+
+/**
+ * The journalist's subscriptions; each change is saved at once (the shared profile update, SPEC
+ * §4) and confirmed by the snack bar. Arriving with ?optin_whatsapp=open (the WhatsApp banner's
+ * link, SPEC §2) a journalist not yet subscribed is asked in the WHATSAPP_OPTIN modal; closed, the
+ * focus comes back here, on the WhatsApp box. The server renders this island for journalists only.
+ */
 export default function PressOptIns({ mail, whatsapp, openWhatsapp }: PressOptInsProps) {
-  const [values, setValues] = useState({ optin_mail: mail, optin_whatsapp: whatsapp });
-  const [failed, setFailed] = useState(false);
-  const snack = useSetAtom(showSnackbarAtom);
-  const setProfile = useSetAtom(profileAtom);
+  const profile = useAtomValue(profileAtom);
+  const update = useAtomValue(profileUpdateAtom);
+  const save = useSetAtom(updateProfileAtom);
+  const modal = useAtomValue(modalAtom);
+  const openModal = useSetAtom(openModalAtom);
+  const store = useStore();
   const whatsappBox = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    // ?optin_whatsapp=open: arriving from the banner, the WhatsApp choice is the one to make.
-    if (openWhatsapp) whatsappBox.current?.focus();
-  }, [openWhatsapp]);
+  // The profile once loaded (kept while it is fetched again), else what the page was rendered with.
+  const saved: Record<OptIn, boolean> = profile.data
+    ? { optin_mail: !!profile.data.journaliste_optin_mail, optin_whatsapp: !!profile.data.journaliste_optin_whatsapp }
+    : { optin_mail: mail, optin_whatsapp: whatsapp };
+  const sending = update.status === 'loading' && isOptIn(update.action) ? update.action : null;
+  const shown = (action: OptIn) => (update.status === 'loading' && update.action === action ? !!update.value : saved[action]);
+  // The modal says it itself while it is open.
+  const failed = update.status === 'failure' && isOptIn(update.action) && modal.kind !== 'WHATSAPP_OPTIN';
 
-  const change = async (action: 'optin_mail' | 'optin_whatsapp', value: boolean) => {
-    const before = values;
-    setValues({ ...values, [action]: value });
-    try {
-      const prefs = await updatePrefs(action, value);
-      setProfile({ status: 'success', data: prefs });
-      setFailed(false);
-      snack('Vos préférences ont été enregistrées.');
-    } catch {
-      setValues(before);
-      setFailed(true);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!openWhatsapp || asked.current) return;
+    asked.current = true;
+    // Already subscribed, or another modal showing (session expired): the highlighted box is enough.
+    const ask = !saved.optin_whatsapp && !store.get(modalAtom).kind;
+    // The box is where the choice lives: focused first, it is also where the modal gives focus back
+    // (and then brings into view; until then the page stays at its top, behind the modal).
+    whatsappBox.current?.focus({ preventScroll: ask });
+    if (ask) openModal({ kind: 'WHATSAPP_OPTIN' });
+  }, [openWhatsapp, saved.optin_whatsapp, store, openModal]);
+
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (modal.kind === 'WHATSAPP_OPTIN') wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      forgetOpenRequest();
     }
+  }, [modal.kind]);
+
+  const change = (action: OptIn, value: boolean) => {
+    if (sending) return; // one change at a time: the box shows what is being saved
+    void save({ action, value, confirmation: 'Vos préférences ont été enregistrées.' });
   };
 
   return (
-    <fieldset className={openWhatsapp ? 'press-optins is-highlighted' : 'press-optins'}>
+    <fieldset className={openWhatsapp ? 'press-optins is-highlighted' : 'press-optins'} aria-busy={sending ? true : undefined}>
       <legend>Mes abonnements</legend>
       <label>
-        <input type="checkbox" checked={values.optin_mail} onChange={(e) => change('optin_mail', e.target.checked)} /> Recevoir les communiqués par e-mail
+        <input
+          type="checkbox"
+          checked={shown('optin_mail')}
+          aria-disabled={(sending && sending !== 'optin_mail') || undefined}
+          onChange={(e) => change('optin_mail', e.target.checked)}
+        />{' '}
+        Recevoir les communiqués par e-mail
       </label>
       <label>
-        <input ref={whatsappBox} type="checkbox" checked={values.optin_whatsapp} onChange={(e) => change('optin_whatsapp', e.target.checked)} /> Recevoir les dernières actualités sur WhatsApp
+        <input
+          ref={whatsappBox}
+          type="checkbox"
+          checked={shown('optin_whatsapp')}
+          aria-disabled={(sending && sending !== 'optin_whatsapp') || undefined}
+          onChange={(e) => change('optin_whatsapp', e.target.checked)}
+        />{' '}
+        Recevoir les dernières actualités sur WhatsApp
       </label>
       {failed ? (
         <p className="notice notice--error" role="alert">

@@ -1,6 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
-import { ApiError, fetchSession, getPrefs } from './api';
+import { ApiError, ClientAuthError, fetchSession, getPrefs } from './api';
+import { sendAuthLog } from './auth-log';
 import { journalistModalSeen } from './journalist-modal-memory';
 import { profileAtom, sessionAtom } from './state';
 import { openModalAtom, showSnackbarAtom } from '../shell/ui-state';
@@ -42,14 +43,21 @@ export default function SessionSync() {
   }, [setProfile, setSession, openModal]);
 
   const refresh = useCallback(() => {
-    fetchSession().then(
-      (data) => {
+    fetchSession()
+      .then((data) => {
         setSession(data ? { status: 'authenticated', data } : { status: 'unauthenticated' });
         const current = profileNow.current;
         if (data && !data.error && fetchedFor.current === data.user.id && current.status !== 'loading' && !current.data?.identifie) loadProfile();
-      },
-      () => console.warn('CLIENT_SESSION_ERROR'),
-    );
+      })
+      .catch((error: unknown) => {
+        // SPEC §8: logged to the worker (/api/auth/_log). The session shown stays as it was: a lost
+        // answer does not sign anyone out; the next focus or poll asks again. Like next-auth's
+        // SessionProvider (packages/next-auth/src/react/index.tsx), anything else that goes wrong
+        // while taking the session in is CLIENT_SESSION_ERROR.
+        const code = error instanceof ClientAuthError ? error.code : 'CLIENT_SESSION_ERROR';
+        console.warn(code, error instanceof Error ? error.message : error);
+        sendAuthLog(code);
+      });
   }, [setSession, loadProfile]);
 
   // Just signed out (the worker left a cookie for it, src/auth/routes.server.ts): said once.

@@ -1,4 +1,5 @@
 import type { Prefs } from '../../schemas/prefs';
+import { sendAuthLog, type ClientAuthErrorCode } from './auth-log';
 
 // The browser's calls for the signed-in user (client-safe). Tokens never come here: the worker's
 // /api/user/* adds them from the encrypted session cookie.
@@ -21,10 +22,50 @@ async function json<T>(res: Response): Promise<T> {
   return body as T;
 }
 
+/** A failed call to /api/auth, named with next-auth's client codes (auth-log.ts). */
+export class ClientAuthError extends Error {
+  constructor(readonly code: ClientAuthErrorCode, message: string) {
+    super(message);
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * GET /api/auth/session. As next-auth's fetchData (packages/next-auth/src/client/_utils.ts): no
+ * answer, an answer that is not JSON or an HTTP error is CLIENT_FETCH_ERROR; then readSession.
+ */
 export async function fetchSession(): Promise<PublicSession | null> {
-  const res = await fetch('/api/auth/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  const body = await json<Partial<PublicSession>>(res);
-  return body && body.user ? (body as PublicSession) : null;
+  let body: unknown;
+  try {
+    const res = await fetch('/api/auth/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    body = await res.json();
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  } catch (error) {
+    throw new ClientAuthError('CLIENT_FETCH_ERROR', `session: ${messageOf(error)}`);
+  }
+  return readSession(body);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The session answer: {} (or null) when signed out, else the public session of
+ * src/auth/config.server.ts. RefreshAccessTokenError is a session the site handles (the
+ * DISCONNECTED modal; the worker logs the failed refresh itself). Anything else — another error,
+ * a session without its user — cannot be used: CLIENT_SESSION_ERROR, as next-auth names a session
+ * its SessionProvider could not take in (packages/next-auth/src/react/index.tsx).
+ */
+export function readSession(body: unknown): PublicSession | null {
+  if (body === null || (isRecord(body) && Object.keys(body).length === 0)) return null;
+  if (!isRecord(body)) throw new ClientAuthError('CLIENT_SESSION_ERROR', 'session: not an object');
+  if (body.error !== undefined && body.error !== 'RefreshAccessTokenError') throw new ClientAuthError('CLIENT_SESSION_ERROR', `session: error ${String(body.error).slice(0, 100)}`);
+  const user = body.user;
+  const fields = ['id', 'name', 'email', 'firstName', 'lastName'] as const;
+  if (!isRecord(user) || !user.id || fields.some((f) => typeof user[f] !== 'string') || typeof body.expires !== 'string') {
+    throw new ClientAuthError('CLIENT_SESSION_ERROR', 'session: malformed');
+  }
+  return body as PublicSession;
 }
 
 let csrf: Promise<string> | null = null;
@@ -34,6 +75,8 @@ export function csrfToken(): Promise<string> {
     .then((b) => b.csrfToken)
     .catch((e) => {
       csrf = null;
+      // next-auth logs a failed /csrf like a failed /session (client/_utils.ts fetchData).
+      sendAuthLog('CLIENT_FETCH_ERROR');
       throw e;
     }));
 }
@@ -50,7 +93,9 @@ async function post<T>(path: string, action: string, value: unknown): Promise<T>
   return json<T>(res);
 }
 
-export const updatePrefs = (action: string, value: unknown) => post<Prefs>('/api/user/prefs', action, value);
+/** The actions of POST user_prefs (SPEC §7) the site sends. */
+export type PrefsAction = 'profil' | 'optin_whatsapp' | 'optin_mail' | 'favoris' | 'contenus_visites' | 'journaliste_media';
+export const updatePrefs = (action: PrefsAction, value: unknown) => post<Prefs>('/api/user/prefs', action, value);
 export const newsroomAction = (action: 'journalist_status_request' | 'journalist_updated_profile', value: unknown) =>
   post<{ journalist_status_request: boolean; journalist_updated_profile: boolean }>('/api/user/newsroom', action, value);
 export const getMedias = () => fetch('/api/user/medias', { credentials: 'same-origin' }).then((r) => json<Array<{ id: number; nom: string }>>(r));

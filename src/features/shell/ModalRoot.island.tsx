@@ -1,5 +1,6 @@
 import { ContactModalForm } from '../forms/ContactModalForm';
 import { CheckStatus, MoreInfo } from '../accounts/JournalistForms';
+import { WhatsappOptIn } from '../accounts/WhatsappOptIn';
 import { rememberJournalistModalSeen } from '../accounts/journalist-modal-memory';
 import { displayPhone, telHref } from '../../lib/format/phone';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
@@ -16,6 +17,8 @@ const TITLES: Record<ModalKind, { title: string; description?: string }> = {
   DISCONNECTED: { title: 'Vous avez été déconnecté', description: 'Votre session a expiré. Reconnectez-vous pour continuer.' },
   JOURNALIST_MORE_INFO: { title: 'Complétez votre profil de journaliste' },
   JOURNALIST_CHECK_STATUS: { title: 'Êtes-vous journaliste ?' },
+  // SPEC §2, §6: the banner's words (« Whatsapp » there), with the app's own spelling.
+  WHATSAPP_OPTIN: { title: 'Recevez les dernières actualités sur WhatsApp', description: 'Le service de presse de la FFR vous les envoie directement sur WhatsApp.' },
   MESSAGE: { title: '' },
 };
 
@@ -49,9 +52,16 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
     if (modal.kind && !d.open) {
       opener.current = document.activeElement;
       d.showModal();
+      // The browser focuses the first control (the ×); a modal may name a better first stop.
+      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!modal.kind && opener.current) {
       if (d.open) d.close();
-      (opener.current as HTMLElement | null)?.focus?.();
+      const back = opener.current as HTMLElement | null;
+      back?.focus?.();
+      // Closing gives the focus back without scrolling (HTML's dialog steps): an opener out of
+      // sight (the press space's WhatsApp box, far down the page) is brought into view.
+      const box = back && back !== document.body ? back.getBoundingClientRect?.() : undefined;
+      if (box && (box.top < 0 || box.bottom > window.innerHeight)) back!.scrollIntoView({ block: 'center' });
       opener.current = null;
     }
   }, [modal.kind]);
@@ -87,6 +97,7 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
       ref={dialog}
       className="modal"
       aria-labelledby="modal-title"
+      aria-describedby={text?.description ? 'modal-description' : undefined}
       onCancel={(e) => {
         e.preventDefault();
         if (!force) dismiss();
@@ -109,7 +120,11 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
             </button>
           ) : null}
           <h2 id="modal-title">{text.title}</h2>
-          {text.description ? <p className="modal__description">{text.description}</p> : null}
+          {text.description ? (
+            <p className="modal__description" id="modal-description">
+              {text.description}
+            </p>
+          ) : null}
           {modal.kind === 'CONTACT' && confirming ? (
             <div className="modal__confirm" role="group" aria-labelledby="modal-confirm-title" aria-describedby="modal-confirm-text">
               <h3 id="modal-confirm-title">{`Fermer sans envoyer${NBSP}?`}</h3>
@@ -152,6 +167,8 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
             <CheckStatus onClose={dismiss} />
           ) : modal.kind === 'JOURNALIST_MORE_INFO' ? (
             <MoreInfo />
+          ) : modal.kind === 'WHATSAPP_OPTIN' ? (
+            <WhatsappOptIn onClose={dismiss} />
           ) : modal.kind === 'DISCONNECTED' ? (
             <p>
               <a className="button" href={signInPath(window.location.pathname + window.location.search)}>

@@ -12,7 +12,7 @@ export const mobileMenuAtom = atom<MobileMenuState>({ open: false });
 export const searchOpenAtom = atom(false);
 
 /** SPEC §4 modal: open sets kind, content and a force flag; close resets to none. */
-export type ModalKind = 'CONTACT' | 'DISCONNECTED' | 'JOURNALIST_MORE_INFO' | 'JOURNALIST_CHECK_STATUS' | 'MESSAGE';
+export type ModalKind = 'CONTACT' | 'DISCONNECTED' | 'JOURNALIST_MORE_INFO' | 'JOURNALIST_CHECK_STATUS' | 'WHATSAPP_OPTIN' | 'MESSAGE';
 export type ModalState =
   | { kind: null }
   | { kind: ModalKind; content?: { title?: string; text?: string }; force: boolean };

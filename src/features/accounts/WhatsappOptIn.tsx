@@ -1,0 +1,52 @@
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useState } from 'react';
+import { profileUpdateAtom, updateProfileAtom } from './state';
+import { closeModalAtom, modalAtom } from '../shell/ui-state';
+
+// The body of the WHATSAPP_OPTIN modal (SPEC §2: /espace-presse?optin_whatsapp=open opens the
+// messaging-app opt-in); its title and description are with the others in
+// shell/ModalRoot.island.tsx, the site's one modal. Opened by the press space's PressOptIns island
+// for a journalist who has not opted in.
+
+export const WHATSAPP_OPTIN_DONE = 'C’est noté\u00a0: vous recevrez les dernières actualités sur WhatsApp.';
+const FAILED = 'Nous avons rencontré un problème lors de la mise à jour de votre profil. Réessayez dans un instant.';
+
+export function WhatsappOptIn({ onClose }: { onClose: () => void }) {
+  const update = useSetAtom(updateProfileAtom);
+  const state = useAtomValue(profileUpdateAtom);
+  const close = useSetAtom(closeModalAtom);
+  const store = useStore();
+  // Only what was tried in this window: an earlier failure elsewhere is not this one's.
+  const [tried, setTried] = useState(false);
+  const sending = state.status === 'loading' && state.action === 'optin_whatsapp';
+  const failed = tried && !sending && state.status === 'failure' && state.action === 'optin_whatsapp';
+
+  const optIn = async () => {
+    if (sending) return;
+    setTried(true);
+    const outcome = await update({ action: 'optin_whatsapp', value: true, confirmation: WHATSAPP_OPTIN_DONE });
+    // Done: the modal closes (unless the reader already closed it, or another took its place) and
+    // the snack bar confirms; the banner goes with the profile's new value.
+    if (outcome.ok && store.get(modalAtom).kind === 'WHATSAPP_OPTIN') close();
+  };
+
+  return (
+    <div className="modal__body whatsapp-optin">
+      <p>Vous pourrez vous désabonner à tout moment dans «&nbsp;Mes abonnements&nbsp;», en bas de votre espace presse.</p>
+      {failed ? (
+        <p className="notice notice--error" role="alert">
+          {FAILED}
+        </p>
+      ) : null}
+      <p className="modal__actions">
+        {/* aria-disabled, not disabled: the button keeps the focus while the choice is saved. */}
+        <button type="button" className="button whatsapp-optin__yes" data-autofocus aria-disabled={sending || undefined} onClick={optIn}>
+          {sending ? 'Enregistrement…' : 'Je m’abonne'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Plus tard
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_LOG_PATH, authLogBody, sendAuthLog } from './auth-log';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the _log beacon', () => {
+  it('carries the level and the code, form-encoded, as next-auth’s client sends them', () => {
+    expect(AUTH_LOG_PATH).toBe('/api/auth/_log');
+    expect(authLogBody('error', 'CLIENT_FETCH_ERROR').toString()).toBe('level=error&code=CLIENT_FETCH_ERROR');
+    expect(Object.fromEntries(authLogBody('error', 'CLIENT_SESSION_ERROR'))).toEqual({ level: 'error', code: 'CLIENT_SESSION_ERROR' });
+  });
+
+  it('goes with navigator.sendBeacon, at level error by default', () => {
+    const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+    const fetch = vi.fn();
+    vi.stubGlobal('navigator', { sendBeacon });
+    vi.stubGlobal('fetch', fetch);
+    sendAuthLog('CLIENT_FETCH_ERROR');
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    const [url, body] = sendBeacon.mock.calls[0]!;
+    expect(url).toBe('/api/auth/_log');
+    // A URLSearchParams body: the browser sends it as application/x-www-form-urlencoded.
+    expect(body).toBeInstanceOf(URLSearchParams);
+    expect(String(body)).toBe('level=error&code=CLIENT_FETCH_ERROR');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('falls back to fetch with keepalive when the beacon is refused or missing', async () => {
+    const fetch = vi.fn(async () => Response.json({}));
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('navigator', { sendBeacon: () => false });
+    sendAuthLog('CLIENT_SESSION_ERROR', 'warn');
+    vi.stubGlobal('navigator', {
+      sendBeacon: () => {
+        throw new TypeError('Beacons are disabled');
+      },
+    });
+    sendAuthLog('CLIENT_SESSION_ERROR');
+    vi.stubGlobal('navigator', {});
+    sendAuthLog('CLIENT_FETCH_ERROR');
+    expect(fetch.mock.calls.map((call) => [(call as unknown[])[0], String(((call as unknown[])[1] as RequestInit).body), ((call as unknown[])[1] as RequestInit).keepalive])).toEqual([
+      ['/api/auth/_log', 'level=warn&code=CLIENT_SESSION_ERROR', true],
+      ['/api/auth/_log', 'level=error&code=CLIENT_SESSION_ERROR', true],
+      ['/api/auth/_log', 'level=error&code=CLIENT_FETCH_ERROR', true],
+    ]);
+  });
+
+  it('never throws, not even where there is nothing to send with', () => {
+    vi.stubGlobal('navigator', undefined);
+    expect(() => sendAuthLog('CLIENT_FETCH_ERROR')).not.toThrow();
+    vi.stubGlobal('navigator', { sendBeacon: () => false });
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      throw new TypeError('offline');
+    }));
+    expect(() => sendAuthLog('CLIENT_FETCH_ERROR')).not.toThrow();
+  });
+});
