@@ -29,5 +29,5 @@ export async function verifyCsrf(c: Context<AppEnv>, sent: string | undefined | 
   // getCookie has already decoded the value once (Auth.js writes the "|" as %7C).
   const [token, hash] = cookie.split('|');
   if (!token || !hash) return false;
-  return equal(token, sent) && equal(hash, await sha256Hex(`${token}${c.var.config.AUTH_SECRET}`));
+  return equal(token, sent) && equal(hash, await sha256Hex(`${token}${c.get('config').AUTH_SECRET}`));
 }

@@ -73,7 +73,7 @@ export async function authRoute(c: Context<AppEnv>) {
 
   // Auth.js answers redirects with Response.redirect(), whose headers are immutable: copy them so
   // that the security headers can still be added on the way out.
-  const answer = await Auth(request, authConfig(c.var.config, isSecureRequest(c)));
+  const answer = await Auth(request, authConfig(c.get('config'), isSecureRequest(c)));
   const response = new Response(answer.body, answer);
   if (action[0] === 'signout' && request.method === 'POST') return announceSignOut(await signOutAtProvider(c, response), c);
   if (action[0] === 'session' && request.method === 'GET') {
@@ -102,14 +102,14 @@ async function signOutAtProvider(c: Context<AppEnv>, response: Response): Promis
   if (!cleared) return response;
   let endpoint: string | undefined;
   try {
-    endpoint = (await providerMetadata(c.var.config)).end_session_endpoint;
+    endpoint = (await providerMetadata(c.get('config'))).end_session_endpoint;
   } catch {
     return response; // the site's session is over; the provider's can end another time
   }
   if (!endpoint) return response;
   const target = new URL(endpoint);
-  target.searchParams.set('client_id', c.var.config.OIDC_CLIENT_ID);
-  target.searchParams.set('post_logout_redirect_uri', `${c.var.config.PUBLIC_ORIGIN}/`);
+  target.searchParams.set('client_id', c.get('config').OIDC_CLIENT_ID);
+  target.searchParams.set('post_logout_redirect_uri', `${c.get('config').PUBLIC_ORIGIN}/`);
   target.searchParams.set('ui_locales', 'fr');
   const headers = new Headers(response.headers);
   if (response.status >= 300 && response.status < 400) {
@@ -135,12 +135,12 @@ function announceSignOut(response: Response, c: Context<AppEnv>): Response {
 }
 
 /** Auth.js's answer to a sign-in POST the worker makes for the reader (routes/account/sign-in.tsx). */
-export const startSignIn = (c: Context<AppEnv>, request: Request) => Auth(request, authConfig(c.var.config, isSecureRequest(c)));
+export const startSignIn = (c: Context<AppEnv>, request: Request) => Auth(request, authConfig(c.get('config'), isSecureRequest(c)));
 
 /** A CSRF token for a server-rendered form, with the cookie it needs. */
 export async function csrfFor(c: Context<AppEnv>): Promise<{ token: string; setCookie: string[] }> {
   const origin = new URL(c.req.url).origin;
-  const res = await Auth(new Request(`${origin}${AUTH_BASE_PATH}/csrf`, { headers: { cookie: c.req.header('cookie') ?? '' } }), authConfig(c.var.config, isSecureRequest(c)));
+  const res = await Auth(new Request(`${origin}${AUTH_BASE_PATH}/csrf`, { headers: { cookie: c.req.header('cookie') ?? '' } }), authConfig(c.get('config'), isSecureRequest(c)));
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return { token: csrfToken, setCookie: res.headers.getSetCookie() };
 }

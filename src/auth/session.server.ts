@@ -55,7 +55,7 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionToken | nu
   const name = sessionCookieName(c);
   const raw = readCookie(c, name);
   if (!raw) return null;
-  const secret = c.var.config.AUTH_SECRET;
+  const secret = c.get('config').AUTH_SECRET;
   let token: SessionToken | null;
   try {
     token = (await decode({ token: raw, secret, salt: name })) as SessionToken | null;
@@ -63,7 +63,7 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionToken | nu
     return null;
   }
   if (!token) return null;
-  const fresh = await freshToken(c.var.config, token);
+  const fresh = await freshToken(c.get('config'), token);
   if (fresh !== token) {
     // The refreshed (rotated) tokens must reach the cookie, or the next call replays the old one.
     writeCookie(c, name, await encode({ token: fresh, secret, salt: name, maxAge: SESSION_MAX_AGE }));

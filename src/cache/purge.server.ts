@@ -92,7 +92,7 @@ async function verify(secret: string, body: ArrayBuffer, signature: string | und
 
 export async function purgeHandler(c: Context<AppEnv>) {
   const raw = await c.req.arrayBuffer();
-  if (!(await verify(c.var.config.PURGE_SECRET, raw, c.req.header(SIGNATURE_HEADER), c.req.header(TIMESTAMP_HEADER)))) {
+  if (!(await verify(c.get('config').PURGE_SECRET, raw, c.req.header(SIGNATURE_HEADER), c.req.header(TIMESTAMP_HEADER)))) {
     // Failed attempts are counted per visitor (PURGE_LIMITER): past the limit, 429 instead of 401.
     if (!(await withinLimit(c, 'PURGE_LIMITER'))) return tooManyRequests(c);
     return c.json({ error: 'invalid_signature', message: 'Signature absente, invalide ou expirée.' }, 401);

@@ -9,7 +9,7 @@ import { cacheControl } from './cache-control';
 // there, other methods are refused.
 
 export const publicOrigin = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const target = c.var.config.PUBLIC_ORIGIN;
+  const target = c.get('config').PUBLIC_ORIGIN;
   const url = new URL(c.req.url);
   if (url.origin === target) return next();
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {

@@ -6,10 +6,10 @@ import type { Settings } from '../schemas/settings';
  * The site's public origin (no trailing slash), from the configuration, never from the request's
  * Host: canonical URLs, feeds, JSON-LD and cached pages name only this address.
  */
-export const siteOrigin = (c: Context<AppEnv>) => c.var.config.PUBLIC_ORIGIN;
+export const siteOrigin = (c: Context<AppEnv>) => c.get('config').PUBLIC_ORIGIN;
 
 /** The public host name: the host-dependent choices (search index, placeholder image) follow it. */
-export const siteHostname = (c: Context<AppEnv>) => new URL(c.var.config.PUBLIC_ORIGIN).hostname;
+export const siteHostname = (c: Context<AppEnv>) => new URL(c.get('config').PUBLIC_ORIGIN).hostname;
 
 export const canonical = (c: Context<AppEnv>, path = c.req.path) => `${siteOrigin(c)}${path}`;
 

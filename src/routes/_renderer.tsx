@@ -74,15 +74,15 @@ export const renderer = (): MiddlewareHandler<AppEnv> => async (c, next) => {
 /** Idempotent: a machine route that answers with the 404 page installs the renderer then. */
 export function installRenderer(c: Context<AppEnv>): void {
   if ((c.get('shell') as Promise<Shell> | undefined) !== undefined) return;
-  const shell = loadShell(c.var.content, c.var.config);
+  const shell = loadShell(c.get('content'), c.get('config'));
   c.set('shell', shell);
   c.setRenderer(async (content, options) => {
     const status = options.status ?? 200;
     const loaded = await shell;
     c.set('pageCache', {
-      cacheable: status === 200 && options.cache !== 'never' && !c.var.content.degraded(),
+      cacheable: status === 200 && options.cache !== 'never' && !c.get('content').degraded(),
       // A page depends on everything it read: the purge tags come from the content layer.
-      tags: [...new Set([tag.site, ...c.var.content.tagsRead(), ...(options.tags ?? [])])],
+      tags: [...new Set([tag.site, ...c.get('content').tagsRead(), ...(options.tags ?? [])])],
       keepSeconds: options.keepSeconds,
     });
     const head = { ...options.head, title: pageTitle(options.head.title, loaded.settings, { siteFirst: options.head.siteFirst }) };

@@ -23,13 +23,13 @@ export async function authorRoute(c: Context<AppEnv>) {
   if (c.req.param('base') !== 'auteurs' || asked !== slug) return c.redirect(`${authorPath(slug)}${new URL(c.req.url).search}`, 301);
 
   const page = parsePage(c.req.query('page'));
-  const user = await settle(c.var.content.author(slug), `author ${slug}`);
+  const user = await settle(c.get('content').author(slug), `author ${slug}`);
   if (user.status === 'not-found') return notFoundPage(c);
   if (user.status === 'failure') {
     return c.render(<Apology kind="failure" path={c.req.path} />, { status: 503, head: { title: 'Page momentanément indisponible', noindex: true }, tracking: { page_type: 'erreur' } });
   }
 
-  const { profile, posts } = await loadAuthorPage(c.var.content, user.data, page);
+  const { profile, posts } = await loadAuthorPage(c.get('content'), user.data, page);
   // Past the last page (400 rest_post_invalid_page_number, class-wp-rest-posts-controller.php, or an empty page): not found.
   if (page > 1 && (posts.status === 'not-found' || (posts.status === 'success' && posts.data.posts.length === 0))) return notFoundPage(c);
 

@@ -18,7 +18,7 @@ const endOf = (e: Event) => parseWpDate(e.endDate || e.startDate)?.getTime() ?? 
 
 export async function eventsRoute(c: Context<AppEnv>) {
   const now = new Date();
-  const events = await settle(loadEvents(c.var.content, now), 'events');
+  const events = await settle(loadEvents(c.get('content'), now), 'events');
   const all = events.status === 'success' ? events.data : [];
   const upcoming = all.filter((e) => endOf(e) >= now.getTime()).sort((a, b) => startOf(a) - startOf(b));
   const past = all.filter((e) => endOf(e) < now.getTime()).sort((a, b) => startOf(b) - startOf(a));
@@ -77,7 +77,7 @@ export async function eventsRoute(c: Context<AppEnv>) {
 export async function eventRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
   const now = new Date();
-  const events = await settle(loadEvents(c.var.content, now), 'events');
+  const events = await settle(loadEvents(c.get('content'), now), 'events');
   if (events.status === 'failure') {
     return c.render(<Apology kind="failure" path={c.req.path} />, { status: 503, head: { title: 'Un problème est survenu', noindex: true }, tracking: { page_type: 'erreur' } });
   }
@@ -116,7 +116,7 @@ function calendarResponse(body: string, filename: string) {
 /** /evenements.ics — every event of the window, for calendar subscriptions. */
 export async function calendarRoute(c: Context<AppEnv>) {
   const now = new Date();
-  const events = await settle(loadEvents(c.var.content, now), 'events');
+  const events = await settle(loadEvents(c.get('content'), now), 'events');
   if (events.status !== 'success') return c.text('Le calendrier est momentanément indisponible. Réessayez dans quelques instants.', 503);
   return calendarResponse(renderCalendar({ events: events.data, siteUrl: siteOrigin(c), calendarName: 'FFR Presse — Événements', now }), 'evenements-ffr-presse.ics');
 }
@@ -125,7 +125,7 @@ export async function calendarRoute(c: Context<AppEnv>) {
 export async function eventCalendarRoute(c: Context<AppEnv>) {
   const slug = (c.req.param('file') ?? '').replace(/\.ics$/, '');
   const now = new Date();
-  const events = await settle(loadEvents(c.var.content, now), 'events');
+  const events = await settle(loadEvents(c.get('content'), now), 'events');
   if (events.status !== 'success') return c.text('Le calendrier est momentanément indisponible. Réessayez dans quelques instants.', 503);
   const event = events.data.find((e) => e.slug === slug);
   if (!event) return notFoundPage(c);

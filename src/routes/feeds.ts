@@ -25,7 +25,7 @@ const xml = (body: string, type = 'application/xml') =>
 const unavailable = (c: Context<AppEnv>) => c.text('Flux momentanément indisponible. Réessayez dans quelques instants.', 503, { 'retry-after': '60' });
 
 export async function rssRoute(c: Context<AppEnv>) {
-  const content = c.var.content;
+  const content = c.get('content');
   const [settings, posts] = await Promise.all([settle(content.settings(), 'settings'), settle(content.posts(1, RSS_ITEMS), 'posts')]);
   if (posts.status !== 'success') return unavailable(c);
   const s = settings.status === 'success' ? settings.data : DEFAULT_SETTINGS;
@@ -44,7 +44,7 @@ export async function rssRoute(c: Context<AppEnv>) {
 }
 
 export async function categoryRssRoute(c: Context<AppEnv>) {
-  const content = c.var.content;
+  const content = c.get('content');
   const slug = c.req.param('slug');
   const [settings, categories] = await Promise.all([settle(content.settings(), 'settings'), settle(content.categories(), 'categories')]);
   if (categories.status !== 'success') return unavailable(c);
@@ -69,7 +69,7 @@ export async function categoryRssRoute(c: Context<AppEnv>) {
 
 /** /sitemap.xml is an index: the site's pages, then the posts 100 by 100. */
 export async function sitemapIndexRoute(c: Context<AppEnv>) {
-  const posts = await settle(c.var.content.posts(1, SITEMAP_PAGE_SIZE), 'posts');
+  const posts = await settle(c.get('content').posts(1, SITEMAP_PAGE_SIZE), 'posts');
   if (posts.status !== 'success') return unavailable(c);
   const origin = siteOrigin(c);
   const files = [{ loc: `${origin}/sitemap-pages.xml` }];
@@ -82,7 +82,7 @@ export async function sitemapIndexRoute(c: Context<AppEnv>) {
 async function countPostPages(c: Context<AppEnv>, first: PostPage): Promise<number> {
   let page = first;
   while (page.hasNext && page.page < MAX_SITEMAP_FILES) {
-    const next = await settle(c.var.content.posts(page.page + 1, SITEMAP_PAGE_SIZE), 'posts');
+    const next = await settle(c.get('content').posts(page.page + 1, SITEMAP_PAGE_SIZE), 'posts');
     if (next.status !== 'success' || next.data.posts.length === 0) break;
     page = next.data;
   }
@@ -90,7 +90,7 @@ async function countPostPages(c: Context<AppEnv>, first: PostPage): Promise<numb
 }
 
 export async function sitemapPagesRoute(c: Context<AppEnv>) {
-  const content = c.var.content;
+  const content = c.get('content');
   const [categories, events] = await Promise.all([settle(content.categories(), 'categories'), settle(loadEvents(content), 'events')]);
   if (categories.status !== 'success') return unavailable(c);
   const origin = siteOrigin(c);
@@ -112,7 +112,7 @@ export async function sitemapPagesRoute(c: Context<AppEnv>) {
 export async function sitemapPostsRoute(c: Context<AppEnv>) {
   const n = Number(/^sitemap-posts-(\d{1,5})\.xml$/.exec(c.req.param('file') ?? '')?.[1]);
   if (!Number.isInteger(n) || n < 1) return notFoundPage(c);
-  const posts = await settle(c.var.content.posts(n, SITEMAP_PAGE_SIZE), 'posts');
+  const posts = await settle(c.get('content').posts(n, SITEMAP_PAGE_SIZE), 'posts');
   if (posts.status === 'not-found' || (posts.status === 'success' && posts.data.posts.length === 0)) return notFoundPage(c);
   if (posts.status !== 'success') return n > 1 ? notFoundPage(c) : unavailable(c);
   const origin = siteOrigin(c);
@@ -122,7 +122,7 @@ export async function sitemapPostsRoute(c: Context<AppEnv>) {
 }
 
 export async function newsSitemapRoute(c: Context<AppEnv>) {
-  const posts = await settle(c.var.content.posts(1, NEWS_CANDIDATES), 'posts');
+  const posts = await settle(c.get('content').posts(1, NEWS_CANDIDATES), 'posts');
   if (posts.status !== 'success') return unavailable(c);
   return xml(renderNewsSitemap({ siteUrl: siteOrigin(c), publicationName: 'FFR Presse', language: 'fr', items: posts.data.posts, now: new Date() }));
 }

@@ -10,8 +10,8 @@ import { siteOrigin } from '../render/site';
 import type { HomeSection } from '../schemas/home';
 
 export async function homePage(c: Context<AppEnv>) {
-  const content = c.var.content;
-  const [{ settings: s }, home, latest] = await Promise.all([c.var.shell, settle(content.home(), 'home'), settle(content.lastPosts(), 'last_posts')]);
+  const content = c.get('content');
+  const [{ settings: s }, home, latest] = await Promise.all([c.get('shell'), settle(content.home(), 'home'), settle(content.lastPosts(), 'last_posts')]);
 
   // SPEC §4: the home load does not change status. Without the curated home, the static lists
   // WordPress writes on publish still make a home page: the latest posts, then each category's.
@@ -45,7 +45,7 @@ export async function homePage(c: Context<AppEnv>) {
 /** A category section sent without its cards takes them from `lastest_posts_categories.json`. */
 async function withCategoryPosts(c: Context<AppEnv>, sections: HomeSection[]): Promise<HomeSection[]> {
   if (!sections.some((s) => s.type === 'categorie' && s.posts.length === 0)) return sections;
-  const lists = await settle(c.var.content.latestByCategory(), 'lastest_posts_categories');
+  const lists = await settle(c.get('content').latestByCategory(), 'lastest_posts_categories');
   if (lists.status !== 'success') return sections;
   return sections.map((s) => (s.type === 'categorie' && s.posts.length === 0 ? { ...s, posts: lists.data.find((l) => l.category.id === s.category.id)?.posts.slice(0, HOME_CATEGORY_CARDS) ?? [] } : s));
 }
@@ -57,7 +57,7 @@ function newestDate(posts: { date: string }[]): string | null {
 }
 
 async function fromStaticLists(c: Context<AppEnv>): Promise<HomeSection[]> {
-  const [latest, byCategory] = await Promise.all([settle(c.var.content.lastPosts(), 'last_posts'), settle(c.var.content.latestByCategory(), 'lastest_posts_categories')]);
+  const [latest, byCategory] = await Promise.all([settle(c.get('content').lastPosts(), 'last_posts'), settle(c.get('content').latestByCategory(), 'lastest_posts_categories')]);
   const sections: HomeSection[] = [];
   if (latest.status === 'success' && latest.data.length > 0) sections.push({ type: 'a_la_une', title: 'À la une', posts: latest.data.slice(0, 5) });
   if (byCategory.status === 'success')

@@ -56,21 +56,21 @@ function ownPath(page: Page): string {
 /** The pages above this one (from its address), for the breadcrumb; one that cannot be read is left out. */
 async function ancestors(c: Context<AppEnv>, path: string): Promise<Crumb[]> {
   const slugs = path.split('/').slice(1, -1);
-  const pages = await Promise.all(slugs.map((slug) => settle(c.var.content.page(slug), `page ${slug}`)));
+  const pages = await Promise.all(slugs.map((slug) => settle(c.get('content').page(slug), `page ${slug}`)));
   return pages.flatMap((p) => (p.status === 'success' && isDisplayable(p.data) ? [{ name: p.data.title, href: ownPath(p.data) }] : []));
 }
 
 /** The children of a page that are team pages (the listing template of the teams' parent page). */
 async function teamChildren(c: Context<AppEnv>, page: Page): Promise<Page[]> {
   if (page.liste_enfants.length === 0 || page.liste_enfants.length > MAX_CHILDREN) return [];
-  const children = await Promise.all(page.liste_enfants.map((child) => settle(c.var.content.page(child.slug), `page ${child.slug}`)));
+  const children = await Promise.all(page.liste_enfants.map((child) => settle(c.get('content').page(child.slug), `page ${child.slug}`)));
   return children.flatMap((child) => (child.status === 'success' && teamTemplate(child.data) && isDisplayable(child.data) ? [child.data] : []));
 }
 
 /** `askedAt`: the path the page was asked at, for the canonical redirect (routes with a fixed address leave it out). */
 export async function renderWordPressPage(c: Context<AppEnv>, slug: string, addition: PageAddition = {}, askedAt?: string) {
   if (!SLUG.test(slug)) return notFoundPage(c);
-  const [{ settings }, page] = await Promise.all([c.var.shell, settle(c.var.content.page(slug), `page ${slug}`)]);
+  const [{ settings }, page] = await Promise.all([c.get('shell'), settle(c.get('content').page(slug), `page ${slug}`)]);
   if (page.status === 'not-found' || (page.status === 'success' && !isDisplayable(page.data))) return notFoundPage(c);
   const tracking = { page_type: addition.pageType ?? (slug === 'contact' ? 'contact' : 'page') };
   if (page.status === 'failure') {

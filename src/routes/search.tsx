@@ -27,9 +27,9 @@ export async function searchRoute(c: Context<AppEnv>) {
   // the articles, which players are not).
   const players = request.query && request.page === 1 && !request.tag && !request.category ? PLAYERS_ON_PAGE : 0;
   const [shell, result, tags] = await Promise.all([
-    c.var.shell,
-    settle(createSearchClient(c.var.config).search(request, hostname, { players }), 'search'),
-    browsing ? settle(c.var.content.tags(), 'tags') : null,
+    c.get('shell'),
+    settle(createSearchClient(c.get('config')).search(request, hostname, { players }), 'search'),
+    browsing ? settle(c.get('content').tags(), 'tags') : null,
   ]);
   const found = result.status === 'success' ? result.data : null;
   const subject = shorten(request.query || request.tag || request.category);

@@ -12,7 +12,7 @@ import { notFoundPage } from './_404';
 export async function storyRoute(c: Context<AppEnv>) {
   const id = c.req.param('id') ?? '';
   if (!STORY_ID.test(id)) return notFoundPage(c);
-  const story = await settle(c.var.content.story(id), `story ${id}`);
+  const story = await settle(c.get('content').story(id), `story ${id}`);
   if (story.status === 'not-found') return notFoundPage(c);
   if (story.status === 'failure') {
     return c.render(<Apology kind="failure" path={c.req.path} />, { status: 503, head: { title: 'Story indisponible', noindex: true }, tracking: { page_type: 'story' } });

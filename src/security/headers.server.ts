@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders, type ContentSecurityPolicyOptionHandler } from 'hono/secure-headers';
 import type { AppEnv } from '../app-env';
+import type { Config } from '../config/env.server';
 
 // Security headers on every response, and a Content-Security-Policy whose script nonce is new for
 // each response — cached HTML included: the nonce is written into the <script> tags on the way
@@ -14,11 +15,20 @@ const origin = (url: string | undefined) => {
   }
 };
 
-/** Origins that depend on the configuration (the local upstream in development). */
-const fromConfig =
-  (pick: (c: Context<AppEnv>) => Array<string | undefined>): ContentSecurityPolicyOptionHandler =>
-  (c) =>
-    [...new Set(pick(c as Context<AppEnv>).map(origin).filter(Boolean))].join(' ') || "'self'";
+/**
+ * Origins that depend on the configuration (the local upstream in development): worked out once per
+ * configuration, not on every response.
+ */
+const fromConfig = (pick: (config: Config) => Array<string | undefined>): ContentSecurityPolicyOptionHandler => {
+  const known = new WeakMap<Config, string>();
+  return (c) => {
+    const config = (c as Context<AppEnv>).get('config');
+    if (!config) return "'self'";
+    let value = known.get(config);
+    if (value === undefined) known.set(config, (value = [...new Set(pick(config).map(origin).filter(Boolean))].join(' ') || "'self'"));
+    return value;
+  };
+};
 
 export const TAG_MANAGER = 'https://www.googletagmanager.com';
 export const ALGOLIA = ['https://*.algolia.net', 'https://*.algolianet.com', 'https://*.algolia.io'];
@@ -41,12 +51,12 @@ export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
       scriptSrc: ["'self'", NONCE, TAG_MANAGER],
       // Inline style attributes (banner backgrounds) are data, not code.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'https:', fromConfig((c) => [c.var.config?.WP_API_URL, c.var.config?.STATIC_LISTS_URL])],
+      imgSrc: ["'self'", 'data:', 'https:', fromConfig((config) => [config.WP_API_URL, config.STATIC_LISTS_URL])],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'", ...ALGOLIA, TAG_MANAGER, fromConfig((c) => [c.var.config?.ALGOLIA_HOST])],
+      connectSrc: ["'self'", ...ALGOLIA, TAG_MANAGER, fromConfig((config) => [config.ALGOLIA_HOST])],
       frameSrc: VIDEO_FRAMES,
       // The sign-in form posts to /api/auth, which redirects to the identity provider.
-      formAction: ["'self'", fromConfig((c) => [c.var.config?.OIDC_ISSUER])],
+      formAction: ["'self'", fromConfig((config) => [config.OIDC_ISSUER])],
     },
   });
 

@@ -38,7 +38,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
     return c.redirect(`/connexion?${params}`, 302);
   }
   let revoked = false;
-  const prefs = await createUserClient(c.var.config)
+  const prefs = await createUserClient(c.get('config'))
     .prefs(session.access_token, true)
     .catch((error) => {
       revoked = error instanceof UpstreamError && error.status === 401;
@@ -57,7 +57,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
   const lookup: { ok: boolean; byId: Map<number, SearchHit> } = { ok: true, byId: new Map() };
   if (journalist && favorites.length + visited.length > 0) {
     try {
-      const hits = await createSearchClient(c.var.config).postsById([...new Set([...favorites, ...visited])], siteHostname(c));
+      const hits = await createSearchClient(c.get('config')).postsById([...new Set([...favorites, ...visited])], siteHostname(c));
       for (const hit of hits) lookup.byId.set(Number(hit.objectID.replace(/^post-/, '')), hit);
     } catch (error) {
       console.warn('[press-space] reading lists unavailable:', error instanceof Error ? error.message : error);

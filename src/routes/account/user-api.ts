@@ -54,20 +54,20 @@ export async function getPrefs(c: Context<AppEnv>) {
   const token = await withToken(c);
   if (token instanceof Response) return token;
   try {
-    return c.json(await createUserClient(c.var.config).prefs(token, c.req.query('type') === 'complet'), 200, { 'cache-control': cacheControl.personal });
+    return c.json(await createUserClient(c.get('config')).prefs(token, c.req.query('type') === 'complet'), 200, { 'cache-control': cacheControl.personal });
   } catch (error) {
     return upstreamFailure(c, error);
   }
 }
 
-export const postPrefs = (c: Context<AppEnv>) => mutation(c, (t, a, v) => createUserClient(c.var.config).updatePrefs(t, a, v));
-export const postNewsroom = (c: Context<AppEnv>) => mutation(c, (t, a, v) => createUserClient(c.var.config).newsroom(t, a, v));
+export const postPrefs = (c: Context<AppEnv>) => mutation(c, (t, a, v) => createUserClient(c.get('config')).updatePrefs(t, a, v));
+export const postNewsroom = (c: Context<AppEnv>) => mutation(c, (t, a, v) => createUserClient(c.get('config')).newsroom(t, a, v));
 
 export async function getMedias(c: Context<AppEnv>) {
   const token = await withToken(c);
   if (token instanceof Response) return token;
   try {
-    return c.json(await c.var.content.newsroomMedias(), 200, { 'cache-control': cacheControl.personalForAnHour });
+    return c.json(await c.get('content').newsroomMedias(), 200, { 'cache-control': cacheControl.personalForAnHour });
   } catch (error) {
     return upstreamFailure(c, error);
   }

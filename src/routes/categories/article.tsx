@@ -26,7 +26,7 @@ export async function renderArticle(c: Context<AppEnv>, article: Loaded<Article>
   }
 
   const origin = siteOrigin(c);
-  const shell = await c.var.shell;
+  const shell = await c.get('shell');
   if (article.status !== 'success') {
     const missing = article.status === 'not-found';
     return c.render(missing ? <Apology kind="not-found" subject="article" /> : <Apology kind="failure" subject="article" path={c.req.path} />, {

@@ -15,7 +15,7 @@ export const CATEGORY_PAGE_SIZE = 4;
 export async function renderCategory(c: Context<AppEnv>, category: Category, parent: Category | null, all: Category[]) {
   const page = parsePage(c.req.query('page'));
   const basePath = parent ? `/categories/${parent.slug}/${category.slug}` : `/categories/${category.slug}`;
-  const posts = await settle(c.var.content.postsOfCategory(category.id, page, CATEGORY_PAGE_SIZE), `category ${category.slug}`);
+  const posts = await settle(c.get('content').postsOfCategory(category.id, page, CATEGORY_PAGE_SIZE), `category ${category.slug}`);
   // A page past the end (WordPress's 400 rest_post_invalid_page_number, or an empty page) is not
   // found; a page that failed to load (timeout, 5xx) is the apology below, with a 503.
   if (page > 1 && (posts.status === 'not-found' || (posts.status === 'success' && posts.data.posts.length === 0))) return notFoundPage(c);
@@ -24,7 +24,7 @@ export async function renderCategory(c: Context<AppEnv>, category: Category, par
   const crumbs = [{ name: 'Accueil', url: `${origin}/` }, ...(parent ? [{ name: parent.name, url: `${origin}/categories/${parent.slug}` }] : []), { name: category.name, url: `${origin}${basePath}` }];
   const data = posts.status === 'success' ? posts.data : { posts: [], page, total: 0, totalPages: 0, hasNext: false };
 
-  const { settings } = await c.var.shell;
+  const { settings } = await c.get('shell');
   return c.render(
     posts.status === 'failure' ? (
       <div className="container">

@@ -18,7 +18,7 @@ const isSlug = (slug: string) => slug.length > 0 && encodeURIComponent(slug).len
 
 /** /categories/{slugCategory} */
 export async function categoryRoute(c: Context<AppEnv>) {
-  const content = c.var.content;
+  const content = c.get('content');
   if (!isSlug(c.req.param('slug')!)) return notFoundPage(c);
   const categories = await settle(content.categories(), 'categories');
   if (categories.status === 'failure') return unavailable(c);
@@ -33,7 +33,7 @@ export async function categoryRoute(c: Context<AppEnv>) {
  * round trip (the article request is wasted only on sub-category pages, whose list is cached).
  */
 export async function categoryChildRoute(c: Context<AppEnv>) {
-  const content = c.var.content;
+  const content = c.get('content');
   const slug = c.req.param('slug')!;
   const second = c.req.param('second')!;
   if (!isSlug(slug) || !isSlug(second)) return notFoundPage(c);

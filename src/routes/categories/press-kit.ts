@@ -42,11 +42,11 @@ function fileName(url: URL, index: number): string {
 
 export async function pressKitRoute(c: Context<AppEnv>) {
   const slug = c.req.param('post') ?? '';
-  const article = await settle(c.var.content.article(slug), `article ${slug}`);
+  const article = await settle(c.get('content').article(slug), `article ${slug}`);
   if (article.status === 'failure') return c.text('Le kit presse est momentanément indisponible. Réessayez dans quelques instants.', 503);
   if (article.status !== 'success' || !hasPressKit(article.data)) return notFoundPage(c);
   const a = article.data;
-  const library = createMediaClient(c.var.config);
+  const library = createMediaClient(c.get('config'));
   const media = articleMedia(a)
     .map((m) => ({ ...m, parsed: library.resolve(m.url) }))
     .filter((m): m is Media & { parsed: URL } => m.parsed !== null);

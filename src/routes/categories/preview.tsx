@@ -15,7 +15,7 @@ export function previewRedirect(c: Context<AppEnv>) {
 export async function previewRoute(c: Context<AppEnv>) {
   const id = c.req.query('p') ?? '';
   if (!/^\d{1,10}$/.test(id)) return notFoundPage(c);
-  const draft = await settle(c.var.content.draft(Number(id)), `draft ${id}`);
+  const draft = await settle(c.get('content').draft(Number(id)), `draft ${id}`);
   const res = await renderArticle(c, draft, { preview: true });
   res.headers.set('x-robots-tag', 'noindex, nofollow');
   return res;
