@@ -25,12 +25,21 @@ const islandLoaders = {
   },
 };
 
+/** Every stylesheet by its name in the manifest (src/config/assets.ts lists the same names). */
+const STYLESHEETS = {
+  site: 'client/styles/site.css',
+  teams: 'src/features/teams/teams.css',
+  stories: 'src/features/stories/stories.css',
+};
+
 export async function buildClient({ minify = true } = {}) {
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: 'client/main.tsx', site: 'client/styles/site.css' },
+    // site.css on every page; a feature whose pages have a layout of their own has its own sheet,
+    // named by the page in its head (routes/_renderer.tsx `styles`), so other pages do not carry it.
+    entryPoints: { main: 'client/main.tsx', ...STYLESHEETS },
     outdir,
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
@@ -54,9 +63,10 @@ export async function buildClient({ minify = true } = {}) {
   if (serverOnly.length) throw new Error(`Server-only modules in the client bundle:\n  ${serverOnly.join('\n  ')}`);
 
   const manifest = {};
+  const sheetNames = new Map(Object.entries(STYLESHEETS).map(([name, path]) => [path, `${name}.css`]));
   for (const [file, out] of Object.entries(result.metafile.outputs)) {
-    // Dynamic imports are entry points too in the metafile: name only the two real entries.
-    const name = out.entryPoint === 'client/styles/site.css' ? 'site.css' : out.entryPoint === 'client/main.tsx' && file.endsWith('.js') ? 'main.js' : null;
+    // Dynamic imports are entry points too in the metafile: name only the real entries.
+    const name = sheetNames.get(out.entryPoint) ?? (out.entryPoint === 'client/main.tsx' && file.endsWith('.js') ? 'main.js' : null);
     if (name) manifest[name] = `/assets/${file.split('/').pop()}`;
   }
   manifest.version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);

@@ -14,7 +14,7 @@ import { PartnersStrip } from '../features/shell/PartnersStrip';
 import { TopBar } from '../features/shell/TopBar';
 import { Island } from '../islands/Island';
 import { jsonLdScriptContent } from '../features/feeds/json-ld';
-import { assets } from '../config/assets';
+import { assets, type FeatureStylesheet } from '../config/assets';
 import { RenderContext } from '../render/render-context';
 import { loadShell, type Shell } from '../features/shell/shell.server';
 import { pageTitle } from '../render/site';
@@ -35,6 +35,8 @@ export type PageHead = {
   image?: string;
   type?: 'website' | 'article';
   jsonLd?: unknown[];
+  /** The feature stylesheets this page needs beside site.css. */
+  styles?: FeatureStylesheet[];
   alternates?: Array<{ type: string; title: string; href: string }>;
 };
 /** `address`: path and query, what sign-in comes back to. */
@@ -151,6 +153,7 @@ function Document({ head, shell, page, children }: { head: PageHead; shell: Shel
         {settings.favicons['16'] ? <link rel="icon" type="image/svg+xml" sizes="16x16" href={settings.favicons['16']} /> : null}
         {settings.favicons['180'] ? <link rel="apple-touch-icon" sizes="180x180" href={settings.favicons['180']} /> : null}
         <link rel="stylesheet" href={assets['site.css']} />
+        {head.styles?.map((name) => <link key={name} rel="stylesheet" href={assets[`${name}.css`]} />)}
       </head>
       <body>
         {/* A store per request on the server; the browser creates its own, once, in client/main.tsx. */}

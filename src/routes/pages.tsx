@@ -95,14 +95,14 @@ export async function renderWordPressPage(c: Context<AppEnv>, slug: string, addi
   if (template) {
     const filters = readFilters(p.albums_filtres, (key) => c.req.query(key));
     return c.render(<TeamView page={p} template={template} path={path} trail={[home, ...trail]} now={now} filters={filters} />, {
-      head,
+      head: { ...head, styles: ['teams'] },
       tracking: { page_type: 'equipe', page_category: p.title },
       // Each combination of album filters is a copy of its own: kept for a short while only.
       keepSeconds: Object.keys(filters.active).length > 0 ? 600 : undefined,
     });
   }
   if (teams.length > 0) {
-    return c.render(<TeamsIndex page={p} teams={teams} trail={[home, ...trail]} now={now} />, { head, tracking: { page_type: 'equipes' } });
+    return c.render(<TeamsIndex page={p} teams={teams} trail={[home, ...trail]} now={now} />, { head: { ...head, styles: ['teams'] }, tracking: { page_type: 'equipes' } });
   }
   return c.render(
     <PageView page={p} settings={settings} trail={[home, ...trail]}>

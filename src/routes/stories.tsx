@@ -26,6 +26,7 @@ export async function storyRoute(c: Context<AppEnv>) {
       canonical: canonical(c),
       image: s.couverture || undefined,
       jsonLd: [breadcrumbLd([{ name: 'Accueil', url: `${origin}/` }, { name: s.titre, url: canonical(c) }])],
+      styles: ['stories'],
     },
     tracking: { page_type: 'story' },
   });

@@ -36,6 +36,8 @@ describe('/stories/{id}', () => {
     expect((await upstream.counters()).routes[`GET /wp-json/ffr/v1/stories/${id}`]).toBe(1);
     expect(body).toContain(`<h1>${apos(story.titre)}</h1>`);
     expect(body).toContain('data-island="StoryPlayer"');
+    const { assets } = await import('../../src/config/assets');
+    expect(body).toContain(`<link rel="stylesheet" href="${assets['stories.css']}"/>`);
     for (const slide of story.slides) expect(body).toContain(apos(slide.texte));
     expect(body).toContain(`${story.slides.length} sur ${story.slides.length}`);
     // A second reader gets the cached page: no second call for the story.

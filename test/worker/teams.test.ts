@@ -97,6 +97,16 @@ describe('team pages', () => {
     for (const album of all) expect(unknown.body).toContain(escapeHtml(album.titre));
   });
 
+  it('loads the teams stylesheet on team pages only (other pages carry site.css alone)', async () => {
+    const { assets } = await import('../../src/config/assets');
+    const sheet = `<link rel="stylesheet" href="${assets['teams.css']}"/>`;
+    expect((await get('/equipes-de-france/xv-de-france-equipe')).body).toContain(sheet);
+    expect((await get('/equipes-de-france')).body).toContain(sheet);
+    const home = (await get('/')).body;
+    expect(home).toContain(`<link rel="stylesheet" href="${assets['site.css']}"/>`);
+    expect(home).not.toContain(sheet);
+  });
+
   it('shows the parent page with its children as team cards', async () => {
     const parent = team('equipes-de-france');
     const { res, body } = await get('/equipes-de-france');
