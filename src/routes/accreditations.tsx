@@ -1,19 +1,24 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { EVENT_FIELD, type EventChoice } from '../features/forms/event-selection';
-import type { FormModel } from '../features/forms/model';
+import type { FormModel, FormValues } from '../features/forms/model';
+import type { AccountLinks } from '../features/forms/AccessNotice';
 import type { FormOutcome } from '../features/forms/outcome';
 import { ACCREDITATION_KINDS, type AccreditationKind as Kind } from '../features/forms/accreditation-kinds';
 import { futureEventChoices } from '../features/forms/event-choices.server';
 import { FormIsland, pagePost } from './forms';
 import { renderWordPressPage } from './pages';
 import { loadFormModel } from '../features/forms/form-model.server';
+import { signInPath } from '../auth/callback-url';
+import { pageAddress } from '../lib/links';
 
 // /accreditations: three forms, chosen by the kind of event or the journalist's situation (SPEC §2).
 
 const kindOf = (raw: string | undefined | null): Kind => ACCREDITATION_KINDS.find((k) => k.value === raw) ?? ACCREDITATION_KINDS[0];
 
-function AccreditationForm({ kind, model, outcome, events }: { kind: Kind; model: FormModel | null; outcome: FormOutcome | null; events: EventChoice[] }) {
+type FormProps = { kind: Kind; model: FormModel | null; outcome: FormOutcome | null; events: EventChoice[]; preset?: FormValues; account: AccountLinks };
+
+function AccreditationForm({ kind, model, outcome, events, preset, account }: FormProps) {
   return (
     <section className="accreditation" aria-labelledby="accreditation-title">
       <h2 id="accreditation-title">Votre demande</h2>
@@ -27,12 +32,22 @@ function AccreditationForm({ kind, model, outcome, events }: { kind: Kind; model
         </ul>
       </nav>
       {model ? (
-        <FormIsland model={model} action="/accreditations" outcome={outcome} events={events} accreditation hiddenFields={{ _formulaire: kind.value }} />
+        <FormIsland model={model} action="/accreditations" outcome={outcome} events={events} preset={preset} accreditation account={account} hiddenFields={{ _formulaire: kind.value }} />
       ) : (
         <p className="notice">Le formulaire d’accréditation est momentanément indisponible. Merci de réessayer dans quelques instants.</p>
       )}
     </section>
   );
+}
+
+/**
+ * Sign-in comes back to this page as the reader sees it (kind and event in the query; the page's
+ * HTML is shared, the island puts in the exact address), unless WordPress names its own sign-in
+ * page (settings login_url). The personal space: SPEC §2's /tableau-de-bord of the federation site.
+ */
+async function accountLinks(c: Context<AppEnv>, address: string): Promise<AccountLinks> {
+  const { account } = await c.get('shell');
+  return { signIn: account.loginUrl || signInPath(address), personalSpace: account.dashboardUrl };
 }
 
 export async function accreditationsRoute(c: Context<AppEnv>) {
@@ -41,10 +56,10 @@ export async function accreditationsRoute(c: Context<AppEnv>) {
   // Coming from an event page (?evenement={slug}): that event's kind of form, the event ticked.
   const preselected = wanted ? (await futureEventChoices(c, null)).find((e) => e.slug === wanted && e.open) : undefined;
   if (preselected && !c.req.query('formulaire')) kind = ACCREDITATION_KINDS.find((k) => k.events === preselected.kind) ?? kind;
-  const [events, model] = await Promise.all([futureEventChoices(c, kind.events), loadFormModel(c, kind.form).catch(() => null)]);
-  const outcome: FormOutcome | null = preselected ? { kind: 'invalid', message: '', errors: {}, values: { [EVENT_FIELD]: [preselected.title] } } : null;
+  const [events, model, account] = await Promise.all([futureEventChoices(c, kind.events), loadFormModel(c, kind.form).catch(() => null), accountLinks(c, pageAddress(new URL(c.req.url)))]);
+  const preset: FormValues | undefined = preselected ? { [EVENT_FIELD]: [preselected.title] } : undefined;
   return renderWordPressPage(c, 'accreditations', {
-    children: <AccreditationForm kind={kind} model={model} outcome={outcome} events={events} />,
+    children: <AccreditationForm kind={kind} model={model} outcome={null} events={events} preset={preset} account={account} />,
     cache: model ? 'shared' : 'never',
     pageType: 'accreditation',
   });
@@ -55,6 +70,10 @@ export async function accreditationsPostRoute(c: Context<AppEnv>) {
   const kind = kindOf(typeof form?.get('_formulaire') === 'string' ? (form.get('_formulaire') as string) : null);
   const sent = await pagePost(c, kind.form);
   if (sent instanceof Response) return sent;
-  const events = await futureEventChoices(c, kind.events);
-  return renderWordPressPage(c, 'accreditations', { children: <AccreditationForm kind={kind} model={sent.model} outcome={sent.outcome} events={events} />, cache: 'never', pageType: 'accreditation' });
+  const [events, account] = await Promise.all([futureEventChoices(c, kind.events), accountLinks(c, `/accreditations?formulaire=${kind.value}`)]);
+  return renderWordPressPage(c, 'accreditations', {
+    children: <AccreditationForm kind={kind} model={sent.model} outcome={sent.outcome} events={events} account={account} />,
+    cache: 'never',
+    pageType: 'accreditation',
+  });
 }

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { EUROPEAN_COUNTRIES, PRESS_COUNTRIES } from '../features/forms/countries';
 import type { EventChoice } from '../features/forms/event-selection';
-import type { FormModel } from '../features/forms/model';
+import type { FormModel, FormValues } from '../features/forms/model';
+import type { AccountLinks } from '../features/forms/AccessNotice';
 import { resultAnchor, type FormOutcome } from '../features/forms/outcome';
 import { FormRequestError, submitForm } from '../features/forms/submit.server';
 import { Island } from '../islands/Island';
@@ -24,13 +25,19 @@ export async function formModelRoute(c: Context<AppEnv>) {
   return c.json({ model, countries: COUNTRIES }, 200, { 'cache-control': cacheControl.fiveMinutes });
 }
 
-/** POST /api/forms/{slug}: 200 with the outcome, 422 with the invalid fields, 409, 502, 404, 413, 415, 429 (Retry-After). */
+/**
+ * POST /api/forms/{slug}: 200 with the outcome, 422 with the invalid fields, 409, 502, 404, 413, 415,
+ * 429 (Retry-After); an accreditation request 401 without a session, 403 without the journalist status.
+ */
 export async function formSubmitRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
   if (!SLUG.test(slug)) return c.json({ error: 'not_found', message: 'Ce formulaire n’existe pas.' }, 404);
   try {
     const { outcome } = await submitForm(c, slug);
     if (outcome.kind === 'failure' && outcome.retryAfter) return c.json({ error: 'rate_limited', outcome }, 429, { 'cache-control': cacheControl.never, 'retry-after': String(outcome.retryAfter) });
+    // An accreditation request without a session (401) or without the journalist status (403).
+    if (outcome.kind === 'failure' && outcome.access === 'sign-in') return c.json({ error: 'unauthenticated', message: outcome.message, outcome }, 401, { 'cache-control': cacheControl.never });
+    if (outcome.kind === 'failure' && outcome.access === 'journalist') return c.json({ error: 'journalist_only', message: outcome.message, outcome }, 403, { 'cache-control': cacheControl.never });
     const status = outcome.kind === 'invalid' ? 422 : outcome.kind === 'success' ? 200 : outcome.kind === 'duplicate' ? 409 : 502;
     return c.json({ outcome }, status, { 'cache-control': cacheControl.never });
   } catch (error) {
@@ -45,15 +52,35 @@ export async function formSubmitRoute(c: Context<AppEnv>) {
 /**
  * The form island, for a page: fresh, or with the outcome of a post made without JavaScript.
  * `action` is the page's path: the form posts there with the result's fragment, so the page comes
- * back on the error summary or the result rather than at its top.
+ * back on the error summary or the result rather than at its top. `preset`: values a fresh form
+ * opens with (an event page's « S’accréditer » ticks its event). `account`: where the accreditation
+ * form sends people to sign in and, once sent, to their personal space.
  */
-export function FormIsland({ model, action, outcome, events, accreditation, hiddenFields }: { model: FormModel; action: string; outcome: FormOutcome | null; events?: EventChoice[]; accreditation: boolean; hiddenFields?: Record<string, string> }) {
+export function FormIsland({
+  model,
+  action,
+  outcome,
+  events,
+  accreditation,
+  hiddenFields,
+  preset,
+  account,
+}: {
+  model: FormModel;
+  action: string;
+  outcome: FormOutcome | null;
+  events?: EventChoice[];
+  accreditation: boolean;
+  hiddenFields?: Record<string, string>;
+  preset?: FormValues;
+  account?: AccountLinks;
+}) {
   return (
     <Island
       name="Cf7Form"
       props={{
         model,
-        values: outcome && outcome.kind !== 'success' ? outcome.values : {},
+        values: outcome ? (outcome.kind !== 'success' ? outcome.values : {}) : (preset ?? {}),
         errors: outcome?.kind === 'invalid' ? outcome.errors : {},
         outcome,
         countries: COUNTRIES,
@@ -62,6 +89,7 @@ export function FormIsland({ model, action, outcome, events, accreditation, hidd
         action: `${action}#${resultAnchor(model.slug)}`,
         accreditation,
         hiddenFields,
+        account,
       }}
     />
   );

@@ -112,7 +112,9 @@ describe('forms in Chromium', () => {
     await page.screenshot({ path: `${SCREENSHOTS}forms-accreditation.png`, fullPage: true });
     await page.getByRole('button', { name: 'Envoyer' }).click();
     await page.getByRole('heading', { name: 'Demande d’accréditation envoyée' }).waitFor();
-    await page.getByRole('link', { name: 'Voir mon espace presse' }).click();
+    // SPEC §8: the personal space (the federation site's /tableau-de-bord, a new tab); the requests' status in the press space.
+    expect(await page.getByRole('link', { name: 'Mon espace personnel (nouvel onglet)' }).getAttribute('target')).toBe('_blank');
+    await page.locator('.form-result').getByRole('link', { name: 'espace presse', exact: true }).click();
     await page.waitForURL(/espace-presse/);
     for (const title of titles) {
       const row = page.getByRole('row').filter({ hasText: title! });

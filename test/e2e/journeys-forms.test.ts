@@ -297,7 +297,8 @@ describe('2. results and errors brought into view, with focus', () => {
 
   it('without JavaScript: the page comes back on the error summary, links to each field, then on the result', async () => {
     const { ctx, page } = await open('mobile', { javaScriptEnabled: false });
-    await page.goto(`${siteUrl()}/accreditations`);
+    // Accreditation requests are a journalist's (SPEC §6, issue 20): signed in first, without JavaScript too.
+    await signIn(page, '/accreditations');
     await page.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForLoadState();
     const summary = page.locator('.error-summary');

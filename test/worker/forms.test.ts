@@ -1,6 +1,9 @@
 import { reset } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { encode } from '@auth/core/jwt';
+import { env } from 'cloudflare:workers';
 import { site } from './helpers';
+import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
 
 beforeEach(async () => {
@@ -71,9 +74,11 @@ describe('POST /api/forms/{slug}', () => {
       b.append('accreditation-event-title[]', open.title);
       return b;
     };
-    const first = (await (await send('accreditation-rencontres-internationales', form())).json()) as Outcome;
+    // Accreditation requests are a journalist's (SPEC §6): sent from the journalist's session.
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    const first = (await (await send('accreditation-rencontres-internationales', form(), { cookie })).json()) as Outcome;
     expect(first.outcome.kind).toBe('success');
-    const again = (await (await send('accreditation-rencontres-internationales', form())).json()) as Outcome;
+    const again = (await (await send('accreditation-rencontres-internationales', form(), { cookie })).json()) as Outcome;
     expect(again.outcome).toMatchObject({ kind: 'duplicate', title: 'Désolé !', message: 'Vous ne pouvez participer qu’une seule fois.' });
   });
 
@@ -125,5 +130,201 @@ describe('forms without JavaScript', () => {
     const html = await (await site('/contact', { method: 'POST', body: contact(), headers: { 'user-agent': 'Mozilla/5.0 (test)' } })).text();
     expect(html).toContain('&quot;kind&quot;:&quot;success&quot;');
     expect(html).toContain('Merci, votre message a été envoyé');
+  });
+});
+
+// Issue 20. SPEC §6: accreditation requests are a journalist's right (journaliste = oui).
+describe('accreditation requests: journalists only, the contact forms open to everyone', () => {
+  type Refusal = { error: string; message: string; outcome: { kind: string; title: string; message: string; access?: string; values: Record<string, unknown> } };
+  type FutureEvent = { title: string; accreditation: { kind: string; deadline: string } | null };
+
+  /** An event still open to requests of that kind, its title as the form shows it. */
+  async function openEvent(kind: string): Promise<string> {
+    const events = await upstream.json<FutureEvent[]>(`/wp-json/ffr/v1/future_events?ends_after=${new Date().toISOString().slice(0, 19)}`);
+    const event = events.find((e) => e.accreditation?.kind === kind && Date.parse(e.accreditation.deadline) > Date.now());
+    if (!event) throw new Error(`no open ${kind} event`);
+    return event.title.replaceAll('&#8217;', '’');
+  }
+  const request = async (over: Record<string, string> = {}) => {
+    const b = contact({ fonction: 'Journaliste', 'carte-presse': '12345', commentaire: 'Accès tribune et zone mixte.', ...over });
+    b.append('accreditation-event-title[]', await openEvent('evenements-presse'));
+    return b;
+  };
+  const submissions = () => upstream.json<Array<{ slug: string; fields: Record<string, string[]> }>>('/__control/submissions');
+
+  it('refuses an anonymous request: 401 and a JSON error for programs, the French words and the input kept, nothing sent', async () => {
+    const res = await send('accreditation-evenements-presse', await request());
+    expect(res.status).toBe(401);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as Refusal;
+    expect(body.error).toBe('unauthenticated');
+    expect(body.message).toBe('Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR. Connectez-vous, puis envoyez à nouveau votre demande.');
+    expect(body.outcome).toMatchObject({ kind: 'failure', access: 'sign-in', title: 'Connectez-vous pour envoyer votre demande' });
+    expect(body.outcome.values).toMatchObject({ nom: 'Martin', commentaire: 'Accès tribune et zone mixte.', 'accreditation-event-title': [await openEvent('evenements-presse')] });
+    // Only the form's own fields come back: no honeypot, no idempotency key.
+    expect(Object.keys(body.outcome.values)).not.toContain('_idempotence');
+    expect(await submissions()).toHaveLength(0);
+  });
+
+  it('refuses it the same way for every accreditation slug of SPEC §2, and for a session the site cannot read', async () => {
+    for (const slug of ['accreditation-rencontres-internationales', 'accreditation-media-francais-sans-carte']) {
+      const res = await send(slug, contact());
+      expect(res.status, slug).toBe(401);
+      expect(((await res.json()) as Refusal).error).toBe('unauthenticated');
+    }
+    const forged = await send('accreditation-evenements-presse', await request(), { cookie: 'authjs.session-token=pas-un-jeton' });
+    expect(forged.status).toBe(401);
+    // A session whose token WordPress no longer accepts (revoked at the provider) ends, and is refused the same way.
+    const token = await encode({ token: { sub: 'u-journaliste', name: 'Camille Lefèvre', email: 'journaliste@example.fr', access_token: 'jeton-revoque', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 3600 }, secret: env.AUTH_SECRET, salt: 'authjs.session-token', maxAge: 3600 });
+    const revoked = await send('accreditation-evenements-presse', await request(), { cookie: `authjs.session-token=${token}` });
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.getSetCookie().some((c) => /^authjs\.session-token=;/.test(c) && /max-age=0/i.test(c))).toBe(true);
+    expect(await submissions()).toHaveLength(0);
+  });
+
+  it('refuses a signed-in reader without the journalist status: 403, how to ask for it, the input kept', async () => {
+    const { cookie } = await signInThroughProvider('membre@example.fr');
+    const res = await send('accreditation-evenements-presse', await request({ email: 'membre@example.fr' }), { cookie });
+    expect(res.status).toBe(403);
+    const body = (await res.json()) as Refusal;
+    expect(body.error).toBe('journalist_only');
+    expect(body.message).toContain('Votre compte FFR n’a pas le statut de journaliste');
+    expect(body.message).toContain('Demandez ce statut depuis votre espace presse');
+    expect(body.outcome).toMatchObject({ kind: 'failure', access: 'journalist', title: 'Demande réservée aux journalistes', values: { email: 'membre@example.fr', media: 'Ouest-France' } });
+    // A journalist whose status waits for information is told that instead.
+    const pending = await signInThroughProvider('attente@example.fr');
+    const waiting = (await (await send('accreditation-evenements-presse', await request(), { cookie: pending.cookie })).json()) as Refusal;
+    expect(waiting.outcome.message).toContain('Le service de presse attend quelques informations');
+    expect(await submissions()).toHaveLength(0);
+  });
+
+  it('accepts the journalist’s request', async () => {
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    const res = await send('accreditation-evenements-presse', await request({ email: 'journaliste@example.fr' }), { cookie });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Outcome).outcome.kind).toBe('success');
+    const [sent] = await submissions();
+    expect(sent).toMatchObject({ slug: 'accreditation-evenements-presse', fields: { 'accreditation-event-title': [await openEvent('evenements-presse')] } });
+  });
+
+  it('answers a failure, never a 500, when WordPress cannot tell the status; the input kept', async () => {
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    await upstream.fault({ path: '/wp-json/ffr/v1/user_prefs', kind: 'status', status: 500 });
+    const res = await send('accreditation-evenements-presse', await request(), { cookie });
+    expect(res.status).toBe(502);
+    const { outcome } = (await res.json()) as Outcome;
+    expect(outcome).toMatchObject({ kind: 'failure', message: 'Nous n’avons pas pu vérifier votre statut de journaliste. Merci de réessayer dans quelques instants.', values: { nom: 'Martin' } });
+    expect(await submissions()).toHaveLength(0);
+  });
+
+  it('keeps the contact forms open to everyone', async () => {
+    for (const slug of ['contactez-nous', 'contactez-nous-modal']) {
+      const res = await send(slug, contact({ _idempotence: `ouvert-${slug}` }));
+      expect(res.status, slug).toBe(200);
+    }
+  });
+
+  describe('without JavaScript (the page posts to itself)', () => {
+    const post = async (body: FormData, cookie?: string) => {
+      body.set('_formulaire', 'evenements-presse');
+      const res = await site('/accreditations', { method: 'POST', body, headers: { 'user-agent': 'Mozilla/5.0 (test)', ...(cookie ? { cookie } : {}) } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      return res.text();
+    };
+
+    it('anonymous: the page comes back with the French refusal, a sign-in back to this form, every value kept', async () => {
+      const html = await post(await request({ nom: 'Moreau-Lefèvre' }));
+      expect(html).toContain('Connectez-vous pour envoyer votre demande');
+      expect(html).toContain('Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR.');
+      expect(html).toContain('<a class="button" href="/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fformulaire%3Devenements-presse">Connexion / inscription</a>');
+      expect(html).toContain('value="Moreau-Lefèvre"');
+      expect(html).toContain('Accès tribune et zone mixte.');
+      expect(await submissions()).toHaveLength(0);
+    });
+
+    it('a reader without the status: refused, with the way to the press space', async () => {
+      const { cookie } = await signInThroughProvider('membre@example.fr');
+      const html = await post(await request(), cookie);
+      expect(html).toContain('Demande réservée aux journalistes');
+      expect(html).toContain('<a class="button" href="/espace-presse">Mon espace presse</a>');
+      expect(html).toContain('value="Martin"');
+      expect(await submissions()).toHaveLength(0);
+    });
+
+    it('the journalist: « Demande d’accréditation envoyée » and the personal space on the federation’s pre-production site, in a new tab', async () => {
+      const { cookie } = await signInThroughProvider('journaliste@example.fr');
+      const html = await post(await request({ email: 'journaliste@example.fr' }), cookie);
+      expect(html).toContain('Demande d’accréditation envoyée');
+      // SPEC §2: /tableau-de-bord on the federation main site, its pre-production variant off production.
+      expect(html).toContain('<a class="button button--ghost" href="https://pp.ffr.fr/tableau-de-bord" target="_blank" rel="noopener">Mon espace personnel<span class="visually-hidden"> (nouvel onglet)</span><span aria-hidden="true"> ↗</span></a>');
+      expect(await submissions()).toHaveLength(1);
+    });
+  });
+
+  it('offers everyone the form, the invitation to sign in in the shared HTML', async () => {
+    const html = await (await site('/accreditations?formulaire=rencontres-internationales')).text();
+    expect(html).toContain('Les demandes d’accréditation sont réservées aux journalistes.');
+    expect(html).toContain('<a class="button" href="/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fformulaire%3Drencontres-internationales">Connexion / inscription</a>');
+    expect(html).toContain('name="accreditation-event-title[]"');
+  });
+});
+
+// SPEC §4: every status an accreditation request can have, as the journalist reads it.
+describe('accreditation statuses in the press space', () => {
+  it('shows « En attente », « Refusée », « Validée » and the closed words, one request each', async () => {
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    const res = await site('/espace-presse', { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const shown = Object.fromEntries([...html.matchAll(/<span class="status status--(\w+)">([^<]+)<\/span>/g)].map((m) => [m[1], m[2]]));
+    expect(shown).toEqual({
+      attente: 'En attente',
+      refuse: 'Refusée',
+      valide: 'Validée',
+      fermee: 'Il n’est plus possible de vous accréditer à cet évènement',
+    });
+  });
+});
+
+// SPEC §9: a year typed with two digits, cutoff 60 (« 25 » is 2025, « 61 » is 1961, 60 is 2060).
+describe('dates typed with a two-digit year', () => {
+  /** The contact form as an editor might extend it, with a date field. */
+  async function withDateField() {
+    const auth = `Basic ${btoa(env.CF7_CREDENTIALS)}`;
+    const list = (await (await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms`, { headers: { authorization: auth } })).json()) as Array<{ id: number; slug: string }>;
+    const id = list.find((f) => f.slug === 'contactez-nous')!.id;
+    const form = (await (await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms/${id}`, { headers: { authorization: auth } })).json()) as { properties: { form: { content: string } } };
+    const markup = form.properties.form.content.replace('[submit', '<label> Date de l’événement\n    [date date-evenement min:1950-01-01] </label>\n[submit');
+    const res = await fetch(`${upstream.base}/__control/cf7/forms/contactez-nous`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ form: markup }) });
+    expect(res.ok).toBe(true);
+  }
+  const sentDate = async () => (await upstream.json<Array<{ fields: Record<string, string[]> }>>('/__control/submissions')).map((s) => s.fields['date-evenement']?.[0]);
+
+  it('posted without JavaScript as typed (12/03/85) or as a date input holds it (0025-01-01): sent on as the ISO day', async () => {
+    await withDateField();
+    const page = await site('/contact', { method: 'POST', body: contact({ 'date-evenement': '12/03/85' }), headers: { 'user-agent': 'Mozilla/5.0 (test)' } });
+    expect(await page.text()).toContain('Merci, votre message a été envoyé');
+    const api = await send('contactez-nous', contact({ 'date-evenement': '0025-01-01', _idempotence: 'date-deux-chiffres' }));
+    expect(api.status).toBe(200);
+    const urlencoded = await send('contactez-nous', new URLSearchParams({ ...Object.fromEntries(contact().entries()) as Record<string, string>, 'date-evenement': '01/01/61' }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(urlencoded.status).toBe(200);
+    expect(await sentDate()).toEqual(['1985-03-12', '2025-01-01', '1961-01-01']);
+  });
+
+  it('refuses a date that is not one, in French, the input kept as typed; the range checked on the year read', async () => {
+    await withDateField();
+    const res = await send('contactez-nous', contact({ 'date-evenement': '31/02/25' }));
+    expect(res.status).toBe(422);
+    const { outcome } = (await res.json()) as Outcome;
+    expect(outcome.errors).toEqual({ 'date-evenement': 'Veuillez saisir une date valide (JJ/MM/AAAA).' });
+    expect(outcome.values['date-evenement']).toBe('31/02/25');
+    // 49 is 2049, past the minimum; 1949 typed in full is before it.
+    expect((await send('contactez-nous', contact({ 'date-evenement': '01/06/49', _idempotence: 'date-49' }))).status).toBe(200);
+    const early = (await (await send('contactez-nous', contact({ 'date-evenement': '01/06/1949' }))).json()) as Outcome;
+    expect(early.outcome.errors).toEqual({ 'date-evenement': 'Veuillez saisir une date à partir du 01/01/1950.' });
+    const html = await (await site('/contact', { method: 'POST', body: contact({ 'date-evenement': 'demain' }), headers: { 'user-agent': 'Mozilla/5.0 (test)' } })).text();
+    expect(html).toContain('Veuillez saisir une date valide (JJ/MM/AAAA).');
+    expect(html).toContain('value="Martin"');
   });
 });

@@ -29,8 +29,8 @@ const contact = (over: Record<string, string | string[]> = {}) =>
     nom: 'Martin', prenom: 'Julie', email: 'julie.martin@example.fr', sujet: 'Équipe de France', 'type-demande': 'Interview', 'deja-accredite': 'Non',
     message: 'Bonjour, je souhaiterais interviewer le sélectionneur avant le match.', rgpd: '1', ...over,
   });
-const send = async (slug: string, body: FormData) => {
-  const res = await site(`/api/forms/${slug}`, { method: 'POST', body, headers: UA });
+const send = async (slug: string, body: FormData, cookie?: string) => {
+  const res = await site(`/api/forms/${slug}`, { method: 'POST', body, headers: { ...UA, ...(cookie ? { cookie } : {}) } });
   return { status: res.status, ...((await res.json()) as Outcome) };
 };
 const submissions = () => upstream.json<Submission[]>('/__control/submissions');
@@ -101,13 +101,15 @@ describe('Contact Form 7', () => {
       for (const t of titles) b.append('accreditation-event-title[]', t);
       return b;
     };
-    const sent = await send('accreditation-evenements-presse', body([title]));
+    // Accreditation requests are a journalist's (SPEC §6, issue 20).
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    const sent = await send('accreditation-evenements-presse', body([title]), cookie);
     expect(sent.outcome.kind).toBe('success');
     expect((await submissions())[0]!.fields['accreditation-event-title']).toEqual([title]);
 
     const closed = raw.find((e) => e.accreditation.kind === 'evenements-presse' && Date.parse(e.accreditation.deadline) <= Date.now());
     if (closed) {
-      const refused = await send('accreditation-evenements-presse', body([closed.title.replaceAll('&#8217;', '’')]));
+      const refused = await send('accreditation-evenements-presse', body([closed.title.replaceAll('&#8217;', '’')]), cookie);
       expect(refused.outcome.errors).toEqual({ 'accreditation-event-title': 'Choix invalide.' });
     }
   });
@@ -123,9 +125,10 @@ describe('Contact Form 7', () => {
         'accreditation-event-title[]': event.title.replaceAll('&#8217;', '’'), rgpd: '1',
         justificatif: new File([new Uint8Array(size)], 'attestation.pdf', { type: 'application/pdf' }),
       });
-    const big = await send('accreditation-media-francais-sans-carte', body(1024 * 1024 + 1));
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    const big = await send('accreditation-media-francais-sans-carte', body(1024 * 1024 + 1), cookie);
     expect(big.outcome.errors).toEqual({ justificatif: 'Le fichier téléversé est trop volumineux.' });
-    expect((await send('accreditation-media-francais-sans-carte', body(1024 * 1024))).outcome.kind).toBe('success');
+    expect((await send('accreditation-media-francais-sans-carte', body(1024 * 1024), cookie)).outcome.kind).toBe('success');
   });
 
   it('turns acceptance_missing (no invalid field) into the consent box’s French message', async () => {

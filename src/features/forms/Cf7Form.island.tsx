@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { draftValues, hasInput, keepPageDraft, readPageDraft } from './draft';
+import { AccessNotice, type AccountLinks } from './AccessNotice';
+import { changedFrom, draftValues, hasInput, keepPageDraft, readPageDraft } from './draft';
 import { emptySelection, EVENT_FIELD, fromTitles, selectAllFuture, toggleEvent, type EventChoice, type Selection } from './event-selection';
 import { FormResult } from './FormResult';
 import { FormView, type Countries } from './FormView';
@@ -19,6 +20,8 @@ export type Cf7FormProps = {
   /** Where the form posts without JavaScript (the page itself). */
   action: string;
   accreditation: boolean;
+  /** The accreditation form's sign-in and personal space addresses (SPEC §2, §6). */
+  account?: AccountLinks;
   hiddenFields?: Record<string, string>;
   /** Told what the form holds after each change (null: nothing typed, sent or reset), to keep it as a draft. */
   onDraftChange?: (values: FormValues | null) => void;
@@ -69,11 +72,13 @@ export default function Cf7Form(props: Cf7FormProps) {
       if (hasInput(props.model, now)) keepPageDraft(props.model.slug, now);
     };
     const typedEarly = form ? draftValues(props.model, new FormData(form)) : {};
-    // Once, on arrival: later changes are the reader's own.
-    const kept = props.outcome || hasInput(props.model, typedEarly) ? null : readPageDraft(props.model.slug);
+    // Once, on arrival: later changes are the reader's own. What the page opened with (an event
+    // page's « S’accréditer » ticks its event) is not the reader's typing: the draft still comes back.
+    const kept = props.outcome || changedFrom(props.model, typedEarly, props.values) ? null : readPageDraft(props.model.slug);
     if (kept) {
-      setValues((v) => ({ ...v, ...kept }));
-      if (kept[EVENT_FIELD]) setSelection(fromTitles(events, arrayOf(kept[EVENT_FIELD])));
+      const chosen = [...new Set([...arrayOf(kept[EVENT_FIELD]), ...arrayOf(props.values[EVENT_FIELD])])];
+      setValues((v) => ({ ...v, ...kept, ...(chosen.length ? { [EVENT_FIELD]: chosen } : {}) }));
+      if (chosen.length) setSelection(fromTitles(events, chosen));
       setFormKey((k) => k + 1);
     } else keepNow();
     window.addEventListener('pagehide', keepNow);
@@ -140,7 +145,7 @@ export default function Cf7Form(props: Cf7FormProps) {
   if (state === 'success' && outcome && outcome.kind === 'success') {
     return (
       <div className="cf7" ref={root}>
-        <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} onReset={reset} />
+        <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} account={props.account} onReset={reset} />
       </div>
     );
   }
@@ -158,7 +163,8 @@ export default function Cf7Form(props: Cf7FormProps) {
 
   return (
     <div className="cf7" ref={root}>
-      {outcome && outcome.kind !== 'invalid' && outcome.kind !== 'success' ? <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} /> : null}
+      {props.accreditation && props.account ? <AccessNotice signIn={props.account.signIn} /> : null}
+      {outcome && outcome.kind !== 'invalid' && outcome.kind !== 'success' ? <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} account={props.account} /> : null}
       <FormView
         key={formKey}
         model={props.model}

@@ -68,3 +68,17 @@ describe('error summary', () => {
     expect(links(html)).toEqual([]);
   });
 });
+
+describe('fields', () => {
+  it('shows a closed event with SPEC §4’s fermee words, and cannot tick it', () => {
+    const html = render({});
+    expect(html).toContain('<li class="is-closed"><label class="form__choice"><input type="checkbox" disabled="" name="accreditation-event-title[]" value="Conférence de presse"/>');
+    expect(html).toContain('<small class="event-picker__closed"> · Il n’est plus possible de vous accréditer à cet évènement</small>');
+  });
+
+  it('a date field leaves its range to the server: a browser would refuse a two-digit year (0085) before the site reads it', () => {
+    const dated: FormModel = { ...model, fields: [field('naissance', 'date', { label: 'Date de naissance', min: '1900-01-01', max: '2010-12-31' })] };
+    const html = renderToStaticMarkup(<FormView model={dated} values={{ naissance: '1985-03-12' }} errors={{}} action="/contact" idempotencyKey="cle" />);
+    expect(html).toContain('<input id="accreditation-evenements-presse-naissance" required="" type="date" name="naissance" value="1985-03-12"/>');
+  });
+});

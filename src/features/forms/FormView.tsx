@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatDateTime, formatLongDate } from '../../lib/format/date';
+import { formatDateTime, formatLongDate, frenchDay, readTypedDate } from '../../lib/format/date';
+import { CLOSED_MESSAGE } from '../events/accreditation';
 import { EVENT_FIELD, type EventChoice } from './event-selection';
 import { resultAnchor } from './outcome';
 import { DEFAULT_DIAL_CODE, HONEYPOT, IDEMPOTENCY_FIELD, isDialCodeField, type FieldErrors, type FormField, type FormModel, type FormValues } from './model';
@@ -8,7 +9,6 @@ import { DEFAULT_DIAL_CODE, HONEYPOT, IDEMPOTENCY_FIELD, isDialCodeField, type F
 
 export type CountryOption = { e164_cc: string; iso2_cc: string; display_name: string };
 export type Countries = { europe: CountryOption[]; all: CountryOption[] };
-export const CLOSED_EVENT = 'Il n’est plus possible de vous accréditer à cet évènement';
 
 type Props = {
   model: FormModel;
@@ -30,7 +30,22 @@ type Props = {
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
 const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
-const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { text: 'text', email: 'email', tel: 'tel', url: 'url', number: 'number', date: 'date' };
+const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { text: 'text', email: 'email', tel: 'tel', url: 'url', number: 'number' };
+
+/**
+ * In the island, leaving a date field whose year was typed with two digits shows the year the site
+ * reads (SPEC §9, cutoff 60): a date input holds « 0085-03-12 » for 12/03/85 and then shows 1985;
+ * a browser without one (a text field) shows « 12/03/1985 ». The form hears of it as of any change.
+ */
+function settleTypedDate(e: React.FocusEvent<HTMLInputElement>) {
+  const input = e.currentTarget;
+  const iso = input.value ? readTypedDate(input.value) : null;
+  const shown = iso && (input.type === 'date' ? iso : frenchDay(iso));
+  if (!shown || shown === input.value) return;
+  // Through the prototype's setter, so that React counts the event below as a change.
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, shown);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
 const AUTOCOMPLETE: Record<string, string> = { nom: 'family-name', prenom: 'given-name', email: 'email', telephone: 'tel', media: 'organization' };
 
 function Field({ field, id, values, errors, countries }: { field: FormField; id: string; values: FormValues; errors: FieldErrors; countries?: Countries }) {
@@ -134,6 +149,16 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
           {errorLine}
         </div>
       );
+    case 'date':
+      // No min and max here: a browser would refuse a two-digit year (0085 < 1900-01-01) in its own
+      // words before the site reads it as 1985 (SPEC §9); the server checks the range, in French.
+      return (
+        <div className="form__field">
+          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <input {...common} type="date" defaultValue={one(values[field.name])} onBlur={settleTypedDate} />
+          {errorLine}
+        </div>
+      );
     default:
       return (
         <div className="form__field">
@@ -185,7 +210,7 @@ function EventPicker({ id, field, events, selected, onToggle, errors, tools }: {
               />{' '}
               <span>
                 <strong>{event.title}</strong> — {event.allDay ? `${formatLongDate(event.date)}, toute la journée` : formatDateTime(event.date)}
-                {event.open ? <small> · demandes jusqu’au {formatDateTime(event.deadline)}</small> : <small className="event-picker__closed"> · {CLOSED_EVENT}</small>}
+                {event.open ? <small> · demandes jusqu’au {formatDateTime(event.deadline)}</small> : <small className="event-picker__closed"> · {CLOSED_MESSAGE}</small>}
               </span>
             </label>
           </li>

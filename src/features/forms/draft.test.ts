@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftValues, hasInput, parseDraft } from './draft';
+import { changedFrom, draftValues, hasInput, parseDraft } from './draft';
 import { HONEYPOT, IDEMPOTENCY_FIELD, type FormField, type FormModel } from './model';
 
 const field = (name: string, kind: FormField['kind'], extra: Partial<FormField> = {}): FormField => ({ name, kind, required: false, label: name, options: [], ...extra });
@@ -58,6 +58,14 @@ describe('contact draft', () => {
     expect(hasInput(model, { sujet: 'Événements' })).toBe(true);
     expect(hasInput(model, { themes: ['a'] })).toBe(true);
     expect(hasInput(model, { rgpd: '1' })).toBe(true);
+  });
+
+  it('a form as the page opened it (an event already ticked) holds no input of the reader’s: the draft may come back', () => {
+    const opened = { themes: ['a'] };
+    expect(changedFrom(model, { indicatif: '+33', 'deja-accredite': 'Non', themes: ['a'] }, opened)).toBe(false);
+    expect(changedFrom(model, { indicatif: '+33', 'deja-accredite': 'Non', themes: ['a', 'b'] }, opened)).toBe(true);
+    expect(changedFrom(model, { themes: [] }, opened)).toBe(true);
+    expect(changedFrom(model, { nom: 'D', themes: ['a'] }, opened)).toBe(true);
   });
 
   it('reads back only a well-formed draft from storage', () => {

@@ -24,16 +24,21 @@ function pristine(field: FormField): string[] {
 
 const list = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map((x) => x.trim()).filter(Boolean);
 
-/** True when the reader typed or chose something: a form opened and left as it was holds nothing to keep. */
-export function hasInput(model: FormModel, values: FormValues): boolean {
+/**
+ * True when the form holds something else than `base` (by default, nothing: the form as it opens).
+ * A form posts no value for unticked boxes, so only there does absence mean a choice.
+ */
+export function changedFrom(model: FormModel, values: FormValues, base: FormValues): boolean {
   return model.fields.filter(kept).some((field) => {
-    // A form posts no value for unticked boxes, so only there does absence mean a choice.
     if (values[field.name] === undefined && field.kind !== 'checkbox') return false;
     const now = list(values[field.name]).sort();
-    const before = [...pristine(field)].sort();
+    const before = (base[field.name] !== undefined ? list(base[field.name]) : [...pristine(field)]).sort();
     return now.length !== before.length || now.some((v, i) => v !== before[i]);
   });
 }
+
+/** True when the reader typed or chose something: a form opened and left as it was holds nothing to keep. */
+export const hasInput = (model: FormModel, values: FormValues): boolean => changedFrom(model, values, {});
 
 /** A draft read back from storage: only strings and lists of strings, anything else is no draft. */
 export function parseDraft(raw: string | null): FormValues | null {

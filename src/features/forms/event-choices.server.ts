@@ -25,6 +25,6 @@ export function eventChoices(events: Event[], kind: 'evenements-presse' | 'renco
 
 export async function futureEventChoices(c: Context<AppEnv>, kind: 'evenements-presse' | 'rencontres-internationales' | null) {
   const now = new Date();
-  const events = await settle(c.var.content.futureEvents(parisDay(now)), 'future_events');
+  const events = await settle(c.get('content').futureEvents(parisDay(now)), 'future_events');
   return events.status === 'success' ? eventChoices(events.data, kind, now) : [];
 }

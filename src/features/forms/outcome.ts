@@ -5,8 +5,11 @@ export type FormOutcome =
   | { kind: 'success'; title: string; message: string; values: FormValues }
   | { kind: 'invalid'; message: string; errors: FieldErrors; values: FormValues }
   | { kind: 'duplicate'; title: 'Désolé !'; message: string; values: FormValues }
-  /** retryAfter: refused by the rate limit, may be sent again after that many seconds. */
-  | { kind: 'failure'; title: string; message: string; values: FormValues; retryAfter?: number }
+  /**
+   * retryAfter: refused by the rate limit, may be sent again after that many seconds. access: an
+   * accreditation request refused for want of a session (sign-in) or of the journalist status (SPEC §6).
+   */
+  | { kind: 'failure'; title: string; message: string; values: FormValues; retryAfter?: number; access?: 'sign-in' | 'journalist' }
   | { kind: 'unknown'; title: string; message: string; values: FormValues };
 
 export const FAILURE_TITLE = 'Nous avons rencontré un problème lors de l’envoi de votre message';

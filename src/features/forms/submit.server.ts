@@ -7,7 +7,8 @@ import { futureEventChoices } from './event-choices.server';
 import { EVENT_FIELD } from './event-selection';
 import { HONEYPOT, IDEMPOTENCY_FIELD, type FormModel, type FormValues } from './model';
 import { FAILURE_TITLE, type FormOutcome } from './outcome';
-import { MESSAGES, validateForm } from './validation';
+import { cleanValues, MESSAGES, validateForm } from './validation';
+import { journalistSession, refusal } from './access.server';
 import { LIMIT_PERIOD_SECONDS, withinLimit } from '../../http/rate-limit.server';
 import { loadFormModel } from './form-model.server';
 
@@ -150,6 +151,13 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
   if (!model) throw new FormRequestError(404, 'Ce formulaire n’existe pas.');
   const { values, files } = await readFormPost(c);
 
+  // An accreditation request comes from a journalist's session, or goes nowhere (SPEC §6); the
+  // contact forms stay open to everyone.
+  if (eventsKindOfForm(model.slug) !== undefined) {
+    const access = await journalistSession(c);
+    if (!access.ok) return { model, outcome: refusal(access, cleanValues(model, values)) };
+  }
+
   // The key names one sending; the values' digest is part of it, so that a key repeated by a cached
   // page (JavaScript off) can never answer another visitor's different message.
   const key = typeof values[IDEMPOTENCY_FIELD] === 'string' ? (values[IDEMPOTENCY_FIELD] as string) : '';
@@ -190,7 +198,7 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
 
   let outcome: FormOutcome;
   try {
-    outcome = mapSendResult(await createCf7Client(c.var.config).send(model.id, body, c.req.header('user-agent') ?? ''), model, checked.values);
+    outcome = mapSendResult(await createCf7Client(c.get('config')).send(model.id, body, c.req.header('user-agent') ?? ''), model, checked.values);
   } catch (error) {
     const timedOut = error instanceof UpstreamError && error.kind === 'timeout';
     // WordPress refusing the site's credential (401/403) is a configuration fault: logged as such.

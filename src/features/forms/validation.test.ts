@@ -172,10 +172,42 @@ describe('rules, one by one', () => {
   it('date, min and max', () => {
     const m = one({ name: 'd', kind: 'date', min: '2026-01-01', max: '2026-12-31' });
     expect(errorOf(m, { d: '2026-06-15' })).toBeUndefined();
-    expect(errorOf(m, { d: '15/06/2026' })).toBe('Veuillez saisir une date valide (AAAA-MM-JJ).');
-    expect(errorOf(m, { d: '2026-02-30' })).toBe('Veuillez saisir une date valide (AAAA-MM-JJ).');
+    expect(errorOf(m, { d: '15/06/2026' })).toBeUndefined();
+    expect(errorOf(m, { d: '2026-02-30' })).toBe('Veuillez saisir une date valide (JJ/MM/AAAA).');
+    expect(errorOf(m, { d: '30/02/2026' })).toBe('Veuillez saisir une date valide (JJ/MM/AAAA).');
+    expect(errorOf(m, { d: 'demain' })).toBe('Veuillez saisir une date valide (JJ/MM/AAAA).');
     expect(errorOf(m, { d: '2025-12-31' })).toBe('Veuillez saisir une date à partir du 01/01/2026.');
+    expect(errorOf(m, { d: '31/12/25' })).toBe('Veuillez saisir une date à partir du 01/01/2026.');
     expect(errorOf(m, { d: '2027-01-01' })).toBe('Veuillez saisir une date jusqu’au 31/12/2026.');
+  });
+
+  it('date typed with a two-digit year (SPEC §9, cutoff 60): sent on as the ISO day, min and max checked on it', () => {
+    const birth = one({ name: 'naissance', kind: 'date', required: true, min: '1900-01-01', max: '2010-12-31' });
+    const sent = (typed: string) => {
+      const r = check(birth, { naissance: typed });
+      return r.ok ? r.values.naissance : `refusé : ${r.errors.naissance}`;
+    };
+    expect(sent('12/03/85')).toBe('1985-03-12');
+    expect(sent(' 12.3.85 ')).toBe('1985-03-12');
+    expect(sent('0085-03-12')).toBe('1985-03-12'); // a date input given two digits for the year
+    expect(sent('12/03/1985')).toBe('1985-03-12');
+    expect(sent('01/01/61')).toBe('1961-01-01');
+    // 25 is 2025: past this birth date's max, refused with the form's range in French.
+    expect(sent('01/01/25')).toBe('refusé : Veuillez saisir une date jusqu’au 31/12/2010.');
+    const event = one({ name: 'jour', kind: 'date' });
+    const day = (typed: string) => {
+      const r = check(event, { jour: typed });
+      return r.ok ? r.values.jour : 'refusé';
+    };
+    expect(day('01/01/25')).toBe('2025-01-01');
+    expect(day('31/12/60')).toBe('2060-12-31');
+    expect(day('01/01/00')).toBe('2000-01-01');
+    expect(day('01/01/99')).toBe('1999-01-01');
+    expect(day('29/02/00')).toBe('2000-02-29');
+    expect(day('29/02/61')).toBe('refusé');
+    // Kept as typed when it cannot be read, so the form shows it back with its message.
+    const bad = check(event, { jour: '12/03/198' });
+    expect(bad).toMatchObject({ ok: false, values: { jour: '12/03/198' }, errors: { jour: 'Veuillez saisir une date valide (JJ/MM/AAAA).' } });
   });
 
   it('minLength, maxLength and the default maxLength', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { frenchDay, readTypedDate } from '../../lib/format/date';
 import { CF7_DEFAULT_FILE_TYPES, CF7_DEFAULT_MAX_BYTES, cf7IsEmail, cf7IsTel } from './cf7-rules';
 import type { FieldErrors, FormField, FormModel, FormValues } from './model';
 
@@ -22,7 +23,7 @@ export const MESSAGES = {
   tel: 'Veuillez saisir un numéro de téléphone valide.',
   url: 'Veuillez saisir une adresse web valide (https://…).',
   number: 'Veuillez saisir un nombre.',
-  date: 'Veuillez saisir une date valide (AAAA-MM-JJ).',
+  date: 'Veuillez saisir une date valide (JJ/MM/AAAA).',
   choice: 'Choix invalide.',
   rejected: 'Cette valeur n’est pas acceptée. Merci de la vérifier.',
   acceptance: 'Vous devez accepter pour continuer.',
@@ -32,19 +33,14 @@ export const MESSAGES = {
   tooLong: (n: number) => `Ce champ doit contenir au plus ${n} caractère${n > 1 ? 's' : ''}.`,
   numberTooSmall: (n: string) => `Veuillez saisir un nombre supérieur ou égal à ${n}.`,
   numberTooLarge: (n: string) => `Veuillez saisir un nombre inférieur ou égal à ${n}.`,
-  dateTooEarly: (d: string) => `Veuillez saisir une date à partir du ${frenchDate(d)}.`,
-  dateTooLate: (d: string) => `Veuillez saisir une date jusqu’au ${frenchDate(d)}.`,
+  dateTooEarly: (d: string) => `Veuillez saisir une date à partir du ${frenchDay(d)}.`,
+  dateTooLate: (d: string) => `Veuillez saisir une date jusqu’au ${frenchDay(d)}.`,
 } as const;
 
 /** Hidden and other text the form model gives no limit. */
 export const DEFAULT_MAX_LENGTH = 5000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMBER = /^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/;
-
-function frenchDate(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-}
 
 /** Trimmed, without control characters other than \n and \t; single-line fields lose those too. */
 export function cleanValue(value: string, multiline: boolean): string {
@@ -155,7 +151,10 @@ export function cleanValues(model: FormModel, values: FormValues): FormValues {
       const list = raw === undefined ? [] : typeof raw === 'string' ? [raw] : raw.filter((v) => typeof v === 'string');
       out[field.name] = list.map((v) => cleanValue(v, false)).filter((v) => v !== '');
     } else {
-      out[field.name] = cleanValue(firstValue(raw), field.kind === 'textarea');
+      const value = cleanValue(firstValue(raw), field.kind === 'textarea');
+      // A date as typed (« 12/03/85 », or a date input's « 0085-03-12 ») becomes the ISO day CF7
+      // takes; one that cannot be read is kept as typed, for its error message.
+      out[field.name] = field.kind === 'date' && value !== '' ? (readTypedDate(value) ?? value) : value;
     }
   }
   return out;

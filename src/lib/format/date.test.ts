@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, formatShortDate, formatTime, parseWpDate } from './date';
+import { formatDate, formatDateTime, formatLongDate, formatShortDate, formatTime, frenchDay, fullYear, parseWpDate, readTypedDate, TWO_DIGIT_YEAR_CUTOFF } from './date';
 
 describe('French dates, Europe/Paris', () => {
   it('formats the long date, the short date and the time the French way', () => {
@@ -29,5 +29,54 @@ describe('French dates, Europe/Paris', () => {
     expect(parseWpDate('pas une date')).toBeNull();
     expect(formatLongDate('pas une date')).toBe('');
     expect(formatTime('')).toBe('');
+  });
+});
+
+describe('dates typed in a form: two-digit years, cutoff 60 (SPEC §9)', () => {
+  it('reads 00 to 60 in the 2000s and 61 to 99 in the 1900s: 60 is 2060, 61 is 1961', () => {
+    expect(TWO_DIGIT_YEAR_CUTOFF).toBe(60);
+    expect(fullYear(0)).toBe(2000);
+    expect(fullYear(25)).toBe(2025);
+    expect(fullYear(59)).toBe(2059);
+    expect(fullYear(60)).toBe(2060);
+    expect(fullYear(61)).toBe(1961);
+    expect(fullYear(85)).toBe(1985);
+    expect(fullYear(99)).toBe(1999);
+  });
+
+  it('reads the French order with a two- or four-digit year', () => {
+    expect(readTypedDate('12/03/85')).toBe('1985-03-12');
+    expect(readTypedDate('01/01/25')).toBe('2025-01-01');
+    expect(readTypedDate('01/01/59')).toBe('2059-01-01');
+    expect(readTypedDate('01/01/60')).toBe('2060-01-01');
+    expect(readTypedDate('01/01/61')).toBe('1961-01-01');
+    expect(readTypedDate('01/01/00')).toBe('2000-01-01');
+    expect(readTypedDate('31/12/99')).toBe('1999-12-31');
+    expect(readTypedDate('12/03/1985')).toBe('1985-03-12');
+    expect(readTypedDate('1/3/85')).toBe('1985-03-01');
+    expect(readTypedDate('12.03.85')).toBe('1985-03-12');
+    expect(readTypedDate('12-03-85')).toBe('1985-03-12');
+    expect(readTypedDate(' 12 03 1985 ')).toBe('1985-03-12');
+  });
+
+  it('reads the ISO day a date input posts; its year 00YY is a two-digit year typed there', () => {
+    expect(readTypedDate('1985-03-12')).toBe('1985-03-12');
+    expect(readTypedDate('0085-03-12')).toBe('1985-03-12');
+    expect(readTypedDate('0025-01-01')).toBe('2025-01-01');
+    expect(readTypedDate('0060-06-30')).toBe('2060-06-30');
+    expect(readTypedDate('0061-06-30')).toBe('1961-06-30');
+    expect(readTypedDate('0000-02-29')).toBe('2000-02-29');
+  });
+
+  it('refuses what is not a real day', () => {
+    for (const bad of ['', 'demain', '30/02/2026', '29/02/61', '31/04/25', '12/13/85', '00/01/85', '12/03/198', '12/03/19850', '1985-3-12', '2026-02-30', '12/03', '85']) {
+      expect(readTypedDate(bad), bad).toBeNull();
+    }
+    expect(readTypedDate('29/02/2024')).toBe('2024-02-29');
+  });
+
+  it('writes an ISO day back in the French order', () => {
+    expect(frenchDay('1985-03-12')).toBe('12/03/1985');
+    expect(frenchDay('pas une date')).toBe('pas une date');
   });
 });

@@ -100,3 +100,57 @@ export function isoInstant(value: Date | string): string {
   const d = toDate(value);
   return d ? d.toISOString() : '';
 }
+
+// Dates typed in a form. Contact Form 7 only takes the ISO day (includes/validation-functions.php,
+// wpcf7_is_date: /^([0-9]{4,})-([0-9]{2})-([0-9]{2})$/ then PHP's checkdate), so what a person
+// types is read here and sent on as AAAA-MM-JJ.
+
+/**
+ * SPEC §9: a two-digit year is read with a cutoff of 60 — « 25 » is 2025, « 61 » is 1961. The
+ * cutoff itself falls in the 2000s (as Luxon's twoDigitCutoffYear, whose default is also 60):
+ * 00 to 60 → 2000 to 2060, 61 to 99 → 1961 to 1999.
+ */
+export const TWO_DIGIT_YEAR_CUTOFF = 60;
+
+export function fullYear(twoDigits: number): number {
+  return twoDigits > TWO_DIGIT_YEAR_CUTOFF ? 1900 + twoDigits : 2000 + twoDigits;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const ISO_DAY = /^(\d{4,})-(\d{2})-(\d{2})$/;
+/** Day, month, year in the French order, separated by « / », « . », « - » or spaces: 12/03/1985, 12.3.85, 1 3 85. */
+const FRENCH_DAY = /^(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{2}|\d{4})$/;
+
+function isoDay(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1 || year > 9999) return null;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year); // years under 100 stay what they are (Date.UTC would add 1900)
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null; // 30/02, 31/04…
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+}
+
+/**
+ * A date as typed in a form, as the ISO day, or null when it is not a real date:
+ * - the French order, with a four- or two-digit year: « 12/03/1985 », « 12/03/85 », « 1.3.25 »;
+ * - the ISO day a date input posts. A date input that was given two digits for the year posts
+ *   them as the year 00YY (« 0085-03-12 »: Chromium, Firefox): that is a two-digit year too, read
+ *   with the cutoff — nobody asks the press office for the year 85.
+ */
+export function readTypedDate(text: string): string | null {
+  const value = text.trim();
+  const iso = ISO_DAY.exec(value);
+  if (iso) {
+    const year = Number(iso[1]);
+    return isoDay(iso[1]!.length === 4 && year < 100 ? fullYear(year) : year, Number(iso[2]), Number(iso[3]));
+  }
+  const fr = FRENCH_DAY.exec(value);
+  if (!fr) return null;
+  const year = fr[3]!.length === 2 ? fullYear(Number(fr[3])) : Number(fr[3]);
+  return isoDay(year, Number(fr[2]), Number(fr[1]));
+}
+
+/** « 12/03/1985 » for the ISO day 1985-03-12 (what a text field shows back). */
+export function frenchDay(iso: string): string {
+  const m = ISO_DAY.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}

@@ -1,0 +1,65 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { endSession, readSession } from '../../auth/session.server';
+import { UpstreamError } from '../../upstream/http.server';
+import { createUserClient } from '../../upstream/user.server';
+import { FAILURE_TITLE, type FormOutcome } from './outcome';
+import type { FormValues } from './model';
+
+// SPEC §6: accreditation requests are a journalist's right (journaliste = oui in the user's
+// preferences). The page's HTML is the same for everyone, so the server decides at the sending,
+// from the session cookie and WordPress's user_prefs read with the user's own token.
+
+type AccessCheck =
+  | { ok: true }
+  /** sign-in: no session, or one the provider no longer honours; journalist: signed in without the status. */
+  | { ok: false; reason: 'sign-in' }
+  | { ok: false; reason: 'journalist'; status: string }
+  | { ok: false; reason: 'unavailable' };
+
+export async function journalistSession(c: Context<AppEnv>): Promise<AccessCheck> {
+  const session = await readSession(c);
+  if (!session || session.error || !session.access_token) return { ok: false, reason: 'sign-in' };
+  try {
+    const prefs = await createUserClient(c.get('config')).prefs(session.access_token, false);
+    return prefs.journaliste === 'oui' ? { ok: true } : { ok: false, reason: 'journalist', status: prefs.journaliste };
+  } catch (error) {
+    // WordPress no longer accepts the token (revoked at the provider): the session ends, as on /api/user/*.
+    if (error instanceof UpstreamError && error.status === 401) {
+      endSession(c);
+      return { ok: false, reason: 'sign-in' };
+    }
+    console.warn('[forms] journalist status unavailable:', error instanceof Error ? error.message : error);
+    return { ok: false, reason: 'unavailable' };
+  }
+}
+
+/** What the reader is told, by the status WordPress gives (SPEC §3: oui, non, a_valider, refuse, en_attente_infos). */
+const NOT_JOURNALIST: Record<string, string> = {
+  a_valider: 'Votre demande de statut de journaliste est en cours de validation par le service de presse : vous pourrez demander une accréditation dès qu’elle sera acceptée.',
+  en_attente_infos:
+    'Le service de presse attend quelques informations pour valider votre statut de journaliste : complétez votre profil depuis votre espace presse, puis envoyez à nouveau votre demande.',
+  refuse:
+    'Votre demande de statut de journaliste n’a pas été acceptée : seuls les journalistes peuvent demander une accréditation. Pour toute question, écrivez au service de presse.',
+};
+
+const ACCESS_TEXT = {
+  signInTitle: 'Connectez-vous pour envoyer votre demande',
+  signIn: 'Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR. Connectez-vous, puis envoyez à nouveau votre demande.',
+  journalistTitle: 'Demande réservée aux journalistes',
+  journalist:
+    'Votre compte FFR n’a pas le statut de journaliste, et seuls les journalistes peuvent demander une accréditation. Demandez ce statut depuis votre espace presse : le service de presse vérifiera votre demande.',
+  unavailable: 'Nous n’avons pas pu vérifier votre statut de journaliste. Merci de réessayer dans quelques instants.',
+} as const;
+
+/** The refusal as a form outcome: the input kept, what to do next named by `access`. */
+export function refusal(check: Exclude<AccessCheck, { ok: true }>, values: FormValues): FormOutcome {
+  switch (check.reason) {
+    case 'sign-in':
+      return { kind: 'failure', title: ACCESS_TEXT.signInTitle, message: ACCESS_TEXT.signIn, values, access: 'sign-in' };
+    case 'journalist':
+      return { kind: 'failure', title: ACCESS_TEXT.journalistTitle, message: NOT_JOURNALIST[check.status] ?? ACCESS_TEXT.journalist, values, access: 'journalist' };
+    case 'unavailable':
+      return { kind: 'failure', title: FAILURE_TITLE, message: ACCESS_TEXT.unavailable, values };
+  }
+}
