@@ -1,10 +1,7 @@
-import { ContactModalForm } from '../forms/ContactModalForm';
-import { CheckStatus, MoreInfo } from '../accounts/JournalistForms';
-import { WhatsappOptIn } from '../accounts/WhatsappOptIn';
 import { rememberJournalistModalSeen } from '../accounts/journalist-modal-memory';
 import { displayPhone, telHref } from '../../lib/format/phone';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { closeModalAtom, contactDraftAtom, hasContactDraftAtom, modalAtom, type ModalKind } from './ui-state';
 import { signInPath } from '../../auth/callback-url';
 
@@ -23,6 +20,19 @@ const TITLES: Record<ModalKind, { title: string; description?: string }> = {
 };
 
 const NBSP = '\u00a0';
+
+// What a modal shows is fetched when one opens: every page hydrates this island, few open it, and
+// the forms it holds are most of its weight (bench/size.json, « interactive »).
+const ContactModalForm = lazy(() => import('../forms/ContactModalForm').then((m) => ({ default: m.ContactModalForm })));
+const CheckStatus = lazy(() => import('../accounts/JournalistForms').then((m) => ({ default: m.CheckStatus })));
+const MoreInfo = lazy(() => import('../accounts/JournalistForms').then((m) => ({ default: m.MoreInfo })));
+const WhatsappOptIn = lazy(() => import('../accounts/WhatsappOptIn').then((m) => ({ default: m.WhatsappOptIn })));
+
+/** Runs `onShown` once its content has arrived (a lazy part's first control can only be focused then). */
+function Shown({ onShown, children }: { onShown: () => void; children: ReactNode }) {
+  useEffect(onShown, []);
+  return children;
+}
 
 /**
  * The one modal of the site, on the native <dialog> (focus kept inside, Escape, inert page).
@@ -52,8 +62,6 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
     if (modal.kind && !d.open) {
       opener.current = document.activeElement;
       d.showModal();
-      // The browser focuses the first control (the ×); a modal may name a better first stop.
-      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!modal.kind && opener.current) {
       if (d.open) d.close();
       const back = opener.current as HTMLElement | null;
@@ -92,6 +100,13 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
     closeNow();
   };
   const text = modal.kind ? { ...TITLES[modal.kind], ...modal.content } : null;
+  // The browser focuses the first control (the ×); a modal may name a better first stop.
+  const focusFirstStop = () => dialog.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  const loaded = (content: ReactNode) => (
+    <Suspense fallback={<p className="modal__loading">Chargement…</p>}>
+      <Shown onShown={focusFirstStop}>{content}</Shown>
+    </Suspense>
+  );
   return (
     <dialog
       ref={dialog}
@@ -147,7 +162,7 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
           {modal.kind === 'CONTACT' ? (
             // Hidden, not removed, while the question is asked: the form keeps its state and its place.
             <div className="modal__body" hidden={confirming}>
-              <ContactModalForm />
+              {loaded(<ContactModalForm />)}
               <p className="modal__contacts">
                 {pressContacts.email ? (
                   <>
@@ -164,11 +179,11 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
               </p>
             </div>
           ) : modal.kind === 'JOURNALIST_CHECK_STATUS' ? (
-            <CheckStatus onClose={dismiss} />
+            loaded(<CheckStatus onClose={dismiss} />)
           ) : modal.kind === 'JOURNALIST_MORE_INFO' ? (
-            <MoreInfo />
+            loaded(<MoreInfo />)
           ) : modal.kind === 'WHATSAPP_OPTIN' ? (
-            <WhatsappOptIn onClose={dismiss} />
+            loaded(<WhatsappOptIn onClose={dismiss} />)
           ) : modal.kind === 'DISCONNECTED' ? (
             <p>
               <a className="button" href={signInPath(window.location.pathname + window.location.search)}>
