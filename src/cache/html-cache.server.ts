@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { assets } from '../config/assets';
-import { withScriptNonce } from '../security/headers.server';
 import type { StoredEntry } from './entry-store.server';
 import type { EntryMeta } from './policy';
 import { cacheControl } from '../http/cache-control';
@@ -98,12 +97,14 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     const meta: EntryMeta = { startedAt, dataAt: c.get('content').oldestDataAt() ?? startedAt, tags: policy!.tags };
     store.waitUntil(
       (async () => {
-        // The copy is stored with a nonce placeholder of its own, random, in every <script>: a hit
-        // swaps in the response's nonce with a string replace instead of an HTML rewrite. Being
-        // random per copy, WordPress content can never carry it.
+        // The copy is stored with a nonce placeholder of its own, random, where this response's
+        // nonce stands (the renderer writes it in every <script>): a hit swaps in its own nonce.
+        // Both are random (128 bits), so no WordPress content can carry either.
+        const nonce = c.get('secureHeadersNonce');
         const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
-        const html = await withScriptNonce(new Response(toCache, { headers: { 'content-type': 'text/html' } }), noncePlaceholder).text();
-        await store.write(key, html, { ...meta, etag: await etagOf(html), noncePlaceholder }, policy!.keepSeconds);
+        const rendered = await new Response(toCache).text();
+        const html = nonce ? rendered.replaceAll(nonce, noncePlaceholder) : rendered;
+        await store.write(key, html, { ...meta, etag: await etagOf(html), ...(nonce ? { noncePlaceholder } : {}) }, policy!.keepSeconds);
       })().catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
     );
     c.res = new Response(toClient, res);

@@ -94,12 +94,17 @@ export function installRenderer(c: Context<AppEnv>): void {
       notFound: status === 404,
       tracking: { page_category: '', page_subcategory: '', articleThematic: '', ...options.tracking },
     };
+    // The response's CSP nonce is written by React into every script it emits (the bootstrap
+    // module, its streaming scripts) and by the document into the JSON-LD: no HTML rewrite pass.
+    const nonce = c.get('secureHeadersNonce');
+    if (nonce) c.set('scriptsNonced', true);
     const stream = await renderToReadableStream(
-      <Document head={head} shell={loaded} page={page}>
+      <Document head={head} shell={loaded} page={page} nonce={nonce}>
         {content}
       </Document>,
       {
         bootstrapModules: [assets['main.js']],
+        nonce,
         identifierPrefix: 'ffr-',
         onError(error) {
           console.error('[render]', error);
@@ -117,7 +122,7 @@ export function installRenderer(c: Context<AppEnv>): void {
 }
 
 /** The document around every page: head, shell, and the page itself in <main>. */
-function Document({ head, shell, page, children }: { head: PageHead; shell: Shell; page: PageInfo; children: ReactNode }) {
+function Document({ head, shell, page, nonce, children }: { head: PageHead; shell: Shell; page: PageInfo; nonce: string | undefined; children: ReactNode }) {
   const { settings } = shell;
   const show = shellVisibility(page.path, { notFound: page.notFound });
   // Each page's sign-in links come back to it (the islands update them to the exact address).
@@ -145,7 +150,7 @@ function Document({ head, shell, page, children }: { head: PageHead; shell: Shel
         {head.alternates?.map((a) => <link key={a.href} rel="alternate" type={a.type} title={a.title} href={a.href} />)}
         {head.jsonLd?.map((ld, i) => (
           // JSON-LD is data, not script: jsonLdScriptContent escapes "<" so it cannot close the tag.
-          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScriptContent(ld) }} />
+          <script key={i} type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdScriptContent(ld) }} />
         ))}
         <meta property="og:site_name" content={settings.title} />
         <meta name="theme-color" content="#002a5c" />
