@@ -240,7 +240,8 @@ describe('11. The smaller things', () => {
     const query = 'mêlée '.repeat(85).trim();
     const { ctx, page } = await open('mobile', `/recherche?query=${encodeURIComponent(query)}`);
     const said = await page.locator('.search-empty, .search-page__count').first().textContent();
-    const echoed = /« ([^»]*) »/.exec(said ?? '')?.[1] ?? '';
+    // The guillemets take no-break spaces inside (French typography): \s matches them.
+    const echoed = /«\s([^»]*)\s»/.exec(said ?? '')?.[1] ?? '';
     expect(echoed.length).toBeLessThanOrEqual(82);
     expect(echoed.endsWith('…')).toBe(true);
     expect(await page.title()).not.toContain(query);
