@@ -21,7 +21,8 @@ const NO_ENTRY: KvRead = { value: null, metadata: null, cacheStatus: null };
 
 // Per isolate: recent reads (when a caller asks for a memory window), running refreshes, and the
 // time of each key's last write.
-const reads = new IsolateMemo<KvRead>();
+// Settled reads only: a warm hit never awaits another request's KV read (isolate-memo.ts).
+const reads = new IsolateMemo<KvRead>(undefined, { shareRunning: false });
 const refreshes = new IsolateMemo<unknown>(0);
 const lastWrite = new Map<string, number>();
 

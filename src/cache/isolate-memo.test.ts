@@ -27,6 +27,25 @@ describe('IsolateMemo', () => {
   });
 });
 
+describe('IsolateMemo without sharing running loads', () => {
+  it('gives a caller that arrives while a load runs a load of its own, then shares the settled value', async () => {
+    const memo = new IsolateMemo<number>(1000, { shareRunning: false });
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const load = () => gate.then(() => ++loads);
+    // A hung first load (its request cancelled) must not hold the second caller.
+    const first = memo.get('k', load);
+    const second = memo.get('k', () => Promise.resolve(++loads));
+    expect(await second).toBe(1);
+    release();
+    expect(await first).toBe(2);
+    // Settled: shared within the window, whichever load settled last.
+    expect(await memo.get('k', () => Promise.resolve(-1))).toBeGreaterThan(0);
+    expect(loads).toBe(2);
+  });
+});
+
 describe('IsolateMemo as single-flight', () => {
   it('shares a running load even with no window, and forgets it once settled', async () => {
     const memo = new IsolateMemo<number>(0);

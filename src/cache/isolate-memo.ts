@@ -8,6 +8,12 @@
 //  - the provider's metadata for good, a token refresh for ten seconds (auth/tokens.server.ts).
 // Failures are not remembered (the next caller tries again) unless the memo is built to: a failed
 // token refresh must not be replayed with the same refresh token.
+//
+// A running load belongs to the request that started it: if that request is cancelled (its reader
+// went away), workerd cancels its I/O and every other request awaiting the same promise hangs until
+// the runtime kills it (« your Worker's code had hung », a 500). Where callers await the value on
+// the hot path (the KV reads of warm hits), the memo is built with `shareRunning: false`: only
+// settled values are shared, and a caller arriving while a read runs makes its own.
 
 export const MEMO_MS = 1000;
 const MAX_KEYS = 500;
@@ -19,14 +25,14 @@ export class IsolateMemo<T> {
 
   constructor(
     private readonly defaultTtlMs = MEMO_MS,
-    private readonly options: { rememberFailures?: boolean } = {},
+    private readonly options: { rememberFailures?: boolean; shareRunning?: boolean } = {},
   ) {}
 
   /** The running or remembered value, or `load()`'s, shared by concurrent callers. */
   get(key: string, load: () => Promise<T>, ttlMs = this.defaultTtlMs): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && (hit.running || now - hit.at < ttlMs)) return hit.value;
+    if (hit && (hit.running ? this.options.shareRunning !== false : now - hit.at < ttlMs)) return hit.value;
     if (this.entries.size >= MAX_KEYS) this.prune(now, ttlMs);
     const slot: Slot<T> = { at: now, value: Promise.resolve().then(load), running: true };
     this.entries.set(key, slot);

@@ -11,7 +11,8 @@ import type { TagVersions } from './policy';
 
 /** The KV key the pages read the marks from (written only by PurgeMarks). */
 export const MARKS_KEY = 'cache:tag-versions';
-const memo = new IsolateMemo<TagVersions>();
+// Settled reads only: a page never awaits another request's read of the marks (isolate-memo.ts).
+const memo = new IsolateMemo<TagVersions>(undefined, { shareRunning: false });
 
 export function readTagVersions(kv: KVNamespace, memoMs?: number): Promise<TagVersions> {
   return memo.get(MARKS_KEY, async () => ((await kv.get<TagVersions>(MARKS_KEY, 'json')) ?? {}) as TagVersions, memoMs);
