@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildClient } from './build-client.mjs';
 import { MemoryKV } from './lib/memory-kv.mjs';
+import { productionBuildOptions } from './lib/worker-build.mjs';
 import { parseDevVars, root, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor, withUpstreamPort } from './lib/stack.mjs';
 
 const WARMUP = Number(process.env.BENCH_CPU_WARMUP ?? 200);
@@ -58,36 +59,15 @@ class AbsentHTMLRewriter {
 }
 globalThis.HTMLRewriter = AbsentHTMLRewriter;
 
-// Builds as wrangler deploy does (wrangler-dist/cli.js bundleWorker): platform left to esbuild's
-// default (browser), conditions workerd/worker/browser, target es2024, keepNames, NODE_ENV and
-// navigator.userAgent defined; `cloudflare:*` is external there, here the one import is shimmed.
+// Built as wrangler deploy builds it (lib/worker-build.mjs); `cloudflare:*` is external there and
+// provided by workerd, here the one import is shimmed.
 const workersShim = {
   name: 'cloudflare-workers-shim',
   setup(b) {
     b.onResolve({ filter: /^cloudflare:workers$/ }, () => ({ path: `${root}scripts/lib/cloudflare-workers-shim.mjs` }));
   },
 };
-const productionOptions = {
-  absWorkingDir: root,
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  conditions: ['workerd', 'worker', 'browser'],
-  mainFields: ['browser', 'module', 'main'],
-  target: 'es2024',
-  jsx: 'automatic',
-  minify: true,
-  keepNames: true,
-  legalComments: 'none',
-  define: {
-    'process.env.NODE_ENV': '"production"',
-    'global.process.env.NODE_ENV': '"production"',
-    'globalThis.process.env.NODE_ENV': '"production"',
-    'navigator.userAgent': '"Cloudflare-Workers"',
-  },
-  logLevel: 'warning',
-  plugins: [workersShim],
-};
+const productionOptions = { ...productionBuildOptions, plugins: [workersShim] };
 
 // The floor: the article view the route renders (routes/categories/article.tsx), inside the
 // providers the document gives it (routes/_renderer.tsx: a jotai store, the render facts), its data

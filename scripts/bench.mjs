@@ -1,5 +1,7 @@
 // npm run bench — anonymous pages against a static file, side by side in one run (issue 8).
-//   - the worker's production build (NODE_ENV=production, minified) in workerd via wrangler dev,
+//   - the worker's production build (NODE_ENV=production, minified) in workerd, run by Miniflare with
+//     wrangler.toml's bindings (scripts/lib/worker-build.mjs: not wrangler dev, whose proxy dies under
+//     this load),
 //     the local upstream scaled to 10 000 articles;
 //   - autocannon at one concurrency, targets alternated round by round so that drift (CPU heat,
 //     other processes, KV growth) hits them all alike: a static asset of about the home page's
@@ -12,7 +14,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { buildClient } from './build-client.mjs';
-import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
+import { ensureDevVars, root, sitePort, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor, withUpstreamPort } from './lib/stack.mjs';
+import { startProductionWorker } from './lib/worker-build.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,7 +42,7 @@ await rm(persistTo, { recursive: true, force: true });
 const t0 = performance.now();
 startUpstreamProcess(vars, { quiet: true, env: { UPSTREAM_QUIET: '1', UPSTREAM_ARTICLES: String(ARTICLES) } });
 await waitFor(`${upstreamUrl}/`, { timeoutMs: 300_000 });
-startWrangler(vars, { quiet: !process.env.BENCH_VERBOSE, persistTo, args: ['--minify'], env: { NODE_ENV: 'production' } });
+const worker = await startProductionWorker({ port: sitePort, persistTo, bindings: { ...withUpstreamPort(vars), PUBLIC_ORIGIN: siteUrl } });
 await waitFor(`${siteUrl}/assets/manifest.json`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
 await get('/');
 const startToFirstPageMs = Math.round(performance.now() - t0);
@@ -62,7 +65,8 @@ await mkdir(`${root}public/__bench`, { recursive: true });
 await writeFile(`${root}public/__bench/home.html`, homeHtml);
 // Served at /__bench/home: the assets server drops .html (and would redirect to it).
 targets.static = '/__bench/home';
-// wrangler dev picks up new assets on its own; wait for it.
+// The runtime lists public/ when it starts: started again to serve it.
+await worker.reload();
 await waitFor(`${siteUrl}${targets.static}`, { timeoutMs: 60_000, ok: (r) => r.status === 200 && r.headers.get('x-ffr-cache') === null });
 const staticFile = { path: targets.static, bytes: homeBytes };
 
@@ -111,6 +115,7 @@ await cold.arrayBuffer();
 const calls = (await control('/requests')).filter((c) => c.start >= sentAt && c.end <= firstByteAt + 5).sort((a, b) => a.start - b.start);
 await fetch(`${upstreamUrl}/__control/faults`, { method: 'DELETE' });
 stopAll();
+await worker.dispose();
 await rm(`${root}public/__bench`, { recursive: true, force: true });
 const chain = [];
 for (const [i, call] of calls.entries()) chain[i] = 1 + Math.max(0, ...calls.slice(0, i).map((c, j) => (c.end <= call.start ? chain[j] : 0)));

@@ -1,6 +1,8 @@
 // npm run size — gzip and brotli sizes of the JS and CSS each page type loads before its load event,
 // and of all it loads for full interactivity (islands hydrated), measured in Chromium against the
-// production client build. Fails (exit 1) when a page type is over bench/size-budget.json.
+// production client build, and how many requests one anonymous view makes of the worker itself (the
+// page, its islands' calls, pages fetched ahead). Fails (exit 1) when a page type is over
+// bench/size-budget.json.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -71,7 +73,14 @@ try {
     await page.waitForTimeout(500);
     await context.close();
     if (process.env.SIZE_DEBUG) console.log(name, entries);
-    const row = { path, beforeLoad: { js: zero(), css: zero() }, interactive: { js: zero(), css: zero() }, files: [] };
+    const row = { path, beforeLoad: { js: zero(), css: zero() }, interactive: { js: zero(), css: zero() }, files: [], workerRequests: [] };
+    // What one anonymous view asks of the worker itself (billed requests, docs/scale.md): the page,
+    // its islands' API calls, the pages fetched ahead. Files of public/ are served without it.
+    for (const { url } of entries) {
+      if (!url.startsWith(siteUrl)) continue;
+      const { pathname, search } = new URL(url);
+      if (!/^\/(assets|images)\//.test(pathname)) row.workerRequests.push(pathname + search);
+    }
     for (const { url, beforeLoad } of entries) {
       const kind = /\.js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : null;
       if (!kind || !url.startsWith(siteUrl)) continue;
@@ -99,11 +108,11 @@ function add(total, s) {
 
 const kb = (n) => (n / 1024).toFixed(1).padStart(6);
 const over = [];
-console.log('page            | before load: JS gz   br   CSS gz   br | interactive: JS gz   br  (files) | CSS gz');
+console.log('page            | before load: JS gz   br   CSS gz   br | interactive: JS gz   br  (files) | CSS gz        | worker requests');
 for (const [name, r] of Object.entries(results)) {
   console.log(
     `${name.padEnd(15)} | ${kb(r.beforeLoad.js.gzip)} ${kb(r.beforeLoad.js.brotli)} ${kb(r.beforeLoad.css.gzip)} ${kb(r.beforeLoad.css.brotli)} |` +
-      ` ${kb(r.interactive.js.gzip)} ${kb(r.interactive.js.brotli)} (${String(r.interactive.js.files).padStart(2)}) | ${kb(r.interactive.css.gzip)}   (KB)`,
+      ` ${kb(r.interactive.js.gzip)} ${kb(r.interactive.js.brotli)} (${String(r.interactive.js.files).padStart(2)}) | ${kb(r.interactive.css.gzip)}   (KB) | ${r.workerRequests.length}`,
   );
   for (const phase of ['beforeLoad', 'interactive']) {
     for (const kind of ['js', 'css']) {
