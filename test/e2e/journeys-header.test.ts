@@ -38,6 +38,11 @@ async function signInAsJournalist(ctx: BrowserContext) {
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await page.waitForURL(`${siteUrl()}/`);
   await page.close();
+  // The journalist has not opted in to WhatsApp, whatever an earlier file left in the emulator
+  // (the accounts journey opts in): the invitation is part of what is measured.
+  const { csrfToken } = (await (await ctx.request.get(`${siteUrl()}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const res = await ctx.request.post(`${siteUrl()}/api/user/prefs?action=optin_whatsapp`, { headers: { 'x-csrf-token': csrfToken }, data: { value: false } });
+  if (!res.ok()) throw new Error(`opt-out failed: ${res.status()}`);
 }
 
 /** Every island root handed to React (hydrateRoot marks its container). */
