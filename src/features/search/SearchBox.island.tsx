@@ -1,9 +1,6 @@
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { formatDate } from '../../lib/format/date';
-import { Highlight } from './highlight';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { latestPosts, searchLive, type LiveHit, type LivePlayer, type LiveSearchConfig } from './live-client';
-import { PlayerPhoto, playerRole } from './players';
 import { cleanQuery, STORIES_IN_PANEL } from '../../schemas/search-request';
 import { searchOpenAtom } from '../shell/ui-state';
 
@@ -11,6 +8,9 @@ export type SearchBoxProps = {
   search: LiveSearchConfig;
   stories: Array<{ id: string; title: string; image: string; url: string }>;
 };
+
+// The panel's contents are fetched when it first opens (SearchPanel.tsx).
+const SearchPanel = lazy(() => import('./SearchPanel'));
 
 const DEBOUNCE_MS = 150;
 const NBSP = '\u00a0';
@@ -208,91 +208,9 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
       {open ? <div className="search-overlay" onClick={() => close(false)} aria-hidden="true" /> : null}
       {open ? (
         <div className={shownPlayers.length ? 'search-panel has-players' : 'search-panel'} ref={panel}>
-          {hits !== null ? (
-            <div className="search-panel__results">
-              <section aria-label="Articles" className="search-panel__articles">
-                {hits.length ? (
-                  <>
-                    <ul id={listId} role="listbox" aria-label="Suggestions" className="search-panel__hits">
-                      {hits.map((hit, i) => (
-                        // The link is the option itself: an option may not hold an interactive element.
-                        <li key={hit.objectID} role="none">
-                          <a href={hit.url} {...highlight(`${listId}-${i}`)}>
-                            <span className="search-panel__title">
-                              <Highlight value={hit.highlighted} />
-                            </span>
-                            {hit.date ? <span className="search-panel__date">{formatDate(hit.date)}</span> : null}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                    <p className="search-panel__all">
-                      <a href={resultsHref}>{total > 1 ? `Voir les ${total.toLocaleString('fr-FR')} résultats` : 'Voir le résultat'}</a>
-                    </p>
-                  </>
-                ) : (
-                  <p className="search-panel__empty">
-                    {shownPlayers.length ? 'Aucun article' : 'Aucun résultat'} pour «{NBSP}{cleanQuery(query)}{NBSP}».
-                  </p>
-                )}
-              </section>
-              {shownPlayers.length ? (
-                <section aria-labelledby={`${id}-players-title`} className="search-panel__players">
-                  <h2 id={`${id}-players-title`} className="search-panel__heading">
-                    Joueurs
-                  </h2>
-                  <ul id={`${id}-players`} role="listbox" aria-labelledby={`${id}-players-title`}>
-                    {shownPlayers.map((player, i) => (
-                      <li key={player.objectID} role="none">
-                        <a href={player.url} {...highlight(`${id}-players-${i}`)}>
-                          <PlayerPhoto src={player.image} mode="plain" width={40} height={50} className="search-panel__photo" />
-                          <span className="search-panel__player">
-                            <span className="search-panel__name">
-                              <Highlight value={player.highlighted} />
-                            </span>
-                            <span className="search-panel__role">{playerRole(player.position, player.team)}</span>
-                          </span>
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-            </div>
-          ) : featured.length ? (
-            <section aria-labelledby={`${id}-stories-title`}>
-              <h2 id={`${id}-stories-title`} className="search-panel__heading">
-                Recherches du moment
-              </h2>
-              <ul id={`${id}-stories`} role="listbox" aria-labelledby={`${id}-stories-title`} className="search-panel__stories">
-                {featured.map((story, i) => (
-                  <li key={story.id} role="none" data-story-id={story.id}>
-                    <a href={story.url} {...highlight(`${id}-stories-${i}`)}>
-                      {story.image ? <img src={story.image} alt="" width={96} height={128} loading="lazy" /> : null}
-                      <span>{story.title}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {latest.length ? (
-            <section aria-labelledby={`${id}-latest-title`}>
-              <h2 id={`${id}-latest-title`} className="search-panel__heading">
-                Dernières actualités
-              </h2>
-              <ul id={`${id}-latest`} role="listbox" aria-labelledby={`${id}-latest-title`} className="search-panel__latest">
-                {latest.map((post, i) => (
-                  <li key={post.objectID} role="none">
-                    <a href={post.url} {...highlight(`${id}-latest-${i}`)}>
-                      {post.title}
-                      {post.date ? <span className="search-panel__date">{formatDate(post.date)}</span> : null}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <Suspense fallback={null}>
+            <SearchPanel id={id} listId={listId} query={query} hits={hits} total={total} shownPlayers={shownPlayers} featured={featured} latest={latest} resultsHref={resultsHref} highlight={highlight} />
+          </Suspense>
           {failed ? <p className="search-panel__empty">La recherche est momentanément indisponible.</p> : null}
         </div>
       ) : null}
