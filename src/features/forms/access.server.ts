@@ -36,11 +36,11 @@ export async function journalistSession(c: Context<AppEnv>): Promise<AccessCheck
 
 /** What the reader is told, by the status WordPress gives (SPEC §3: oui, non, a_valider, refuse, en_attente_infos). */
 const NOT_JOURNALIST: Record<string, string> = {
-  a_valider: 'Votre demande de statut de journaliste est en cours de validation par le service de presse : vous pourrez demander une accréditation dès qu’elle sera acceptée.',
+  a_valider: 'Votre demande de statut de journaliste est en cours de validation par le service de presse\u00a0: vous pourrez demander une accréditation dès qu’elle sera acceptée.',
   en_attente_infos:
-    'Le service de presse attend quelques informations pour valider votre statut de journaliste : complétez votre profil depuis votre espace presse, puis envoyez à nouveau votre demande.',
+    'Le service de presse attend quelques informations pour valider votre statut de journaliste\u00a0: complétez votre profil depuis votre espace presse, puis envoyez à nouveau votre demande.',
   refuse:
-    'Votre demande de statut de journaliste n’a pas été acceptée : seuls les journalistes peuvent demander une accréditation. Pour toute question, écrivez au service de presse.',
+    'Votre demande de statut de journaliste n’a pas été acceptée\u00a0: seuls les journalistes peuvent demander une accréditation. Pour toute question, écrivez au service de presse.',
 };
 
 const ACCESS_TEXT = {
@@ -48,7 +48,7 @@ const ACCESS_TEXT = {
   signIn: 'Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR. Connectez-vous, puis envoyez à nouveau votre demande.',
   journalistTitle: 'Demande réservée aux journalistes',
   journalist:
-    'Votre compte FFR n’a pas le statut de journaliste, et seuls les journalistes peuvent demander une accréditation. Demandez ce statut depuis votre espace presse : le service de presse vérifiera votre demande.',
+    'Votre compte FFR n’a pas le statut de journaliste, et seuls les journalistes peuvent demander une accréditation. Demandez ce statut depuis votre espace presse\u00a0: le service de presse vérifiera votre demande.',
   unavailable: 'Nous n’avons pas pu vérifier votre statut de journaliste. Merci de réessayer dans quelques instants.',
 } as const;
 
