@@ -61,6 +61,8 @@ describe('search in Chromium', () => {
     await page.getByRole('button', { name: 'Rechercher' }).click();
     const box = page.getByRole('combobox');
     await box.waitFor();
+    // The panel's contents arrive with their own chunk, a moment after it opens.
+    await page.getByRole('heading', { name: 'Recherches du moment' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Recherches du moment' }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}search-panel-mobile.png` });
     await page.getByRole('button', { name: 'Fermer' }).click();
