@@ -37,6 +37,9 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
   const [latest, setLatest] = useState<LiveHit[]>([]);
   const [failed, setFailed] = useState(false);
   const [active, setActive] = useState(-1);
+  // The panel's lists exist once its chunk has arrived: till then the box names none of them
+  // (aria-controls and aria-activedescendant must point at elements that are there).
+  const [panelShown, setPanelShown] = useState(false);
   const seq = useRef(0);
   const input = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -60,7 +63,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
   );
 
   useLayoutEffect(() => {
-    if (!open) return;
+    if (!open) return setPanelShown(false);
     const focused = document.activeElement;
     const behind = [...document.querySelectorAll<HTMLElement>(BEHIND)].filter((el) => !el.contains(focused));
     for (const el of behind) el.inert = true;
@@ -188,10 +191,10 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
           onFocus={() => setOpen(true)}
           onClick={() => setOpen(true)}
           role="combobox"
-          aria-expanded={options.length > 0}
-          aria-controls={listboxes.length ? listboxes.join(' ') : listId}
+          aria-expanded={panelShown && options.length > 0}
+          aria-controls={panelShown && listboxes.length ? listboxes.join(' ') : listId}
           aria-autocomplete="list"
-          aria-activedescendant={activeId}
+          aria-activedescendant={panelShown ? activeId : undefined}
         />
         <button type="submit" className="icon-button" aria-label="Lancer la recherche">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -209,7 +212,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
       {open ? (
         <div className={shownPlayers.length ? 'search-panel has-players' : 'search-panel'} ref={panel}>
           <Suspense fallback={null}>
-            <SearchPanel id={id} listId={listId} query={query} hits={hits} total={total} shownPlayers={shownPlayers} featured={featured} latest={latest} resultsHref={resultsHref} highlight={highlight} />
+            <SearchPanel id={id} listId={listId} query={query} hits={hits} total={total} shownPlayers={shownPlayers} featured={featured} latest={latest} resultsHref={resultsHref} highlight={highlight} onShown={() => setPanelShown(true)} />
           </Suspense>
           {failed ? <p className="search-panel__empty">La recherche est momentanément indisponible.</p> : null}
         </div>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format/date';
 import { Highlight } from './highlight';
 import type { LiveHit, LivePlayer } from './live-client';
@@ -19,6 +20,8 @@ export type SearchPanelProps = {
   resultsHref: string;
   /** The option's attributes (id, role, aria-selected): the box keeps the highlight. */
   highlight: (optionId: string) => { id: string; role: string; 'aria-selected': boolean; tabIndex: number };
+  /** Called once the panel's lists are in the page. */
+  onShown: () => void;
 };
 
 /**
@@ -26,7 +29,8 @@ export type SearchPanelProps = {
  * own chunk, fetched when the panel first opens (SearchBox.island.tsx): every page hydrates the box,
  * few readers open it.
  */
-export default function SearchPanel({ id, listId, query, hits, total, shownPlayers, featured, latest, resultsHref, highlight }: SearchPanelProps) {
+export default function SearchPanel({ id, listId, query, hits, total, shownPlayers, featured, latest, resultsHref, highlight, onShown }: SearchPanelProps) {
+  useEffect(onShown, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <>
       {hits !== null ? (
