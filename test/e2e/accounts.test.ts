@@ -1,11 +1,10 @@
 import { decode } from '@auth/core/jwt';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDevVars } from '../../scripts/lib/stack.mjs';
-import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { launch, onSiteArticleLink, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl, upstreamUrl } from './browser';
 
-const PASSWORD = 'Rugby2026!';
 const AUTH_SECRET = parseDevVars(readFileSync(new URL('../../.dev.vars', import.meta.url), 'utf8')).AUTH_SECRET!;
 
 let browser: Browser;
@@ -17,20 +16,7 @@ afterAll(async () => {
   await fetch(`${upstreamUrl()}/__control/faults`, { method: 'DELETE' });
 });
 
-async function signIn(kind: 'desktop' | 'mobile', login: string): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await context(browser, kind);
-  const page = await ctx.newPage();
-  await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Tout refuser' }).click();
-  // One step: the link goes straight to the provider (issue 18, item 4).
-  await page.getByRole('link', { name: kind === 'desktop' ? 'Connexion / inscription' : 'Se connecter' }).first().click();
-  await page.getByLabel('Adresse e-mail').fill(login);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.waitForURL(`${siteUrl()}/`);
-  await page.waitForLoadState('networkidle');
-  return { ctx, page };
-}
+const signIn = (kind: 'desktop' | 'mobile', login: string) => signInFromHome(browser, kind, login);
 
 async function sessionTokens(ctx: BrowserContext) {
   // Real-sized provider tokens (1–2 KB each) make the session cookie go in chunks: .0, .1…
@@ -80,8 +66,7 @@ describe('accounts in Chromium', () => {
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     expect(await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).count()).toBe(0);
     // The emulator keeps the choice for the files after this one: left as it was found.
-    const { csrfToken } = (await (await ctx.request.get(`${siteUrl()}/api/auth/csrf`)).json()) as { csrfToken: string };
-    expect((await ctx.request.post(`${siteUrl()}/api/user/prefs?action=optin_whatsapp`, { headers: { 'x-csrf-token': csrfToken }, data: { value: false } })).status()).toBe(200);
+    await setWhatsappOptIn(ctx, false);
 
     // Sign-out ends the site's session, then the provider's (RP-initiated logout, confirmed there).
     await page.locator('.user-menu__toggle').click();

@@ -53,3 +53,34 @@ export async function onSiteArticleLink(page: Page, selector: string): Promise<L
   }
   throw new Error(`no on-site article among ${count} links (${selector})`);
 }
+
+/** The seeded accounts' password (dev/oidc). */
+export const PASSWORD = 'Rugby2026!';
+
+/** Signs in from the home page's « Connexion » link, as a reader does; back on the home page. */
+export async function signInFromHome(browser: Browser, kind: 'desktop' | 'mobile', login: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await context(browser, kind);
+  const page = await ctx.newPage();
+  await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Tout refuser' }).click();
+  // One step: the link goes straight to the provider (issue 18, item 4).
+  await page.getByRole('link', { name: kind === 'desktop' ? 'Connexion / inscription' : 'Se connecter' }).first().click();
+  await page.getByLabel('Adresse e-mail').fill(login);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await page.waitForURL(`${siteUrl()}/`);
+  await page.waitForLoadState('networkidle');
+  return { ctx, page };
+}
+
+/**
+ * The signed-in account's WhatsApp choice, set through the site's own API. The emulator keeps it
+ * between test files, and vitest orders files by their last durations: a file that needs a choice
+ * sets it, a file that changes it puts it back.
+ */
+export async function setWhatsappOptIn(ctx: BrowserContext, value: boolean): Promise<void> {
+  const { csrfToken } = (await (await ctx.request.get(`${siteUrl()}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const res = await ctx.request.post(`${siteUrl()}/api/user/prefs?action=optin_whatsapp`, { headers: { 'x-csrf-token': csrfToken }, data: { value } });
+  const saved = res.ok() ? ((await res.json()) as { journaliste_optin_whatsapp?: boolean }).journaliste_optin_whatsapp : undefined;
+  if (saved !== value) throw new Error(`WhatsApp choice not saved: ${res.status()}`);
+}

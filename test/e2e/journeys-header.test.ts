@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { launch, PASSWORD, SCREENSHOTS, setWhatsappOptIn, siteUrl, upstreamUrl } from './browser';
 
 // Issue 18, items 3 (the header must not move while the page loads and hydrates) and 7 (the
 // header used with the keyboard only: disclosure menus, then the search as a combobox).
 
-const PASSWORD = 'Rugby2026!';
 const SIZES = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 800 } } as const;
 type Size = keyof typeof SIZES;
 
@@ -38,11 +37,9 @@ async function signInAsJournalist(ctx: BrowserContext) {
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await page.waitForURL(`${siteUrl()}/`);
   await page.close();
-  // The journalist has not opted in to WhatsApp, whatever an earlier file left in the emulator
-  // (the accounts journey opts in): the invitation is part of what is measured.
-  const { csrfToken } = (await (await ctx.request.get(`${siteUrl()}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const res = await ctx.request.post(`${siteUrl()}/api/user/prefs?action=optin_whatsapp`, { headers: { 'x-csrf-token': csrfToken }, data: { value: false } });
-  if (!res.ok()) throw new Error(`opt-out failed: ${res.status()}`);
+  // The journalist has not opted in to WhatsApp, whatever an earlier file left in the emulator:
+  // the invitation is part of what is measured.
+  await setWhatsappOptIn(ctx, false);
 }
 
 /** Every island root handed to React (hydrateRoot marks its container). */

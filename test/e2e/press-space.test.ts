@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, launch, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl, upstreamUrl } from './browser';
 
 // The press space's WhatsApp opt-in (SPEC §2: ?optin_whatsapp=open opens it; §4, §8: the profile
 // update, confirmed by the snack bar) and the client's auth errors sent to /api/auth/_log (§7, §8).
 
-const PASSWORD = 'Rugby2026!';
 const JOURNALIST = 'journaliste@example.fr';
 const BANNER = 'Recevez les dernières actualités sur Whatsapp';
 const DIALOG = 'Recevez les dernières actualités sur WhatsApp';
@@ -21,27 +20,7 @@ afterAll(async () => {
   await fetch(`${upstreamUrl()}/__control/faults`, { method: 'DELETE' });
 });
 
-async function signIn(kind: 'desktop' | 'mobile', login: string): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await context(browser, kind);
-  const page = await ctx.newPage();
-  await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Tout refuser' }).click();
-  await page.getByRole('link', { name: kind === 'desktop' ? 'Connexion / inscription' : 'Se connecter' }).first().click();
-  await page.getByLabel('Adresse e-mail').fill(login);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.waitForURL(`${siteUrl()}/`);
-  await page.waitForLoadState('networkidle');
-  return { ctx, page };
-}
-
-/** The account's WhatsApp choice, set through the site's own API (the emulator keeps it between test files). */
-async function setWhatsappOptIn(ctx: BrowserContext, value: boolean) {
-  const { csrfToken } = (await (await ctx.request.get(`${siteUrl()}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const res = await ctx.request.post(`${siteUrl()}/api/user/prefs?action=optin_whatsapp`, { headers: { 'x-csrf-token': csrfToken }, data: { value } });
-  expect(res.status()).toBe(200);
-  expect(((await res.json()) as { journaliste_optin_whatsapp: boolean }).journaliste_optin_whatsapp).toBe(value);
-}
+const signIn = (kind: 'desktop' | 'mobile', login: string) => signInFromHome(browser, kind, login);
 
 const fault = (body: object) => fetch(`${upstreamUrl()}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
