@@ -1,10 +1,12 @@
 import { createStore, Provider } from 'jotai';
-import { startTransition, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'preact/compat/client';
 import { islandLoaders } from 'virtual:island-loaders';
 
-// React, jotai and the islands of this page. One store for every island, so the burger, the
-// search panel and the modals see the same state.
+// The islands of this page. They are written against React's API and rendered on the server by
+// React 19; in the browser, Preact's compatibility layer runs them (the client build points `react`
+// at `preact/compat`, docs/decisions/012-preact-in-the-browser.md). One jotai store for every
+// island, so the burger, the search panel and the modals see the same state.
 const store = createStore();
 
 export async function hydrateIslands(): Promise<void> {
@@ -25,16 +27,17 @@ export async function hydrateIslands(): Promise<void> {
     } catch {
       continue; // leave the server HTML as it is rather than hydrate with wrong props
     }
-    // One island per task, as a transition React may interrupt: no long task blocks the reader
-    // (React still replays a click that lands on an island not yet hydrated).
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <Provider store={store}>
-          <Component {...props} />
-        </Provider>,
-      );
-    });
+    // One island per task (a yield between islands): no long task blocks the reader. A button
+    // pressed before its island was live is pressed again by client/main.tsx.
+    hydrateRoot(
+      root,
+      <Provider store={store}>
+        <Component {...props} />
+      </Provider>,
+    );
+    // Says the island is live, for the measurements (npm run audit) and the browser tests, without
+    // reading the framework's internals.
+    root.dataset.hydrated = '';
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }

@@ -1,5 +1,5 @@
-// The page's only script before its load event: a few hundred bytes that decide when React and the
-// islands come (client/hydrate.tsx). Everything works without them (links, forms that post), so
+// The page's only script before its load event: a few hundred bytes that decide when the islands
+// and their runtime come (client/hydrate.tsx). Everything works without them (links, forms that post), so
 // they wait for the browser to be idle after load, or for the first sign of a reader: a pointer,
 // a key, a focus. A button pressed before then is pressed again once its island is live.
 
@@ -25,7 +25,7 @@ function replayEarlyPress() {
   document.removeEventListener('click', rememberEarlyPress, true);
   const button = pressed;
   pressed = null;
-  // React replays a click that reaches a root still hydrating, so the next frame is soon enough.
+  // Every island is live once hydrateIslands has settled: the next frame is soon enough.
   if (button?.isConnected) requestAnimationFrame(() => button.click());
 }
 

@@ -198,16 +198,16 @@ async function openPage(path, viewport) {
   for (let attempt = 1; ; attempt++) {
     await page.goto(siteUrl + path, { waitUntil: 'networkidle' });
     try {
-      // Islands hydrate when the browser is idle after load: wait for React to own every root.
+      // Islands hydrate when the browser is idle after load: wait until every root is live.
       await page.waitForFunction(
-        () => [...document.querySelectorAll('[data-island]')].every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer'))),
+        () => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')),
         null,
         { timeout: 15_000 },
       );
       break;
     } catch (e) {
       const missing = await page.evaluate(() =>
-        [...document.querySelectorAll('[data-island]')].filter((el) => !Object.keys(el).some((k) => k.startsWith('__reactContainer'))).map((el) => el.dataset.island),
+        [...document.querySelectorAll('[data-island]')].filter((el) => !el.hasAttribute('data-hydrated')).map((el) => el.dataset.island),
       );
       if (attempt >= 2) throw new Error(`${path} : îlots non hydratés : ${missing.join(', ')}`, { cause: e });
       console.log(`  îlots non hydratés (${missing.join(', ')}), nouveau chargement`);

@@ -64,7 +64,7 @@ async function inView(page: Page, locator: Locator): Promise<boolean> {
   return !!box && box.y >= 0 && box.y + Math.min(box.height, height) <= height;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.querySelector('form.cf7-form') ?? {}).some((k) => k.startsWith('__react')));
+const hydrated = (page: Page) => page.waitForFunction(() => document.querySelector('form.cf7-form')?.closest('[data-island]')?.hasAttribute('data-hydrated'));
 
 type FutureEvent = { slug: string; title: string; accreditation: { kind: string; deadline: string } | null };
 async function openEvents(kind: string): Promise<FutureEvent[]> {

@@ -65,7 +65,7 @@ describe('author pages in Chromium', () => {
     await page.screenshot({ path: `${SCREENSHOTS}author-desktop.png`, fullPage: true });
 
     // « Voir plus » appends with JavaScript once its island is hydrated (before, it is a link to page 2).
-    await page.waitForFunction(() => Object.keys(document.querySelector('.load-more a') ?? {}).some((k) => k.startsWith('__react')));
+    await page.waitForFunction(() => document.querySelector('.load-more a')?.closest('[data-island]')?.hasAttribute('data-hydrated'));
     await page.getByRole('link', { name: 'Voir plus' }).click();
     await expect.poll(() => page.locator('#liste-contenus > .card').count()).toBe(Math.min(8, total));
     expect(page.url()).toContain('page=2');

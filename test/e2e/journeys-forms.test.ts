@@ -53,9 +53,9 @@ async function signIn(page: Page, path: string) {
 
 /**
  * Until its island is live the floating button is a plain link to /contact (as without JavaScript),
- * and a key pressed on it then follows the link: wait for React to own it after a navigation.
+ * and a key pressed on it then follows the link: wait for its island to be live after a navigation.
  */
-const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.querySelector('.contact-fab') ?? {}).some((k) => k.startsWith('__react')));
+const hydrated = (page: Page) => page.waitForFunction(() => document.querySelector('.contact-fab')?.closest('[data-island]')?.hasAttribute('data-hydrated'));
 
 /** Keyboard only: focus an element the way Tab would land on it, then press a key. */
 async function press(locator: Locator, key = 'Enter') {

@@ -42,9 +42,9 @@ async function signInAsJournalist(ctx: BrowserContext) {
   await setWhatsappOptIn(ctx, false);
 }
 
-/** Every island root handed to React (hydrateRoot marks its container). */
+/** Every island root live (client/hydrate.tsx marks it data-hydrated). */
 const islandsHydrated = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((root) => Object.keys(root).some((k) => k.startsWith('__reactContainer$'))), undefined, { timeout: 30_000 });
+  page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((root) => root.hasAttribute('data-hydrated')), undefined, { timeout: 30_000 });
 
 async function articlePath(): Promise<string> {
   const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; redirection: string }>;

@@ -80,7 +80,7 @@ describe('reading in Chromium', () => {
     await page.clock.install();
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Tout refuser' }).click();
-    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('.new-posts') ?? {}).some((k) => k.startsWith('__react')));
+    const hydrated = () => page.evaluate(() => !!document.querySelector('.new-posts')?.closest('[data-island]')?.hasAttribute('data-hydrated'));
     await expect.poll(async () => (await page.clock.runFor(1000), hydrated())).toBe(true);
     const toast = page.locator('.new-posts__bar');
     await page.clock.runFor(61_000);

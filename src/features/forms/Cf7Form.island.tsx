@@ -179,7 +179,7 @@ export default function Cf7Form(props: Cf7FormProps) {
         eventTools={eventTools}
         sending={state === 'sending'}
         onSubmit={submit}
-        onChange={(e) => {
+        onInput={(e) => {
           // A corrected field loses its error at once; the others keep theirs until the next sending.
           const name = (e.target as HTMLInputElement).name?.replace(/\[\]$/, '');
           if (name && errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);

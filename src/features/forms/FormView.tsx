@@ -24,7 +24,8 @@ type Props = {
   sending?: boolean;
   submitLabel?: string;
   onSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
-  onChange?: (e: React.FormEvent<HTMLFormElement>) => void;
+  /** Every input event of the form's fields (each key typed, each box ticked): the draft and the errors follow. */
+  onInput?: (e: React.FormEvent<HTMLFormElement>) => void;
   hiddenFields?: Record<string, string>;
 };
 
@@ -42,7 +43,7 @@ function settleTypedDate(e: React.FocusEvent<HTMLInputElement>) {
   const iso = input.value ? readTypedDate(input.value) : null;
   const shown = iso && (input.type === 'date' ? iso : frenchDay(iso));
   if (!shown || shown === input.value) return;
-  // Through the prototype's setter, so that React counts the event below as a change.
+  // Through the prototype's setter, so that the event below reads as the reader's own input.
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, shown);
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
@@ -282,7 +283,7 @@ function ErrorSummary({ model, errors }: { model: FormModel; errors: FieldErrors
 export function FormView(p: Props) {
   const errorCount = Object.keys(p.errors).length;
   return (
-    <form className="form cf7-form" action={p.action} method="post" encType="multipart/form-data" noValidate={!!p.onSubmit} onSubmit={p.onSubmit} onChange={p.onChange}>
+    <form className="form cf7-form" action={p.action} method="post" encType="multipart/form-data" noValidate={!!p.onSubmit} onSubmit={p.onSubmit} onInput={p.onInput}>
       {errorCount ? <ErrorSummary model={p.model} errors={p.errors} /> : null}
       <p className="form__legend">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
       <div className="form__grid">

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { mobileMenuAtom } from './ui-state';
 
 type MenuItem = { id: number; label: string; href: string; external: boolean; children: Array<{ id: number; label: string; href: string; external: boolean }> };
@@ -17,7 +17,9 @@ export default function MobileMenu({ items, links = [] }: MobileMenuProps) {
   const burger = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
 
-  useEffect(() => {
+  // A layout effect: the focus moves with the change on screen, not a frame later (Preact runs
+  // plain effects after the next paint).
+  useLayoutEffect(() => {
     // Scroll lock while open; focus goes in on opening and back to the burger on closing.
     document.documentElement.classList.toggle('is-scroll-locked', state.open);
     if (state.open) panel.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();

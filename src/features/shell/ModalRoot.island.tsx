@@ -1,7 +1,7 @@
 import { rememberJournalistModalSeen } from '../accounts/journalist-modal-memory';
 import { displayPhone, telHref } from '../../lib/format/phone';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { closeModalAtom, contactDraftAtom, hasContactDraftAtom, modalAtom, type ModalKind } from './ui-state';
 import { signInPath } from '../../auth/callback-url';
 
@@ -55,7 +55,9 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
   // Where the reader was in the form, to come back to it; a tap on the backdrop has moved the focus off it already.
   const lastInForm = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
+  // Layout effects: the dialog opens and closes, and the focus moves, in the same commit as the
+  // state (Preact runs plain effects after the next paint; a reopening in between was missed).
+  useLayoutEffect(() => {
     setConfirming(false); // a question belongs to the modal it was asked in
     const d = dialog.current;
     if (!d) return;
@@ -74,7 +76,7 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
     }
   }, [modal.kind]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (confirming) resume.current?.focus();
   }, [confirming]);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 // WAI-ARIA APG « disclosure navigation menu »: each sub-menu belongs to a button (aria-expanded,
 // aria-controls) and stays hidden — out of the Tab order — until that button opens it. One open
@@ -34,7 +34,9 @@ export function useDisclosures(root: RefObject<HTMLElement | null>): Disclosures
     setOpenId(null);
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the keys and the focus are listened to from the moment the panel shows (Preact
+  // runs plain effects after the next paint; a quick Tab went by unheard).
+  useLayoutEffect(() => {
     if (openId === null) return;
     const panel = document.getElementById(openId);
     const button = root.current?.querySelector<HTMLElement>(`[aria-controls="${openId}"]`) ?? null;
