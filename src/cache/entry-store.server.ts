@@ -64,10 +64,13 @@ export function createEntryStore(scope: StoreScope) {
       return true;
     },
 
-    /** Stores a copy; a failed write (KV refuses a second write per key and second) costs the copy, not the answer. */
-    async write(key: string, value: string, meta: EntryMeta, keepSeconds = KEEP_SECONDS): Promise<void> {
+    /**
+     * Stores a copy; a failed write (KV refuses a second write per key and second) costs the copy, not the answer.
+     * `bytes`: the same text in UTF-8, when the caller has it already (KV takes it as it is).
+     */
+    async write(key: string, value: string, meta: EntryMeta, keepSeconds = KEEP_SECONDS, bytes?: Uint8Array<ArrayBuffer>): Promise<void> {
       try {
-        await scope.kv.put(key, value, { metadata: meta, expirationTtl: Math.max(60, keepSeconds) });
+        await scope.kv.put(key, bytes ?? value, { metadata: meta, expirationTtl: Math.max(60, keepSeconds) });
         reads.set(key, { value, metadata: meta, cacheStatus: null });
       } catch (e) {
         console.warn(`[cache] write ${key}:`, String(e));

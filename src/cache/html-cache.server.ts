@@ -104,7 +104,9 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
         const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
         const rendered = await new Response(toCache).text();
         const html = nonce ? rendered.replaceAll(nonce, noncePlaceholder) : rendered;
-        await store.write(key, html, { ...meta, etag: await etagOf(html), ...(nonce ? { noncePlaceholder } : {}) }, policy!.keepSeconds);
+        // Encoded once, for the ETag and for KV (which would otherwise encode the text again).
+        const bytes = utf8.encode(html);
+        await store.write(key, html, { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder } : {}) }, policy!.keepSeconds, bytes);
       })().catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
     );
     c.res = new Response(toClient, res);
@@ -160,8 +162,8 @@ function withNonce(c: Context<AppEnv>, key: string, entry: StoredEntry): Bytes {
 // middleware would hash every response body: it would hold back the first byte of streamed
 // renders, and each response differs anyway by its CSP nonce. A fresh render has no ETag; its
 // cached copy has one from the next view on.
-async function etagOf(html: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(html));
+async function etagOf(html: Bytes): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', html);
   return `W/"${[...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
 }
 

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { sharedHtml } from '../render/shared-html.server';
 import { islands, type IslandName, type IslandProps } from './registry';
 
 /**
@@ -8,9 +9,35 @@ import { islands, type IslandName, type IslandProps } from './registry';
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const Component = islands[name] as unknown as ComponentType<Record<string, unknown>>;
+  const json = JSON.stringify(props);
+  const html = SHARED.has(name) ? sharedHtml(Component, props as Record<string, unknown>, json) : null;
+  if (html !== null) return <div className="island" data-island={name} data-props={json} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
-    <div className="island" data-island={name} data-props={JSON.stringify(props)}>
+    <div className="island" data-island={name} data-props={json}>
       <Component {...(props as Record<string, unknown>)} />
     </div>
   );
 }
+
+/**
+ * The shell's islands: the same props on every page (menus, search, partners, the floating
+ * buttons). Their HTML depends on their props alone (no server context, no useId:
+ * client/hydrate.tsx hydrates each as its own root), so it is rendered once per isolate and props
+ * (render/shared-html.server.tsx). Not the islands whose props change with the page or the request (the
+ * sign-in link of UserMenu comes back to the page, a form carries its idempotency key): a copy per
+ * page would only churn.
+ */
+const SHARED: ReadonlySet<IslandName> = new Set<IslandName>([
+  'CategoriesNav',
+  'ConsentLink',
+  'ContactButton',
+  'HeaderScroll',
+  'MobileMenu',
+  'ModalRoot',
+  'PartnersCarousel',
+  'SearchBox',
+  'SessionSync',
+  'Snackbar',
+  'TopBarNav',
+  'WhatsappBanner',
+]);

@@ -3,6 +3,7 @@ import type { NavLink } from '../../lib/links';
 import type { Shell } from './shell.server';
 import { SOCIAL_NETWORKS, type Settings } from '../../schemas/settings';
 import { SocialIcon } from './SocialIcon';
+import { Shared } from '../../render/shared-html.server';
 
 export const COPYRIGHT_FIRST_YEAR = 2023;
 export const CATEGORIES_PER_ROW = 5;
@@ -13,40 +14,59 @@ function chunk<T>(items: T[], size: number): T[][] {
   return rows;
 }
 
+type Social = { key: string; name: string; href: string };
+
+/** The logo and the networks: the same on every page, rendered once per isolate (render/shared-html.server.tsx). */
+function FooterTop({ logo, title, socials }: { logo: string; title: string; socials: Social[] }) {
+  return (
+    <>
+      {logo ? <img className="footer__logo" src={logo} alt={title} width={160} height={48} loading="lazy" /> : null}
+      {socials.length > 0 ? (
+        <ul className="footer__socials">
+          {socials.map(({ key, name, href }) => (
+            <li key={key}>
+              <a href={href} target="_blank" rel="noopener" aria-label={`${name} (nouvelle fenêtre)`} title={name} data-network={key.replace('_lien', '')}>
+                <SocialIcon network={key.replace('_lien', '')} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** Every category, five to a row: the same on every page, rendered once per isolate. */
+function FooterCategories({ categories }: { categories: NavLink[] }) {
+  return (
+    <>
+      {chunk(categories, CATEGORIES_PER_ROW).map((row, i) => (
+        <ul key={i}>
+          {row.map((item) => (
+            <li key={item.id}>
+              <a href={item.href} data-track="navigation" data-track-category="footer" {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}>
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ))}
+    </>
+  );
+}
+
 export function Footer({ categories, settings, year, account }: { categories: NavLink[]; settings: Settings; year: number; account: Shell['account'] }) {
-  const socials = SOCIAL_NETWORKS.filter(([key]) => settings[key].trim() !== '');
+  const socials = SOCIAL_NETWORKS.filter(([key]) => settings[key].trim() !== '').map(([key, name]) => ({ key, name, href: settings[key] }));
   return (
     <footer className="footer">
       <div className="container">
-        <div className="footer__top">
-          {settings.logo_footer || settings.logo ? (
-            <img className="footer__logo" src={settings.logo_footer || settings.logo} alt={settings.title} width={160} height={48} loading="lazy" />
-          ) : null}
-          {socials.length > 0 ? (
-            <ul className="footer__socials">
-              {socials.map(([key, name]) => (
-                <li key={key}>
-                  <a href={settings[key]} target="_blank" rel="noopener" aria-label={`${name} (nouvelle fenêtre)`} title={name} data-network={key.replace('_lien', '')}>
-                    <SocialIcon network={key.replace('_lien', '')} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-        <nav className="footer__categories" aria-label="Toutes les catégories" id="footer-categories">
-          {chunk(categories, CATEGORIES_PER_ROW).map((row, i) => (
-            <ul key={i}>
-              {row.map((item) => (
-                <li key={item.id}>
-                  <a href={item.href} data-track="navigation" data-track-category="footer" {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}>
-                    {item.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ))}
-        </nav>
+        <Shared as="div" attrs={{ className: 'footer__top' }} component={FooterTop} props={{ logo: settings.logo_footer || settings.logo, title: settings.title, socials }} />
+        <Shared
+          as="nav"
+          attrs={{ className: 'footer__categories', 'aria-label': 'Toutes les catégories', id: 'footer-categories' }}
+          component={FooterCategories}
+          props={{ categories }}
+        />
         <ul className="footer__links">
           <li>
             <a href="/accreditations">S’accréditer</a>

@@ -28,14 +28,32 @@ const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
+type ParisClock = WallClock & { offsetMinutes: number };
+
+/**
+ * formatToParts is slow (tens of µs), and each WordPress date costs two of them (parseWpDate): a
+ * page of cards asked for the same few dates on every render. The answer depends on the whole
+ * second only; remembered per isolate, bounded.
+ */
+const clocks = new Map<number, ParisClock>();
+const MAX_CLOCKS = 5000;
+
 /** The Paris wall clock at an instant, and its offset from UTC in minutes (60 or 120). */
-export function parisWallClock(instant: Date | number): WallClock & { offsetMinutes: number } {
+export function parisWallClock(instant: Date | number): ParisClock {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  const p = Object.fromEntries(offsetParts.formatToParts(ms).map((x) => [x.type, x.value]));
-  const wall: WallClock = { year: +p.year!, month: +p.month!, day: +p.day!, hour: +p.hour!, minute: +p.minute!, second: +p.second! };
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   // Whole seconds: an offset is made of minutes, and the feeds never carry milliseconds.
-  return { ...wall, offsetMinutes: Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000) };
+  const second = Math.floor(ms / 1000);
+  let clock = clocks.get(second);
+  if (clock === undefined) {
+    const p = Object.fromEntries(offsetParts.formatToParts(ms).map((x) => [x.type, x.value]));
+    const wall: WallClock = { year: +p.year!, month: +p.month!, day: +p.day!, hour: +p.hour!, minute: +p.minute!, second: +p.second! };
+    const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+    clock = { ...wall, offsetMinutes: Math.round((asUtc - second * 1000) / 60_000) };
+    if (clocks.size >= MAX_CLOCKS) clocks.clear();
+    clocks.set(second, clock);
+  }
+  // A copy: the caller may change what it gets.
+  return { ...clock };
 }
 
 const parisOffsetMinutes = (instant: number) => parisWallClock(instant).offsetMinutes;
