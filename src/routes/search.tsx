@@ -35,9 +35,9 @@ export async function searchRoute(c: Context<AppEnv>) {
   const subject = shorten(request.query || request.tag || request.category);
   return c.render(<SearchResults request={request} result={found?.posts ?? null} players={found?.players ?? []} categories={shell.categories} tags={tags?.status === 'success' ? tags.data : []} />, {
     head: {
-      title: subject ? `Recherche : ${subject}` : 'Rechercher',
+      title: subject ? `Recherche\u00a0: ${subject}` : 'Rechercher',
       description: subject
-        ? `Les contenus de la salle de presse de la Fédération française de rugby pour « ${subject} ».`
+        ? `Les contenus de la salle de presse de la Fédération française de rugby pour «\u00a0${subject}\u00a0».`
         : 'Rechercher dans les contenus de la salle de presse de la Fédération française de rugby.',
       // Results pages stay out of the index (endless variants of the same contents).
       noindex: true,

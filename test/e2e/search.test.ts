@@ -73,7 +73,7 @@ describe('search in Chromium', () => {
     await box.press('Enter');
     await page.waitForURL(/\/recherche\?query=equipe/);
     expect(await page.locator('h1').textContent()).toBe('Rechercher');
-    expect(await page.locator('.search-page__count').textContent()).toMatch(/résultats pour « equipe »/);
+    expect(await page.locator('.search-page__count').textContent()).toMatch(/résultats pour «\u00a0equipe\u00a0»/);
     await page.screenshot({ path: `${SCREENSHOTS}search-page-mobile.png` });
     await ctx.close();
 

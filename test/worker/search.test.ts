@@ -20,7 +20,7 @@ describe('/recherche', () => {
   it('finds « equipe » accent-insensitively, highlighted and escaped, newest first by default', async () => {
     const { res, body } = await get('/recherche?query=equipe');
     expect(res.status).toBe(200);
-    expect(body).toMatch(/\d+ résultats<!-- --> pour « equipe »/);
+    expect(body).toMatch(/\d+ résultats<!-- --> pour «\u00a0equipe\u00a0»/);
     expect(body).toContain('<mark>équipe</mark>');
     const d = dates(body);
     expect(d.length).toBe(10);

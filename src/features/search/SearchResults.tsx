@@ -105,7 +105,8 @@ export function SearchResults({
   categories: NavLink[];
   tags?: Tag[];
 }) {
-  const described = request.query ? ` pour « ${shorten(request.query)} »` : '';
+  // French guillemets are held to their words by no-break spaces: never alone at a line's edge.
+  const described = request.query ? ` pour «\u00a0${shorten(request.query)}\u00a0»` : '';
   return (
     <div className="container search-page">
       <h1>Rechercher</h1>
