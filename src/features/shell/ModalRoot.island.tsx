@@ -76,8 +76,16 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
     }
   }, [modal.kind]);
 
+  // « Reprendre la saisie » asks for the focus back where the reader was, once the form shows again
+  // (it is hidden while the question is asked): in the same commit, so the focus never rests on
+  // <body> in between.
+  const refocusForm = useRef(false);
   useLayoutEffect(() => {
     if (confirming) resume.current?.focus();
+    else if (refocusForm.current) {
+      refocusForm.current = false;
+      (lastInForm.current ?? dialog.current?.querySelector<HTMLElement>('.modal__body input, .modal__body textarea'))?.focus();
+    }
   }, [confirming]);
 
   const force = modal.kind !== null && modal.force;
@@ -93,9 +101,8 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
     else closeNow();
   };
   const backToForm = () => {
+    refocusForm.current = true;
     setConfirming(false);
-    // After the form is shown again (it is hidden while the question is asked).
-    requestAnimationFrame(() => (lastInForm.current ?? dialog.current?.querySelector<HTMLElement>('.modal__body input, .modal__body textarea'))?.focus());
   };
   const discard = () => {
     store.set(contactDraftAtom, null);
