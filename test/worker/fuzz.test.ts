@@ -15,7 +15,8 @@ const ROUTES = [
   '/', '/categories', '/categories/xv-de-france', '/categories/xv-de-france/', '/categories/preview/post', '/evenements', '/evenements/',
   '/recherche', '/contact', '/accreditations', '/espace-presse', '/connexion', '/connexion/erreur', '/mentions-legales', '/rss.xml',
   '/sitemap.xml', '/sitemap-posts-', '/robots.txt', '/api/auth/', '/api/auth/signin/', '/api/auth/callback/', '/api/user/prefs',
-  '/api/forms/', '/api/purge', '/actualites/', '/resultats-de-recherche/',
+  '/api/forms/', '/api/purge', '/actualites/', '/resultats-de-recherche/', '/auteurs/', '/author/', '/stories/', '/equipes-de-france',
+  '/equipes-de-france/', '/sitemap-pages.xml', '/sitemap-news.xml', '/evenements.ics', '/api/posts', '/api/user/medias', '/connexion/compte-ffr',
 ];
 const QUERY_KEYS = ['query', 'page', 'sort', 'post_tags', 'categories', 'preview', 'p', 'callbackUrl', 'error', 'formulaire', 'evenement', 'optin_whatsapp', 'type', 'action', 'utm_source'];
 
