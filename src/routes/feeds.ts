@@ -5,10 +5,12 @@ import { loadEvents } from '../features/events/events.server';
 import { renderRss } from '../features/feeds/rss';
 import { renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex, type SitemapUrl } from '../features/feeds/sitemap';
 import { parseWpDate } from '../lib/format/date';
-import { toSitePath } from '../lib/links';
+import { toNavLinks, toSitePath, type NavLink } from '../lib/links';
 import { siteOrigin } from '../render/site';
 import type { PostPage } from '../schemas/post';
 import { DEFAULT_SETTINGS } from '../schemas/settings';
+import { storyPath } from '../schemas/story';
+import { featuredStories } from '../features/shell/shell.server';
 import { notFoundPage } from './_404';
 import { cacheControl } from '../http/cache-control';
 
@@ -89,9 +91,26 @@ async function countPostPages(c: Context<AppEnv>, first: PostPage): Promise<numb
   return page.page;
 }
 
+/**
+ * The site's own pages the menus link to, sub-items included: the national teams' pages, the press
+ * contacts… (WordPress pages have no list of their own here). Categories are listed from their
+ * list; links to other sites, anchors and addresses with a query are not pages of this site.
+ */
+function menuPages(items: NavLink[]): string[] {
+  return items.flatMap((item) => [
+    ...(!item.external && /^\/[^?#]+$/.test(item.href) && !item.href.startsWith('/categories/') ? [item.href] : []),
+    ...menuPages(item.children),
+  ]);
+}
+
 export async function sitemapPagesRoute(c: Context<AppEnv>) {
   const content = c.get('content');
-  const [categories, events] = await Promise.all([settle(content.categories(), 'categories'), settle(loadEvents(content), 'events')]);
+  const [categories, events, menus, settings] = await Promise.all([
+    settle(content.categories(), 'categories'),
+    settle(loadEvents(content), 'events'),
+    settle(content.menus(), 'menus'),
+    settle(content.settings(), 'settings'),
+  ]);
   if (categories.status !== 'success') return unavailable(c);
   const origin = siteOrigin(c);
   const bySlug = new Map(categories.data.map((x) => [x.id, x]));
@@ -105,8 +124,13 @@ export async function sitemapPagesRoute(c: Context<AppEnv>) {
       return { loc: `${origin}/categories/${parent ? `${parent.slug}/` : ''}${x.slug}`, changefreq: 'daily' };
     }),
     ...(events.status === 'success' ? events.data.map((e): SitemapUrl => ({ loc: `${origin}/evenements/${e.slug}` })) : []),
+    ...(menus.status === 'success' ? menuPages(toNavLinks([...menus.data.topBar, ...menus.data.footer])).map((path): SitemapUrl => ({ loc: `${origin}${path}` })) : []),
+    // The stories the search panel features (SPEC §7), each a page of this site.
+    ...(settings.status === 'success' ? featuredStories(settings.data).map((story): SitemapUrl => ({ loc: `${origin}${storyPath(story.id)}` })) : []),
   ];
-  return xml(renderSitemap(urls));
+  // A page linked from two menus is listed once.
+  const seen = new Set<string>();
+  return xml(renderSitemap(urls.filter((u) => !seen.has(u.loc) && seen.add(u.loc))));
 }
 
 export async function sitemapPostsRoute(c: Context<AppEnv>) {

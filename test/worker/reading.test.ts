@@ -236,6 +236,13 @@ describe('feeds for machines', () => {
     expect(count(posts.body, '<url>')).toBe(Math.min(100, total));
     const pages = await get('/sitemap-pages.xml');
     expect(pages.body).toContain('<loc>http://presse.test/categories/xv-de-france</loc>');
+    // The pages the menus link to (the national teams'), and the featured stories.
+    expect(pages.body).toContain('<loc>http://presse.test/equipes-de-france/xv-de-france-equipe</loc>');
+    expect(pages.body).toContain('<loc>http://presse.test/equipes-de-france/france-7-equipe</loc>');
+    expect(pages.body).toMatch(/<loc>http:\/\/presse\.test\/stories\/[^<]+<\/loc>/);
+    const locs = [...pages.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(locs.every((loc) => loc!.startsWith('http://presse.test/') && !/[?#]/.test(loc!))).toBe(true);
     const news = await get('/sitemap-news.xml');
     expect(news.body).toContain('xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"');
     const robots = await get('/robots.txt');
