@@ -3,9 +3,9 @@ import type { AppEnv } from '../app-env';
 import { settle } from '../data/loaded';
 import { loadEvents } from '../features/events/events.server';
 import { renderRss } from '../features/feeds/rss';
-import { renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex, type SitemapUrl } from '../features/feeds/sitemap';
+import { menuPages, renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex, type SitemapUrl } from '../features/feeds/sitemap';
 import { parseWpDate } from '../lib/format/date';
-import { toNavLinks, toSitePath, type NavLink } from '../lib/links';
+import { toNavLinks, toSitePath } from '../lib/links';
 import { siteOrigin } from '../render/site';
 import type { PostPage } from '../schemas/post';
 import { DEFAULT_SETTINGS } from '../schemas/settings';
@@ -91,17 +91,6 @@ async function countPostPages(c: Context<AppEnv>, first: PostPage): Promise<numb
   return page.page;
 }
 
-/**
- * The site's own pages the menus link to, sub-items included: the national teams' pages, the press
- * contacts… (WordPress pages have no list of their own here). Categories are listed from their
- * list; links to other sites, anchors and addresses with a query are not pages of this site.
- */
-function menuPages(items: NavLink[]): string[] {
-  return items.flatMap((item) => [
-    ...(!item.external && /^\/[^?#]+$/.test(item.href) && !item.href.startsWith('/categories/') ? [item.href] : []),
-    ...menuPages(item.children),
-  ]);
-}
 
 export async function sitemapPagesRoute(c: Context<AppEnv>) {
   const content = c.get('content');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { NavLink } from '../../lib/links';
 import { PostCardSchema, type PostCard } from '../../schemas/post';
-import { renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex } from './sitemap';
+import { menuPages, renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex } from './sitemap';
 import { findAll, parseXml, textOf } from './xml-check';
 
 const card = (id: number, date: string, title = `Article ${id}`): PostCard =>
@@ -100,5 +101,34 @@ describe('robots.txt', () => {
 
   it('allows everything when nothing is disallowed', () => {
     expect(renderRobots({ siteUrl: 'https://presse.ffr.fr', disallow: [] })).toMatch(/^User-agent: \*\nDisallow:\n\nSitemap: /);
+  });
+});
+
+describe('menuPages', () => {
+  const link = (href: string, children: NavLink[] = [], external = false): NavLink => ({ id: 0, label: href, href, external, children });
+
+  it('lists the site\'s own pages of the menus, sub-items included', () => {
+    const items = [
+      link('#', [link('/equipes-de-france/xv-de-france-equipe'), link('/equipes-de-france/france-7-equipe')]),
+      link('/contact'),
+      link('/mentions-legales'),
+    ];
+    expect(menuPages(items)).toEqual(['/equipes-de-france/xv-de-france-equipe', '/equipes-de-france/france-7-equipe', '/contact', '/mentions-legales']);
+  });
+
+  it('leaves out other sites, anchors, queries, categories and the pages that ask not to be indexed', () => {
+    const items = [
+      link('https://www.ffr.fr', [], true),
+      link('/billetterie', [], true),
+      link('#'),
+      link('/accreditations?evenement=france-japon'),
+      link('/contact#plan'),
+      link('/categories/xv-de-france'),
+      link('/espace-presse'),
+      link('/connexion/erreur'),
+      link('/recherche'),
+      link('/espace-presse-et-medias'),
+    ];
+    expect(menuPages(items)).toEqual(['/espace-presse-et-medias']);
   });
 });

@@ -1,5 +1,6 @@
 // XML sitemaps (sitemaps.org protocol and the Google News extension) and robots.txt.
 
+import type { NavLink } from '../../lib/links';
 import type { PostCard } from '../../schemas/post';
 import { isoWithParisOffset, readWpDate } from './time';
 import { cardPath, siteBase, sitePageUrl } from './url';
@@ -93,4 +94,20 @@ export function renderRobots(o: RobotsOptions): string {
   const paths = [...new Set(o.disallow.map((p) => p.replace(/[\r\n]+/g, '').trim()).filter(Boolean))];
   const rules = paths.length ? paths.map((p) => `Disallow: ${p}`) : ['Disallow:'];
   return ['User-agent: *', ...rules, '', `Sitemap: ${base}/sitemap.xml`, `Sitemap: ${base}/sitemap-news.xml`, ''].join('\n');
+}
+
+/** The site's own pages that ask not to be indexed (noindex): the press space, sign-in, search results. */
+const NOT_INDEXED = /^\/(espace-presse|connexion|recherche)(\/|$)/;
+
+/**
+ * The site's own pages the menus link to, sub-items included: the national teams' pages, the press
+ * contacts… (WordPress pages have no list of their own here). Categories are listed from their
+ * list; links to other sites, anchors, addresses with a query and pages that ask not to be indexed
+ * are left out.
+ */
+export function menuPages(items: NavLink[]): string[] {
+  return items.flatMap((item) => [
+    ...(!item.external && /^\/[^?#]+$/.test(item.href) && !item.href.startsWith('/categories/') && !NOT_INDEXED.test(item.href) ? [item.href] : []),
+    ...menuPages(item.children),
+  ]);
 }
