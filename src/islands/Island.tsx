@@ -23,9 +23,9 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
  * The shell's islands: the same props on every page (menus, search, partners, the floating
  * buttons). Their HTML depends on their props alone (no server context, no useId:
  * client/hydrate.tsx hydrates each as its own root), so it is rendered once per isolate and props
- * (render/shared-html.server.tsx). Not the islands whose props change with the page or the request (the
- * sign-in link of UserMenu comes back to the page, a form carries its idempotency key): a copy per
- * page would only churn.
+ * (render/shared-html.server.tsx, decision 013). Not the islands whose props change with the page
+ * or the request (the sign-in link of UserMenu comes back to the page, a form carries its
+ * idempotency key): a copy per page would only churn.
  */
 const SHARED: ReadonlySet<IslandName> = new Set<IslandName>([
   'CategoriesNav',
