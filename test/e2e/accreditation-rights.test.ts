@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDevVars, root } from '../../scripts/lib/stack.mjs';
-import { launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { islandLive, launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
 
 // Issue 20: accreditation requests are a journalist's right (SPEC §6). An anonymous reader is
 // invited to sign in and comes back to the form as they left it; a signed-in reader without the
@@ -64,7 +64,7 @@ async function inView(page: Page, locator: Locator): Promise<boolean> {
   return !!box && box.y >= 0 && box.y + Math.min(box.height, height) <= height;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.querySelector('form.cf7-form')?.closest('[data-island]')?.hasAttribute('data-hydrated'));
+const hydrated = (page: Page) => islandLive(page, 'form.cf7-form');
 
 type FutureEvent = { slug: string; title: string; accreditation: { kind: string; deadline: string } | null };
 async function openEvents(kind: string): Promise<FutureEvent[]> {

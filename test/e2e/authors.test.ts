@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, islandLive, launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
 
 // From an article's author card to the author's page, in Chromium, at desktop and phone widths.
 
@@ -65,7 +65,7 @@ describe('author pages in Chromium', () => {
     await page.screenshot({ path: `${SCREENSHOTS}author-desktop.png`, fullPage: true });
 
     // « Voir plus » appends with JavaScript once its island is hydrated (before, it is a link to page 2).
-    await page.waitForFunction(() => document.querySelector('.load-more a')?.closest('[data-island]')?.hasAttribute('data-hydrated'));
+    await islandLive(page, '.load-more a');
     await page.getByRole('link', { name: 'Voir plus' }).click();
     await expect.poll(() => page.locator('#liste-contenus > .card').count()).toBe(Math.min(8, total));
     expect(page.url()).toContain('page=2');

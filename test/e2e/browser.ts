@@ -84,3 +84,11 @@ export async function setWhatsappOptIn(ctx: BrowserContext, value: boolean): Pro
   const saved = res.ok() ? ((await res.json()) as { journaliste_optin_whatsapp?: boolean }).journaliste_optin_whatsapp : undefined;
   if (saved !== value) throw new Error(`WhatsApp choice not saved: ${res.status()}`);
 }
+
+/** Whether the island holding `selector` is live (client/hydrate.tsx marks its root data-hydrated). */
+export const isIslandLive = (page: Page, selector: string) =>
+  page.evaluate((s) => !!document.querySelector(s)?.closest('[data-island]')?.hasAttribute('data-hydrated'), selector);
+
+/** Waits until the island holding `selector` is live: until then its buttons are the server's HTML. */
+export const islandLive = (page: Page, selector: string) =>
+  page.waitForFunction((s) => !!document.querySelector(s)?.closest('[data-island]')?.hasAttribute('data-hydrated'), selector);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, SCREENSHOTS, siteUrl } from './browser';
+import { islandLive, launch, SCREENSHOTS, siteUrl } from './browser';
 
 // Issue 18, the journeys of a journalist and a reader through the forms: the contact draft, the
 // results and errors brought into view with focus, the confirmation summary, the floating button.
@@ -55,7 +55,7 @@ async function signIn(page: Page, path: string) {
  * Until its island is live the floating button is a plain link to /contact (as without JavaScript),
  * and a key pressed on it then follows the link: wait for its island to be live after a navigation.
  */
-const hydrated = (page: Page) => page.waitForFunction(() => document.querySelector('.contact-fab')?.closest('[data-island]')?.hasAttribute('data-hydrated'));
+const hydrated = (page: Page) => islandLive(page, '.contact-fab');
 
 /** Keyboard only: focus an element the way Tab would land on it, then press a key. */
 async function press(locator: Locator, key = 'Enter') {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, isIslandLive, launch, onSiteArticleLink, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -80,8 +80,7 @@ describe('reading in Chromium', () => {
     await page.clock.install();
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Tout refuser' }).click();
-    const hydrated = () => page.evaluate(() => !!document.querySelector('.new-posts')?.closest('[data-island]')?.hasAttribute('data-hydrated'));
-    await expect.poll(async () => (await page.clock.runFor(1000), hydrated())).toBe(true);
+    await expect.poll(async () => (await page.clock.runFor(1000), isIslandLive(page, '.new-posts'))).toBe(true);
     const toast = page.locator('.new-posts__bar');
     await page.clock.runFor(61_000);
     expect(await toast.count()).toBe(0);
