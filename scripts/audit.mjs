@@ -7,12 +7,11 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { chromium } from 'playwright-core';
 import { buildClient } from './build-client.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureChromium, launchChromium } from './lib/chromium.mjs';
 import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+ensureChromium();
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 const TARGETS = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1500, cls: 0.01, tbtMs: 50 };
@@ -60,7 +59,7 @@ try {
 
   const report = { pages: {}, modals: {}, lighthouseVersion: '', chromiumVersion: '' };
 
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   for (const [name, path] of Object.entries(pages)) {
     console.log(`lighthouse ${path} (${LIGHTHOUSE_RUNS} passages)`);
     const runs = [];
@@ -77,7 +76,7 @@ try {
   chrome.kill();
   chrome = undefined;
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  browser = await launchChromium();
   report.chromiumVersion = browser.version();
   // Pages: a first visit, so the consent banner is open (hydrated) and audited with the page.
   for (const [name, path] of Object.entries(pages)) {

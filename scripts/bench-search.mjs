@@ -1,8 +1,8 @@
 // npm run bench:search — the live search as a reader uses it, in Chromium on the running stack:
 // how many search requests typing a word sends, and the round trip of a live query (median).
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
 import { buildClient } from './build-client.mjs';
+import { launchChromium } from './lib/chromium.mjs';
 import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
 const WORDS = ['equipe', 'dupont', 'marcoussis', 'selectionneur', 'arbitrage', 'feminine', 'stade', 'tournoi'];
@@ -13,7 +13,7 @@ await waitFor(`${upstreamUrl}/`);
 startWrangler(vars, { quiet: true, persistTo: `${root}.wrangler/bench-state` });
 await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await launchChromium();
 const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 await page.goto(`${siteUrl}/`, { waitUntil: 'networkidle' });
 const box = page.getByRole('combobox');

@@ -1,15 +1,12 @@
 // node scripts/screenshot.mjs /path [/other …] — full-page screenshots at 1280 and 375 px of a
 // running site (npm start), into test-results/screenshots/manual/, to look at pages as a reader.
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/chromium.mjs';
 
 const site = process.env.SITE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`;
 const out = new URL('../test-results/screenshots/manual/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 for (const path of process.argv.slice(2)) {
   for (const [name, width] of [['desktop', 1280], ['mobile', 375]]) {
     const ctx = await browser.newContext({ viewport: { width, height: name === 'mobile' ? 812 : 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });

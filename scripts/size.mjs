@@ -5,8 +5,8 @@
 // bench/size-budget.json.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { buildClient } from './build-client.mjs';
+import { launchChromium } from './lib/chromium.mjs';
 import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
 const budget = JSON.parse(await readFile(`${root}bench/size-budget.json`, 'utf8'));
@@ -47,10 +47,7 @@ async function sizeOf(url) {
   return sizes.get(url);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 const results = {};
 try {
   for (const [name, path] of Object.entries(pages)) {

@@ -3,9 +3,9 @@
 // `node scripts/test.mjs e2e` (npm run test:e2e) runs only the named steps: types (with the unused-
 // code check), unit, worker, e2e,
 // wordpress (a real WordPress from Debian's packages, installed when missing).
-import { execSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { buildClient } from './build-client.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDevVars, root } from './lib/stack.mjs';
 
 const allSteps = [
@@ -26,12 +26,7 @@ if (unknown.length > 0) {
 }
 const steps = allSteps.filter(([key]) => wanted.length === 0 || wanted.includes(key)).map(([, name, args]) => [name, args]);
 
-const CHROMIUM = '/usr/bin/chromium';
-if (steps.some(([name]) => name.startsWith('end-to-end')) && !existsSync(CHROMIUM)) {
-  console.log('Chromium absent : installation du paquet Debian « chromium »…');
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, { stdio: 'inherit' });
-}
+if (steps.some(([name]) => name.startsWith('end-to-end'))) ensureChromium();
 
 await ensureDevVars();
 await buildClient();
