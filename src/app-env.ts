@@ -1,3 +1,4 @@
+import type { Clock } from './config/clock';
 import type { Config } from './config/env.server';
 import type { EntryStore } from './cache/entry-store.server';
 import type { Content } from './data/content.server';
@@ -27,6 +28,8 @@ export type AppEnv = {
   Bindings: Bindings;
   Variables: {
     config: Config;
+    /** The site's calendar (config/clock.ts): real time, or SITE_NOW in tests. */
+    clock: Clock;
     /** The KV cache of this request (entry-store.server.ts), for data and pages alike. */
     store: EntryStore;
     content: Content;

@@ -9,6 +9,7 @@ import { prefetchStaysOnSite } from './http/prefetch.server';
 import { purgeHandler } from './cache/purge.server';
 import type { TagVersions } from './cache/policy';
 import { readTagVersions } from './cache/tags.server';
+import { clockOf } from './config/clock';
 import { ConfigError, readConfig } from './config/env.server';
 import { createContent } from './data/content.server';
 import { notFoundPage } from './routes/_404';
@@ -45,6 +46,7 @@ app.use(prefetchStaysOnSite());
 app.use(async (c, next) => {
   const config = readConfig(c.env);
   c.set('config', config);
+  c.set('clock', clockOf(config));
   let versions: Promise<TagVersions> | undefined;
   const tagVersions = () => (versions ??= readTagVersions(c.env.CACHE, config.KV_MEMO_MS).catch(() => ({})));
   const store = createEntryStore({ kv: c.env.CACHE, versions: tagVersions, waitUntil: (p) => c.executionCtx.waitUntil(p) });

@@ -56,6 +56,15 @@ export const EnvSchema = z.object({
   HTML_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** How long an isolate remembers a KV read of a page or of the purge marks (0: not at all). */
   KV_MEMO_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
+  /**
+   * The site's calendar stands still at this instant (ISO 8601 with a zone): what « today » is for
+   * the pages (news sitemap, events, deadlines, new posts, the footer's year). Tests pin it beside
+   * the local upstream's clock; refused outside development (docs/decisions/014-calendar-clock.md).
+   */
+  SITE_NOW: z.iso.datetime({ offset: true }).optional(),
+}).refine((env) => env.SITE_NOW === undefined || env.ENVIRONMENT === 'development', {
+  path: ['SITE_NOW'],
+  message: 'n’est permis qu’en développement (ENVIRONMENT=development)',
 });
 
 export type Config = z.infer<typeof EnvSchema>;

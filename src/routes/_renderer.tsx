@@ -6,6 +6,7 @@ import type { AppEnv } from '../app-env';
 import { signInPath } from '../auth/callback-url';
 import { tag } from '../cache/tags.server';
 import { cacheControl } from '../http/cache-control';
+import { parisWallClock } from '../lib/format/date';
 import { pageAddress } from '../lib/links';
 import { AccreditationBanner } from '../features/shell/AccreditationBanner';
 import { Footer } from '../features/shell/Footer';
@@ -40,7 +41,7 @@ export type PageHead = {
   alternates?: Array<{ type: string; title: string; href: string }>;
 };
 /** `address`: path and query, what sign-in comes back to. */
-type PageInfo = { path: string; address: string; notFound?: boolean; tracking: PageContext };
+type PageInfo = { path: string; address: string; notFound?: boolean; tracking: PageContext; /** The Paris year now (the footer's « 2023–YYYY »). */ year: number };
 
 export type RenderOptions = {
   head: PageHead;
@@ -93,6 +94,7 @@ export function installRenderer(c: Context<AppEnv>): void {
       address: options.returnTo ?? pageAddress(new URL(c.req.url)),
       notFound: status === 404,
       tracking: { page_category: '', page_subcategory: '', articleThematic: '', ...options.tracking },
+      year: parisWallClock(c.get('clock').now()).year,
     };
     // The response's CSP nonce is written by React into every script it emits (the bootstrap
     // module, its streaming scripts) and by the document into the JSON-LD: no HTML rewrite pass.
@@ -172,7 +174,7 @@ function Document({ head, shell, page, nonce, children }: { head: PageHead; shel
           <main id="contenu">{children}</main>
           {show.accreditationBanner ? <AccreditationBanner /> : null}
           {show.partners ? <PartnersStrip partners={shell.partners} /> : null}
-          {show.footer ? <Footer categories={shell.categories} settings={settings} year={new Date().getFullYear()} account={account} /> : null}
+          {show.footer ? <Footer categories={shell.categories} settings={settings} year={page.year} account={account} /> : null}
           <Island name="ContactButton" props={{ variant: 'floating' }} />
           <Island name="ModalRoot" props={{ pressContacts: { email: settings.contacts.email, telephone: settings.contacts.telephone, horaires: settings.contacts.horaires } }} />
           <Island name="Snackbar" props={{}} />

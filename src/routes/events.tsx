@@ -17,7 +17,7 @@ const startOf = (e: Event) => parseWpDate(e.startDate)?.getTime() ?? 0;
 const endOf = (e: Event) => parseWpDate(e.endDate || e.startDate)?.getTime() ?? 0;
 
 export async function eventsRoute(c: Context<AppEnv>) {
-  const now = new Date();
+  const now = c.get('clock').now();
   const events = await settle(loadEvents(c.get('content'), now), 'events');
   const all = events.status === 'success' ? events.data : [];
   const upcoming = all.filter((e) => endOf(e) >= now.getTime()).sort((a, b) => startOf(a) - startOf(b));
@@ -76,7 +76,7 @@ export async function eventsRoute(c: Context<AppEnv>) {
 
 export async function eventRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
-  const now = new Date();
+  const now = c.get('clock').now();
   const events = await settle(loadEvents(c.get('content'), now), 'events');
   if (events.status === 'failure') {
     return c.render(<Apology kind="failure" path={c.req.path} />, { status: 503, head: { title: 'Un problème est survenu', noindex: true }, tracking: { page_type: 'erreur' } });
@@ -115,7 +115,7 @@ function calendarResponse(body: string, filename: string) {
 
 /** /evenements.ics — every event of the window, for calendar subscriptions. */
 export async function calendarRoute(c: Context<AppEnv>) {
-  const now = new Date();
+  const now = c.get('clock').now();
   const events = await settle(loadEvents(c.get('content'), now), 'events');
   if (events.status !== 'success') return c.text('Le calendrier est momentanément indisponible. Réessayez dans quelques instants.', 503);
   return calendarResponse(renderCalendar({ events: events.data, siteUrl: siteOrigin(c), calendarName: 'FFR Presse — Événements', now }), 'evenements-ffr-presse.ics');
@@ -124,7 +124,7 @@ export async function calendarRoute(c: Context<AppEnv>) {
 /** /evenements/{slug}.ics — « Ajouter à mon calendrier ». */
 export async function eventCalendarRoute(c: Context<AppEnv>) {
   const slug = (c.req.param('file') ?? '').replace(/\.ics$/, '');
-  const now = new Date();
+  const now = c.get('clock').now();
   const events = await settle(loadEvents(c.get('content'), now), 'events');
   if (events.status !== 'success') return c.text('Le calendrier est momentanément indisponible. Réessayez dans quelques instants.', 503);
   const event = events.data.find((e) => e.slug === slug);

@@ -39,7 +39,7 @@ export async function rssRoute(c: Context<AppEnv>) {
       siteUrl: origin,
       feedUrl: `${origin}/rss.xml`,
       items: posts.data.posts,
-      lastBuildDate: parseWpDate(posts.data.posts[0]?.date ?? '') ?? new Date(),
+      lastBuildDate: parseWpDate(posts.data.posts[0]?.date ?? '') ?? c.get('clock').now(),
     }),
     'application/rss+xml',
   );
@@ -63,7 +63,7 @@ export async function categoryRssRoute(c: Context<AppEnv>) {
       siteUrl: origin,
       feedUrl: `${origin}/categories/${category.slug}/rss.xml`,
       items: posts.data.posts,
-      lastBuildDate: parseWpDate(posts.data.posts[0]?.date ?? '') ?? new Date(),
+      lastBuildDate: parseWpDate(posts.data.posts[0]?.date ?? '') ?? c.get('clock').now(),
     }),
     'application/rss+xml',
   );
@@ -96,7 +96,7 @@ export async function sitemapPagesRoute(c: Context<AppEnv>) {
   const content = c.get('content');
   const [categories, events, menus, settings] = await Promise.all([
     settle(content.categories(), 'categories'),
-    settle(loadEvents(content), 'events'),
+    settle(loadEvents(content, c.get('clock').now()), 'events'),
     settle(content.menus(), 'menus'),
     settle(content.settings(), 'settings'),
   ]);
@@ -137,7 +137,7 @@ export async function sitemapPostsRoute(c: Context<AppEnv>) {
 export async function newsSitemapRoute(c: Context<AppEnv>) {
   const posts = await settle(c.get('content').posts(1, NEWS_CANDIDATES), 'posts');
   if (posts.status !== 'success') return unavailable(c);
-  return xml(renderNewsSitemap({ siteUrl: siteOrigin(c), publicationName: 'FFR Presse', language: 'fr', items: posts.data.posts, now: new Date() }));
+  return xml(renderNewsSitemap({ siteUrl: siteOrigin(c), publicationName: 'FFR Presse', language: 'fr', items: posts.data.posts, now: c.get('clock').now() }));
 }
 
 export function robotsRoute(c: Context<AppEnv>) {

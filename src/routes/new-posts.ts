@@ -16,7 +16,7 @@ export async function newPostsRoute(c: Context<AppEnv>) {
     });
   }
   try {
-    return c.json(await postsPublishedAfter(c.get('content'), query.data.after), 200, { 'cache-control': cacheControl.revalidate });
+    return c.json(await postsPublishedAfter(c.get('content'), query.data.after, c.get('clock').now().getTime()), 200, { 'cache-control': cacheControl.revalidate });
   } catch {
     return c.json({ error: 'upstream_unavailable', message: 'Les nouveaux articles ne peuvent pas être vérifiés pour le moment.' }, 503, {
       'cache-control': cacheControl.never,

@@ -91,7 +91,7 @@ export async function renderWordPressPage(c: Context<AppEnv>, slug: string, addi
     image: p.featured_media?.src || undefined,
     jsonLd: [breadcrumbLd([home, ...trail, { name: p.title, href: path }].map((crumb) => ({ name: crumb.name, url: `${origin}${crumb.href}` })))],
   };
-  const now = new Date();
+  const now = c.get('clock').now();
   if (template) {
     const filters = readFilters(p.albums_filtres, (key) => c.req.query(key));
     return c.render(<TeamView page={p} template={template} path={path} trail={[home, ...trail]} now={now} filters={filters} />, {

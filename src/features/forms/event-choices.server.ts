@@ -7,6 +7,7 @@ import type { EventChoice } from './event-selection';
 import { parisWallClock } from '../../lib/format/date';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** The Paris day of an instant, as WordPress writes the start of an event (« 2027-01-01 »). */
 const parisDay = (now: Date) => {
   const w = parisWallClock(now);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
@@ -18,13 +19,13 @@ const parisDay = (now: Date) => {
 export function eventChoices(events: Event[], kind: 'evenements-presse' | 'rencontres-internationales' | null, now: Date): EventChoice[] {
   return events
     .filter((e) => e.accreditation && (kind === null || e.accreditation.kind === kind))
-    .filter((e) => Date.parse(e.accreditation!.deadline) > now.getTime() - 30 * 24 * 3600 * 1000 && e.startDate >= now.toISOString().slice(0, 10))
+    .filter((e) => Date.parse(e.accreditation!.deadline) > now.getTime() - 30 * 24 * 3600 * 1000 && e.startDate.slice(0, 10) >= parisDay(now))
     .sort((a, b) => a.startDate.localeCompare(b.startDate))
     .map((e) => ({ id: e.id, slug: e.slug, kind: e.accreditation!.kind, title: e.title, date: e.startDate, deadline: e.accreditation!.deadline, open: accreditationOpen(e, now), allDay: e.all_day }));
 }
 
 export async function futureEventChoices(c: Context<AppEnv>, kind: 'evenements-presse' | 'rencontres-internationales' | null) {
-  const now = new Date();
+  const now = c.get('clock').now();
   const events = await settle(c.get('content').futureEvents(parisDay(now)), 'future_events');
   return events.status === 'success' ? eventChoices(events.data, kind, now) : [];
 }

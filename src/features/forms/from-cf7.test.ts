@@ -3,9 +3,10 @@ import { formForApi } from '../../../dev/cf7/rest';
 import { generateContent } from '../../../dev/content/generate';
 import type { FormField, FormModel } from './model';
 import { toFormModel } from './from-cf7';
+import { TEST_NOW } from '../../../test/support/clock';
 
 // The forms as the local upstream serves them (what GET contact-forms/{id} returns).
-const content = generateContent({ baseUrl: 'http://127.0.0.1:8788' });
+const content = generateContent({ baseUrl: 'http://127.0.0.1:8788', now: new Date(TEST_NOW) });
 const cf7 = (slug: string) => {
   const form = content.forms.find((f) => f.slug === slug);
   if (!form) throw new Error(`no form ${slug}`);

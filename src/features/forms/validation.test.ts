@@ -4,8 +4,9 @@ import { generateContent } from '../../../dev/content/generate';
 import { toFormModel } from './from-cf7';
 import type { FormField, FormModel, FormValues } from './model';
 import { cleanValue, validateForm, type UploadedFile } from './validation';
+import { TEST_NOW } from '../../../test/support/clock';
 
-const content = generateContent({ baseUrl: 'http://127.0.0.1:8788' });
+const content = generateContent({ baseUrl: 'http://127.0.0.1:8788', now: new Date(TEST_NOW) });
 const seeded = (slug: string): FormModel => toFormModel(formForApi(content.forms.find((f) => f.slug === slug)!))!;
 
 const one = (field: Partial<FormField> & Pick<FormField, 'name' | 'kind'>): FormModel => ({

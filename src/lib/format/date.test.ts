@@ -7,7 +7,8 @@ describe('French dates, Europe/Paris', () => {
     expect(formatLongDate(new Date('2026-11-21T13:05:00Z'))).toBe('samedi 21 novembre 2026');
     expect(formatShortDate('2026-11-22T14:05:00')).toBe('22 nov. 2026');
     expect(formatTime('2026-11-22T14:05:00')).toBe('14h05');
-    expect(formatTime('2026-11-22T09:00:00')).toBe('09h00');
+    expect(formatTime('2026-11-22T09:00:00')).toBe('9h00');
+    expect(formatTime('2026-11-22T00:05:00')).toBe('0h05');
     expect(formatDateTime('2026-11-22T14:05:00')).toBe('dimanche 22 novembre 2026 à 14h05');
   });
 

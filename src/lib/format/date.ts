@@ -12,7 +12,8 @@ const longDate = new Intl.DateTimeFormat('fr-FR', {
 });
 const dayMonthYear = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
 const shortDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
-const clock = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
+// « 9h05 », not « 09h05 »: French writes the hour without a leading zero (as the press office does).
+const clock = new Intl.DateTimeFormat('fr-FR', { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
 const offsetParts = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
   hourCycle: 'h23',
@@ -66,10 +67,11 @@ export function parseWpDate(value: string): Date | null {
     return Number.isNaN(d.getTime()) ? null : d;
   }
   const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
-  // Two passes settle the offset on both sides of a daylight-saving change.
-  let instant = wall - parisOffsetMinutes(wall) * 60_000;
-  instant = wall - parisOffsetMinutes(instant) * 60_000;
-  return new Date(instant);
+  // Temporal's « compatible » reading of a wall-clock time on a clock-change night: of 02:30 that
+  // happens twice (autumn), the first; of 02:30 that never happens (spring), 03:30. A post dated in
+  // the repeated hour is then never read as published in the future.
+  const summer = wall - 120 * 60_000;
+  return new Date(parisOffsetMinutes(summer) === 120 ? summer : wall - 60 * 60_000);
 }
 
 function toDate(value: Date | string): Date | null {
@@ -99,7 +101,7 @@ export function formatShortDate(value: Date | string): string {
   return d ? shortDate.format(d) : '';
 }
 
-/** « 14h05 » */
+/** « 14h05 », « 9h05 » */
 export function formatTime(value: Date | string): string {
   const d = toDate(value);
   if (!d) return '';

@@ -140,7 +140,7 @@ describe('ArticleView', () => {
 
   it('writes the dates in French, with the update when it is more than a minute later', () => {
     // 22 November 2026 is a Sunday; the Saturday before reads « samedi 21 novembre ».
-    expect(text(html)).toContain('Publié le dimanche 22 novembre 2026 à 14h05 · Mis à jour le lundi 23 novembre 2026 à 09h30');
+    expect(text(html)).toContain('Publié le dimanche 22 novembre 2026 à 14h05 · Mis à jour le lundi 23 novembre 2026 à 9h30');
     expect(html).toContain('<time dateTime="2026-11-22T13:05:00.000Z">dimanche 22 novembre 2026 à 14h05</time>');
     expect(text(render(article({ date: '2026-11-21T14:05:00', modified: '' })))).toContain('Publié le samedi 21 novembre 2026 à 14h05');
     const sameMinute = text(render(article({ modified: '2026-11-22T14:05:40' })));

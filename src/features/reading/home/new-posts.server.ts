@@ -19,7 +19,7 @@ export type NewPosts = { total: number; atLeast: boolean; posts: Pick<PostCard, 
 
 const named = (posts: PostCard[]) => posts.slice(0, NEW_POSTS_NAMED).map(({ title, link, date }) => ({ title, link: toSitePath(link), date }));
 
-export async function postsPublishedAfter(content: Content, after: string, now = Date.now()): Promise<NewPosts> {
+export async function postsPublishedAfter(content: Content, after: string, now: number): Promise<NewPosts> {
   const since = parseWpDate(after)?.getTime() ?? now;
   const latest = await content.lastPosts().catch(() => null);
   if (latest) {
