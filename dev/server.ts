@@ -27,9 +27,12 @@ const PLAYER_INDEXES = ['joueurs', 'joueurs_pp'];
 
 export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Promise<RunningUpstream> {
   const config = readUpstreamConfig(process.env, overrides);
-  const generate = () => generateContent({ seed: config.seed, articleCount: config.articleCount, now: config.now, baseUrl: config.origin });
   if (Number.isNaN(config.now.getTime())) throw new Error(`UPSTREAM_NOW invalide : ${process.env.UPSTREAM_NOW}`);
-  const store = new ContentStore(generate(), config.pinned ? () => config.now.getTime() : Date.now);
+  // The instant the content is written around; /__control/clock moves it (and pins the clock there).
+  let anchor = config.now;
+  const generate = () => generateContent({ seed: config.seed, articleCount: config.articleCount, now: anchor, baseUrl: config.origin });
+  const clockAt = (pinned: boolean) => (pinned ? () => anchor.getTime() : Date.now);
+  const store = new ContentStore(generate(), clockAt(config.pinned));
   const faults = new FaultBoard();
   const submissions: Submission[] = [];
 
@@ -85,6 +88,15 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
         for (const name of NEWSROOM_INDEXES) engine.upsert(name, articleRecord(article, store.content.categories));
       },
       resetContent: () => {
+        // Back to the clock the emulator started with.
+        anchor = config.now;
+        store.now = clockAt(config.pinned);
+        store.content = generate();
+        indexAll();
+      },
+      pinClock: (at) => {
+        anchor = at;
+        store.now = clockAt(true);
         store.content = generate();
         indexAll();
       },

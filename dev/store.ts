@@ -11,10 +11,10 @@ export class ContentStore {
   /** How the emulated services behave where real deployments differ (control/behaviour.ts). */
   behaviour: Behaviour = defaultBehaviour();
 
-  /** `now`: the emulator's clock, the real one unless UPSTREAM_NOW pins it (dev/config.ts). */
+  /** `now`: the emulator's clock, the real one unless UPSTREAM_NOW (or /__control/clock) pins it. */
   constructor(
     public content: Content,
-    readonly now: () => number = Date.now,
+    public now: () => number = Date.now,
   ) {}
 
   get published(): WpArticle[] {

@@ -4,10 +4,11 @@ import type { PlayerRecord } from '../content/types';
 import { playerRecords } from '../search-index';
 import { createSearchEngine, type SearchResponse } from './engine';
 import { PLAYERS_SETTINGS } from './settings';
+import { TEST_NOW } from '../../test/support/clock';
 
 // The players index (joueurs / joueurs_pp) built from the team pages, searched as the worker will.
 
-const content = generateContent({ baseUrl: 'http://127.0.0.1:8790', articleCount: 20 });
+const content = generateContent({ baseUrl: 'http://127.0.0.1:8790', articleCount: 20, now: new Date(TEST_NOW) });
 const records = playerRecords(content.pages);
 const engine = createSearchEngine();
 engine.createIndex('joueurs', PLAYERS_SETTINGS, {});

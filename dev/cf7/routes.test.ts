@@ -12,12 +12,13 @@ import { createUserRoutes } from '../wordpress/users';
 import { createCf7Control } from './control';
 import { createCf7Routes, type Submission } from './routes';
 import { UNDEFINED_VALUE } from './validation';
+import { TEST_NOW } from '../../test/support/clock';
 
 const config = readUpstreamConfig({}, { port: 0 });
 const AUTH = `Basic ${Buffer.from(config.cf7Credentials).toString('base64')}`;
 const UA = 'Mozilla/5.0 (tests)';
 // The emulator's clock is pinned to the content's reference instant: the tests do not depend on the calendar.
-const NOW = Date.parse('2026-11-22T08:00:00Z');
+const NOW = Date.parse(TEST_NOW);
 const generate = () => generateContent({ baseUrl: 'http://127.0.0.1:8790', articleCount: 20, now: new Date(NOW) });
 
 let store: ContentStore;

@@ -4,7 +4,7 @@
 import type { WpArticle, WpBlock, WpPostCard } from './types.js';
 import type { ArticleDraft, Env, Template } from './article-kit.js';
 import { gallery, h, image, p, separator, video } from './blocks.js';
-import { DAY, MINUTE, formatWp, parisToUtc, seasonOf, toParis } from './dates.js';
+import { DAY, HOUR, MINUTE, formatWp, parisToUtc, seasonOf, toParis } from './dates.js';
 import { FILLERS } from './fillers.js';
 import type { Random } from './random.js';
 import { INSTITUTION_TEMPLATES } from './templates-institution.js';
@@ -29,6 +29,11 @@ const PUBLISH_HOURS: ReadonlyArray<readonly [number, number]> = [
   [8, 1], [9, 2], [10, 3], [11, 3], [12, 2], [13, 1], [14, 3], [15, 2], [16, 3],
   [17, 3], [18, 3], [19, 2], [20, 1], [21, 1], [22, 2], [23, 1],
 ];
+/** The archive's span, before the last days' rhythm. */
+const ARCHIVE_DAYS = 716;
+/** Days published at a newsroom's daily rhythm, up to `now`. */
+export const RECENT_DAYS = 14;
+const FIRST_HOUR = 8;
 const CREDITS = ['© FFR – Thomas Girard', '© FFR', '© Icon Sport', '© FFR – Antoine Mercier'];
 
 /** Positions in the newest-first list that always get a given feature, so that small corpora show them too. */
@@ -42,20 +47,49 @@ export type ArticleSet = {
   cards: Map<number, WpPostCard>;
 };
 
-/** Publication instants spread over the two years before `now`, ascending. */
-function publicationTimes(rng: Random, now: number, count: number): number[] {
-  const span = 730 * DAY;
-  const start = now - span;
+/** The archive: `count` instants spread over the two years before `end`, ascending. */
+function archiveTimes(rng: Random, end: number, count: number): number[] {
+  const span = ARCHIVE_DAYS * DAY;
+  const start = end - span;
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const base = toParis(start + ((i + rng.float(0.05, 0.95)) / count) * span);
     const hour = rng.weighted(PUBLISH_HOURS);
     const minute = rng.chance(0.5) ? rng.pick([0, 5, 10, 15, 30, 30, 45]) : rng.int(0, 59);
     let at = parisToUtc(base.year, base.month, base.day, hour, minute);
-    if (at >= now - 10 * MINUTE) at = now - rng.int(15, 600) * MINUTE;
+    if (at >= end - 10 * MINUTE) at = end - rng.int(15, 600) * MINUTE;
     times.push(at);
   }
   return times.sort((a, b) => a - b);
+}
+
+/**
+ * The last days as a newsroom writes them: from `now` back, an article every 45 minutes to 3 h 20
+ * between 08:00 and 23:30 (Paris), none at night. Any 48 hours then hold some thirty hours of
+ * publishing, so at least nine articles whatever the instant (the news sitemap's window).
+ */
+function recentTimes(rng: Random, now: number): number[] {
+  const since = now - RECENT_DAYS * DAY;
+  const times: number[] = [];
+  let at = now - rng.int(15, 90) * MINUTE;
+  while (at > since) {
+    const local = toParis(at);
+    if (local.hour < FIRST_HOUR) {
+      // Back to the evening before, between 22:00 and 23:29 (nine hours back is always that day).
+      const evening = toParis(at - 9 * HOUR);
+      at = parisToUtc(evening.year, evening.month, evening.day, 22, rng.int(0, 89));
+      continue;
+    }
+    times.push(at);
+    at -= rng.int(45, 200) * MINUTE;
+  }
+  return times.reverse();
+}
+
+/** Every publication instant, ascending: the archive, then the last days' steady rhythm. */
+function publicationTimes(rng: Random, now: number, archiveCount: number): number[] {
+  const recent = recentTimes(rng.fork('recent'), now);
+  return [...archiveTimes(rng, now - RECENT_DAYS * DAY, archiveCount), ...recent];
 }
 
 function countParagraphs(blocks: readonly WpBlock[]): number {
@@ -96,8 +130,10 @@ function withFillers(rng: Random, blocks: WpBlock[], draft: ArticleDraft, season
   return [...blocks.slice(0, insertAt), ...extra, ...blocks.slice(insertAt)];
 }
 
-export function buildArticles(rng: Random, env: Env, count: number): ArticleSet {
-  const times = publicationTimes(rng, env.now, count);
+/** `archiveCount` articles over two years, and the last fortnight at several a day. */
+export function buildArticles(rng: Random, env: Env, archiveCount: number): ArticleSet {
+  const times = publicationTimes(rng, env.now, archiveCount);
+  const count = times.length;
   const usedSlugs = new Set<string>();
   const articles: WpArticle[] = [];
   const recentTitles: string[] = [];

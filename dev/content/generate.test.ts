@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Content, WpArticle, WpBlock, WpMenuItem, WpPostCard } from './types.js';
 import { generateContent } from './generate.js';
-import { parseWp } from './dates.js';
+import { parseWp, toParis } from './dates.js';
+import { RECENT_DAYS } from './articles.js';
 import { JOB_TITLES, REQUEST_TYPES, SUBJECTS } from './forms.js';
 import { scanFormTags } from '../cf7/form-tags.js';
+import { TEST_NOW } from '../../test/support/clock';
 
 const baseUrl = 'http://127.0.0.1:8790';
-const content = generateContent({ baseUrl });
+const content = generateContent({ baseUrl, now: new Date(TEST_NOW) });
 const now = Date.parse(content.now);
 const published = content.articles.filter((a) => a.status === 'publish');
 const drafts = content.articles.filter((a) => a.status === 'draft');
@@ -39,27 +41,30 @@ function uploadUrls(c: Content): string[] {
 
 describe('determinism', () => {
   it('gives byte-identical output for the same options', () => {
-    const again = generateContent({ baseUrl });
+    const again = generateContent({ baseUrl, now: new Date(TEST_NOW) });
     expect(JSON.stringify(again)).toBe(JSON.stringify(content));
   });
 
   it('changes with the seed but keeps the fixed data', () => {
-    const other = generateContent({ baseUrl, seed: 7 });
+    const other = generateContent({ baseUrl, seed: 7, now: new Date(TEST_NOW) });
     expect(JSON.stringify(other.articles)).not.toBe(JSON.stringify(content.articles));
     expect(other.forms).toEqual(content.forms);
     expect(other.events).toEqual(content.events);
   });
 
   it('uses the base URL for every image and honours a trailing slash', () => {
-    const slashed = generateContent({ baseUrl: `${baseUrl}/` });
+    const slashed = generateContent({ baseUrl: `${baseUrl}/`, now: new Date(TEST_NOW) });
     expect(JSON.stringify(slashed)).toBe(JSON.stringify(content));
   });
 });
 
 describe('counts', () => {
   it('produces the default volumes', () => {
-    expect(content.now).toBe('2026-11-22T08:00:00.000Z');
-    expect(content.articles).toHaveLength(160);
+    expect(content.now).toBe(TEST_NOW);
+    // The archive's 160, and the last fortnight at several a day.
+    const recent = content.articles.filter((a) => parseWp(a.date) > now - RECENT_DAYS * 86_400_000);
+    expect(content.articles.length - recent.length).toBe(160);
+    expect(recent.length).toBeGreaterThanOrEqual(RECENT_DAYS * 5);
     expect(drafts).toHaveLength(3);
     expect(content.events.length).toBeGreaterThanOrEqual(30);
     expect(content.partners.length).toBeGreaterThanOrEqual(10);
@@ -69,15 +74,16 @@ describe('counts', () => {
   });
 
   it('keeps the image library small whatever the article count', () => {
-    const big = generateContent({ baseUrl, articleCount: 2000 });
+    const big = generateContent({ baseUrl, articleCount: 2000, now: new Date(TEST_NOW) });
     expect(Object.keys(big.images)).toEqual(Object.keys(content.images));
     expect(Object.keys(content.images).length).toBeLessThan(200);
   });
 
-  it('generates 10 000 articles with unique slugs (the benchmarks’ corpus)', () => {
-    const big = generateContent({ baseUrl, articleCount: 10_000 });
-    expect(big.articles).toHaveLength(10_000);
-    expect(new Set(big.articles.map((a) => a.slug)).size).toBe(10_000);
+  it('generates an archive of 10 000 articles with unique slugs (the benchmarks’ corpus)', () => {
+    const big = generateContent({ baseUrl, articleCount: 10_000, now: new Date(TEST_NOW) });
+    const recent = content.articles.length - 160; // the fortnight does not depend on the archive's size
+    expect(big.articles).toHaveLength(10_000 + recent);
+    expect(new Set(big.articles.map((a) => a.slug)).size).toBe(big.articles.length);
   });
 });
 
@@ -139,6 +145,27 @@ describe('articles', () => {
     expect(newest).toBeLessThan(now);
     expect(now - oldest).toBeGreaterThan(700 * 86_400_000);
     expect(now - oldest).toBeLessThanOrEqual(731 * 86_400_000);
+  });
+
+  it('keep a newsroom\'s rhythm: several a day in daytime, and any 48 hours before now hold at least five published', () => {
+    const days = new Map<string, number>();
+    for (const a of content.articles.filter((x) => parseWp(x.date) > now - RECENT_DAYS * 86_400_000)) {
+      const local = toParis(parseWp(a.date));
+      expect(local.hour).toBeGreaterThanOrEqual(8);
+      const day = a.date.slice(0, 10);
+      days.set(day, (days.get(day) ?? 0) + 1);
+    }
+    // Every whole day of the fortnight (the first and today are partial).
+    for (const count of [...days.values()].slice(1, -1)) expect(count).toBeGreaterThanOrEqual(3);
+    // Whatever the instant: a day's each hour, both clock changes, a leap day, New Year.
+    const instants = ['2027-03-28T00:30:00Z', '2026-10-25T01:30:00Z', '2028-02-29T23:59:00Z', '2026-12-31T23:00:00Z', '2027-07-01T06:59:00Z'];
+    for (let h = 0; h < 24; h++) instants.push(`2027-01-15T${String(h).padStart(2, '0')}:17:00Z`);
+    for (const at of instants) {
+      const t = Date.parse(at);
+      const c = generateContent({ baseUrl, now: new Date(t), articleCount: 20 });
+      const lastTwoDays = c.articles.filter((a) => a.status === 'publish' && parseWp(a.date) <= t && t - parseWp(a.date) <= 48 * 3_600_000);
+      expect(lastTwoDays.length, at).toBeGreaterThanOrEqual(5);
+    }
   });
 
   it('have consistent links, categories, dates and tags', () => {

@@ -26,15 +26,16 @@ import { TagLibrary } from './tags.js';
 
 export type GenerateOptions = {
   seed?: number;
+  /** The archive's articles, over the two years before the last fortnight (which adds several a day). */
   articleCount?: number;
-  now?: Date;
+  /** The instant the timeline is written around (the emulator's clock). */
+  now: Date;
   /** Origin of the emulator, e.g. "http://127.0.0.1:8790": every image URL is absolute under it. */
   baseUrl: string;
 };
 
 export const DEFAULT_SEED = 2026;
 export const DEFAULT_ARTICLE_COUNT = 160;
-export const DEFAULT_NOW = '2026-11-22T08:00:00Z';
 
 const U20_POSITIONS: readonly Position[] = [
   'pilier-gauche', 'pilier-gauche', 'talonneur', 'talonneur', 'pilier-droit', 'pilier-droit', 'deuxieme-ligne',
@@ -57,7 +58,7 @@ function u20Squad(rng: Random): Player[] {
 export function generateContent(options: GenerateOptions): Content {
   const seed = options.seed ?? DEFAULT_SEED;
   const articleCount = Math.max(1, Math.floor(options.articleCount ?? DEFAULT_ARTICLE_COUNT));
-  const now = (options.now ?? new Date(DEFAULT_NOW)).getTime();
+  const now = options.now.getTime();
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const rng = new Random(seed);
 

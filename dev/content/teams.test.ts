@@ -4,10 +4,11 @@ import { generateContent } from './generate.js';
 import { parseWp, seasonOf } from './dates.js';
 import { SEVENS_PLAYERS, WOMEN_PLAYERS, XV_PLAYERS } from './french.js';
 import { TEAM_PAGE_IDS } from './teams.js';
+import { TEST_NOW } from '../../test/support/clock';
 
 const baseUrl = 'http://127.0.0.1:8790';
 const UPLOADS = `${baseUrl}/wp-content/uploads/`;
-const content = generateContent({ baseUrl });
+const content = generateContent({ baseUrl, now: new Date(TEST_NOW) });
 const now = Date.parse(content.now);
 const bySlug = new Map(content.pages.map((pg) => [pg.slug, pg]));
 const TEAM_SLUGS = ['xv-de-france-equipe', 'france-feminine-equipe', 'france-7-equipe', 'france-u20-equipe'];
@@ -168,7 +169,7 @@ describe('team pages', () => {
   });
 
   it('keep the internationals’ figures whatever the seed', () => {
-    const other = generateContent({ baseUrl, seed: 7, articleCount: 20 });
+    const other = generateContent({ baseUrl, seed: 7, articleCount: 20, now: new Date(TEST_NOW) });
     const squad = (c: Content, slug: string) => c.pages.find((pg) => pg.slug === slug)?.effectif;
     for (const slug of TEAM_SLUGS.slice(0, 3)) expect(squad(other, slug)).toEqual(squad(content, slug));
     expect(squad(other, 'france-u20-equipe')).not.toEqual(squad(content, 'france-u20-equipe'));
@@ -235,7 +236,7 @@ describe('users', () => {
     // An account that signs nothing: the administrator.
     expect(content.users.find((u) => u.id === 1)).toMatchObject({ slug: 'service-web-ffr' });
     expect(authors.has(1)).toBe(false);
-    const other = generateContent({ baseUrl, seed: 7, articleCount: 20 });
+    const other = generateContent({ baseUrl, seed: 7, articleCount: 20, now: new Date(TEST_NOW) });
     expect(other.users).toEqual(content.users);
   });
 });

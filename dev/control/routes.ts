@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { UpstreamConfig } from '../config';
+import { formatWp } from '../content/dates';
 import type { WpArticle } from '../content/types';
 import type { Submission } from '../cf7/routes';
 import type { ContentStore } from '../store';
@@ -39,7 +40,11 @@ export type ControlHooks = {
   config: UpstreamConfig;
   reindex: (article: WpArticle) => void;
   resetContent: () => void;
+  /** Writes the content around another instant and stops the clock there (the calendar sweep). */
+  pinClock: (at: Date) => void;
 };
+
+const ClockSchema = z.object({ now: z.iso.datetime({ offset: true }) });
 
 /** As the worker expects it: HMAC-SHA256 of `${timestamp}.${body}`, base64. */
 export function signPurgeBody(body: string, secret: string, timestamp: string): string {
@@ -86,6 +91,16 @@ export function createControlRoutes(h: ControlHooks) {
   });
   app.get('/submissions', (c) => c.json(h.submissions));
 
+  // The emulator's clock: where it stands, and moving it (the content is written anew around it,
+  // deterministically: the same instant gives the same content). POST /reset puts it back.
+  app.get('/clock', (c) => c.json({ now: new Date(h.store.now()).toISOString(), content: h.store.content.now }));
+  app.post('/clock', async (c) => {
+    const parsed = ClockSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: 'invalid_clock', message: 'now : un instant ISO 8601 avec son fuseau' }, 400);
+    h.pinClock(new Date(parsed.data.now));
+    return c.json({ now: new Date(h.store.now()).toISOString(), content: h.store.content.now });
+  });
+
   /** A summary of the articles (drafts included), so tests can pick cases without guessing. */
   app.get('/articles', (c) => {
     const status = c.req.query('status');
@@ -119,7 +134,8 @@ export function createControlRoutes(h: ControlHooks) {
     if (!parsed.success) return c.json({ error: 'invalid_publish', issues: parsed.error.issues }, 400);
     const input = parsed.data;
     const { store } = h;
-    const now = new Date().toLocaleString('sv-SE', { timeZone: 'Europe/Paris' }).replace(' ', 'T');
+    // WordPress dates a post in Paris wall-clock time, by the emulator's clock.
+    const now = formatWp(store.now());
 
     let article: WpArticle | undefined;
     let action: 'publish' | 'update';

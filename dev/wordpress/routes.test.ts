@@ -5,9 +5,10 @@ import { generateContent } from '../content/generate';
 import type { WpPage, WpPostCard, WpStory } from '../content/types';
 import { ContentStore } from '../store';
 import { createWordPressRoutes } from './routes';
+import { TEST_NOW } from '../../test/support/clock';
 
 const config = readUpstreamConfig({}, { port: 0 });
-const NOW = Date.parse('2026-11-22T08:00:00Z');
+const NOW = Date.parse(TEST_NOW);
 const content = generateContent({ baseUrl: config.origin, now: new Date(NOW) });
 
 let store: ContentStore;
