@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { TEST_NOW } from './test/support/clock';
 
 // The worker inside workerd, against the real local upstream started by the global setup.
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8790);
@@ -23,6 +24,8 @@ export default defineConfig({
           UPSTREAM_TIMEOUT_MS: '4000',
           PUBLIC_ORIGIN: 'http://presse.test',
           KV_MEMO_MS: '0',
+          // The site's calendar stands at the instant the local upstream's clock is pinned to.
+          SITE_NOW: TEST_NOW,
           WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}`,
           // The tests run inside workerd, which has no process.env: npm run fuzz's size passes as bindings.
           FUZZ_RUNS: process.env.FUZZ_RUNS ?? '2600',

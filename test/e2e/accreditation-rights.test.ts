@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDevVars, root } from '../../scripts/lib/stack.mjs';
-import { islandLive, launch, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, islandLive, launch, SCREENSHOTS, siteUrl, testNow, upstreamUrl } from './browser';
 
 // Issue 20: accreditation requests are a journalist's right (SPEC §6). An anonymous reader is
 // invited to sign in and comes back to the form as they left it; a signed-in reader without the
@@ -25,12 +25,8 @@ const PASSWORD = 'Rugby2026!';
 let visitors = 0;
 /** A visitor of its own (cf-connecting-ip): the per-visitor limits on sendings and sign-ins count this test alone. */
 async function open(size: Size, path: string, options: { javaScriptEnabled?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({
+  const ctx = await context(browser, size, {
     viewport: SIZES[size],
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    isMobile: size === 'mobile',
-    hasTouch: size === 'mobile',
     extraHTTPHeaders: { 'cf-connecting-ip': `192.0.2.${++visitors}` },
     ...options,
   });
@@ -68,8 +64,8 @@ const hydrated = (page: Page) => islandLive(page, 'form.cf7-form');
 
 type FutureEvent = { slug: string; title: string; accreditation: { kind: string; deadline: string } | null };
 async function openEvents(kind: string): Promise<FutureEvent[]> {
-  const events = (await (await fetch(`${upstreamUrl()}/wp-json/ffr/v1/future_events?ends_after=${new Date().toISOString().slice(0, 19)}`)).json()) as FutureEvent[];
-  return events.filter((e) => e.accreditation?.kind === kind && Date.parse(e.accreditation.deadline) > Date.now());
+  const events = (await (await fetch(`${upstreamUrl()}/wp-json/ffr/v1/future_events?ends_after=${testNow().toISOString().slice(0, 19)}`)).json()) as FutureEvent[];
+  return events.filter((e) => e.accreditation?.kind === kind && Date.parse(e.accreditation.deadline) > testNow().getTime());
 }
 
 describe('an anonymous reader on /accreditations', () => {

@@ -1,25 +1,24 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
     upstreamUrl: string;
+    testNow: string;
   }
 }
 
 export const siteUrl = () => inject('siteUrl');
 export const upstreamUrl = () => inject('upstreamUrl');
+/** The instant the whole run stands at (test/support/clock.ts): the upstream's, the worker's and the browsers' « now ». */
+export const testNow = () => new Date(inject('testNow'));
 export const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url).pathname;
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
-}
+export const launch = (): Promise<Browser> => launchChromium();
 
 export const viewports = {
   desktop: { width: 1280, height: 900 },
@@ -27,8 +26,14 @@ export const viewports = {
   mobile: { width: 375, height: 812 },
 } as const;
 
-export async function context(browser: Browser, kind: keyof typeof viewports, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  return browser.newContext({
+/**
+ * Every browser of the run: French, in Paris, and with its clock started at the run's instant (it
+ * then runs on), as the local upstream's and the worker's are pinned there: a page's script that
+ * asks what time it is (the accreditation picker's « à venir », the new-posts notice) agrees with
+ * the content.
+ */
+export async function context(browser: Browser, kind: keyof typeof viewports, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
     viewport: viewports[kind],
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
@@ -36,6 +41,8 @@ export async function context(browser: Browser, kind: keyof typeof viewports, op
     hasTouch: kind === 'mobile',
     ...options,
   });
+  await ctx.clock.install({ time: testNow() });
+  return ctx;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { islandLive, launch, SCREENSHOTS, siteUrl } from './browser';
+import { context, islandLive, launch, SCREENSHOTS, siteUrl } from './browser';
 
 // Issue 18, the journeys of a journalist and a reader through the forms: the contact draft, the
 // results and errors brought into view with focus, the confirmation summary, the floating button.
@@ -24,12 +24,8 @@ let visitor = 0;
 /** A visitor of its own (cf-connecting-ip): the per-visitor limits on sendings and sign-ins count this test alone. */
 async function open(size: Size, options: { javaScriptEnabled?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page }> {
   visitor += 1;
-  const ctx = await browser.newContext({
+  const ctx = await context(browser, size, {
     viewport: SIZES[size],
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    isMobile: size === 'mobile',
-    hasTouch: size === 'mobile',
     extraHTTPHeaders: { 'cf-connecting-ip': `198.51.100.${visitor}` },
     ...options,
   });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, PASSWORD, SCREENSHOTS, setWhatsappOptIn, siteUrl, upstreamUrl } from './browser';
+import { context, launch, PASSWORD, SCREENSHOTS, setWhatsappOptIn, siteUrl, upstreamUrl } from './browser';
 
 // Issue 18, items 3 (the header must not move while the page loads and hydrates) and 7 (the
 // header used with the keyboard only: disclosure menus, then the search as a combobox).
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 function newContext(size: Size, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  return browser.newContext({ viewport: SIZES[size], locale: 'fr-FR', timezoneId: 'Europe/Paris', isMobile: size === 'mobile', hasTouch: size === 'mobile', ...options });
+  return context(browser, size, { viewport: SIZES[size], ...options });
 }
 
 /** The consent banner answered once (« Tout refuser »), as a returning reader sees the site. */

@@ -20,7 +20,7 @@ const visibleNavItems = (page: Page) => page.locator('.header__nav > ul > li[dat
 
 describe('shell in Chromium', () => {
   it('moves the categories that do not fit into « Plus », and back when the window grows', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'fr-FR' });
+    const ctx = await context(browser, 'desktop', { viewport: { width: 1000, height: 800 } });
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     await page.locator('.header__nav.is-measured').waitFor();
@@ -44,9 +44,8 @@ describe('shell in Chromium', () => {
 
   it('rotates the partners every 3500 ms, 8 at a time on desktop and 3 on mobile', async () => {
     for (const [width, shown] of [[1280, 8], [375, 3]] as const) {
-      const ctx = await browser.newContext({ viewport: { width, height: 800 }, locale: 'fr-FR' });
+      const ctx = await context(browser, 'desktop', { viewport: { width, height: 800 } });
       const page = await ctx.newPage();
-      await page.clock.install();
       await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
       const strip = page.locator('.partners__list.is-rotating');
       await strip.waitFor({ state: 'attached' });

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { ensureDevVars, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from '../../scripts/lib/stack.mjs';
 import { startWordPress } from '../../scripts/wordpress/setup.mjs';
+import { TEST_NOW } from '../support/clock';
 
 export default async function setup({ provide }) {
   const t0 = performance.now();
@@ -13,7 +14,9 @@ export default async function setup({ provide }) {
   let wp;
   try {
     wp = await startWordPress({ purge: { url: `${siteUrl}/api/purge`, secret: vars.PURGE_SECRET } });
-    startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1' } });
+    // The local upstream (search, sign-in, middleware) and the worker's calendar stand at TEST_NOW;
+    // WordPress keeps its own clock, as the real one does: its posts are dated when the tests write them.
+    startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1', UPSTREAM_NOW: TEST_NOW } });
     await waitFor(`${upstreamUrl}/`);
     // WordPress's two addresses come from --var only: left in `vars`, the upstream port rewrite
     // of stack.mjs would pass them a second time.
@@ -21,7 +24,7 @@ export default async function setup({ provide }) {
     startWrangler(others, {
       quiet,
       persistTo: join(wp.dir, 'wrangler-state'),
-      vars: { WP_API_URL: `${wp.url}/wp-json`, STATIC_LISTS_URL: `${wp.url}/wp-content/uploads/newsroom` },
+      vars: { WP_API_URL: `${wp.url}/wp-json`, STATIC_LISTS_URL: `${wp.url}/wp-content/uploads/newsroom`, SITE_NOW: TEST_NOW },
     });
     await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
   } catch (error) {

@@ -8,7 +8,11 @@ declare namespace Cloudflare {
     OIDC_ISSUER: string;
     OIDC_CLIENT_ID: string;
     CF7_CREDENTIALS: string;
+    ALGOLIA_APP_ID: string;
+    ALGOLIA_SEARCH_KEY: string;
     WORKER_TEST_UPSTREAM: string;
+    /** The instant the run stands at (test/support/clock.ts). */
+    SITE_NOW: string;
     FUZZ_RUNS: string;
     FUZZ_SEED: string;
   }

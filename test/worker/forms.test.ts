@@ -2,7 +2,7 @@ import { reset } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encode } from '@auth/core/jwt';
 import { env } from 'cloudflare:workers';
-import { site } from './helpers';
+import { site, TEST_NOW } from './helpers';
 import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
 
@@ -68,7 +68,7 @@ describe('POST /api/forms/{slug}', () => {
 
   it('says « Désolé ! » for a duplicate accreditation request', async () => {
     const events = await upstream.json<Array<{ title: string; accreditation?: { kind: string; deadline: string }; startDate: string }>>('/wp-json/ffr/v1/future_events?ends_after=2026-11-22T00:00:00');
-    const open = events.find((e) => e.accreditation?.kind === 'rencontres-internationales' && Date.parse(e.accreditation.deadline) > Date.now())!;
+    const open = events.find((e) => e.accreditation?.kind === 'rencontres-internationales' && Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW))!;
     const form = () => {
       const b = contact({ fonction: 'Journaliste', 'carte-presse': '12345', commentaire: '' });
       b.append('accreditation-event-title[]', open.title);
@@ -140,8 +140,8 @@ describe('accreditation requests: journalists only, the contact forms open to ev
 
   /** An event still open to requests of that kind, its title as the form shows it. */
   async function openEvent(kind: string): Promise<string> {
-    const events = await upstream.json<FutureEvent[]>(`/wp-json/ffr/v1/future_events?ends_after=${new Date().toISOString().slice(0, 19)}`);
-    const event = events.find((e) => e.accreditation?.kind === kind && Date.parse(e.accreditation.deadline) > Date.now());
+    const events = await upstream.json<FutureEvent[]>(`/wp-json/ffr/v1/future_events?ends_after=${new Date(TEST_NOW).toISOString().slice(0, 19)}`);
+    const event = events.find((e) => e.accreditation?.kind === kind && Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW));
     if (!event) throw new Error(`no open ${kind} event`);
     return event.title.replaceAll('&#8217;', '’');
   }

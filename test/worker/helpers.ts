@@ -9,10 +9,20 @@ import worker from '../../src/index';
  * from a visitor of its own (a random cf-connecting-ip), so that the per-visitor rate limits only
  * count where a test sends the header itself.
  */
-export const site = async (path: string, init?: RequestInit & { cf?: Record<string, unknown> }) => {
+export const site = async (path: string, init?: RequestInit & { cf?: Record<string, unknown> }) => siteAt(TEST_NOW, path, init);
+
+/** The instant the run stands at: the local upstream's clock and the worker's calendar (SITE_NOW). */
+export const TEST_NOW = env.SITE_NOW;
+
+/**
+ * The same request with the site's calendar at another instant (the worker's SITE_NOW, as the
+ * configuration gives it): the tests' clock, in workerd as in Node.
+ */
+export const siteAt = async (now: string | number | Date, path: string, init?: RequestInit & { cf?: Record<string, unknown> }) => {
   const request = new Request(path.startsWith('http') ? path : `http://presse.test${path}`, init);
   if (!request.headers.has('cf-connecting-ip')) request.headers.set('cf-connecting-ip', `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`);
-  return worker.fetch(request, env, createExecutionContext());
+  const at = new Date(now).toISOString();
+  return worker.fetch(request, at === env.SITE_NOW ? env : { ...env, SITE_NOW: at }, createExecutionContext());
 };
 
 /** Fetches until the HTML cache answers from KV (its write runs after the response, in waitUntil). */

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { reset } from 'cloudflare:test';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { site, warm } from './helpers';
+import { site, TEST_NOW, warm } from './helpers';
 import { upstream } from './upstream-control';
 
 // The national teams' pages (SPEC §3 Page, templates equipe / equipe-7) at their WordPress
@@ -71,7 +71,7 @@ describe('team pages', () => {
     expect(body).not.toContain('tournois');
     const withPhoto = xv.effectif.find((p) => p.photo)!;
     expect(body).toContain(`alt="Portrait de ${escapeHtml(`${withPhoto.prenom} ${withPhoto.nom}`)}"`);
-    const open = xv.future_events.find((e) => e.accreditation && Date.parse(e.accreditation.deadline) > Date.now())!;
+    const open = xv.future_events.find((e) => e.accreditation && Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW))!;
     expect(body).toContain(`href="/accreditations?evenement=${open.slug}"`);
     expect(body).toContain('S’accréditer');
 

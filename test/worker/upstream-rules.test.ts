@@ -2,7 +2,7 @@ import { encode } from '@auth/core/jwt';
 import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { site } from './helpers';
+import { site, TEST_NOW } from './helpers';
 import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
 
@@ -86,9 +86,9 @@ describe('Contact Form 7', () => {
 
   it('offers the open events and sends their titles as CF7 compares them (entities decoded)', async () => {
     const raw = await upstream.json<Array<{ title: string; accreditation: { kind: string; deadline: string }; endDate: string }>>(
-      `/wp-json/ffr/v1/future_events?ends_after=${new Date().toISOString().slice(0, 19)}`,
+      `/wp-json/ffr/v1/future_events?ends_after=${new Date(TEST_NOW).toISOString().slice(0, 19)}`,
     );
-    const open = raw.filter((e) => e.accreditation.kind === 'evenements-presse' && Date.parse(e.accreditation.deadline) > Date.now());
+    const open = raw.filter((e) => e.accreditation.kind === 'evenements-presse' && Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW));
     const encoded = open.find((e) => e.title.includes('&#8217;'))!;
     expect(encoded).toBeDefined();
     const title = encoded.title.replaceAll('&#8217;', '’');
@@ -107,7 +107,7 @@ describe('Contact Form 7', () => {
     expect(sent.outcome.kind).toBe('success');
     expect((await submissions())[0]!.fields['accreditation-event-title']).toEqual([title]);
 
-    const closed = raw.find((e) => e.accreditation.kind === 'evenements-presse' && Date.parse(e.accreditation.deadline) <= Date.now());
+    const closed = raw.find((e) => e.accreditation.kind === 'evenements-presse' && Date.parse(e.accreditation.deadline) <= Date.parse(TEST_NOW));
     if (closed) {
       const refused = await send('accreditation-evenements-presse', body([closed.title.replaceAll('&#8217;', '’')]), cookie);
       expect(refused.outcome.errors).toEqual({ 'accreditation-event-title': 'Choix invalide.' });
@@ -116,8 +116,8 @@ describe('Contact Form 7', () => {
 
   it('limits a file field without limit: to CF7’s 1 Mo', async () => {
     await editForm('accreditation-media-francais-sans-carte', (await formMarkup('accreditation-media-francais-sans-carte')).replace('limit:5mb ', ''));
-    const event = (await upstream.json<Array<{ title: string; accreditation: { deadline: string } }>>(`/wp-json/ffr/v1/future_events?ends_after=${new Date().toISOString().slice(0, 19)}`)).find(
-      (e) => Date.parse(e.accreditation.deadline) > Date.now(),
+    const event = (await upstream.json<Array<{ title: string; accreditation: { deadline: string } }>>(`/wp-json/ffr/v1/future_events?ends_after=${new Date(TEST_NOW).toISOString().slice(0, 19)}`)).find(
+      (e) => Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW),
     )!;
     const body = (size: number) =>
       formData({
