@@ -10,6 +10,7 @@ import { cf7State, FORCED_STATUSES, forceNextStatus } from './state';
 //   GET    /__control/cf7  → {"next": …, "credentialRevoked": …}
 //   DELETE /__control/cf7  → clears both
 //   PUT    /__control/cf7/forms/{slug} {"form": "…markup…"} saves a new markup, as an editor would
+//   DELETE /__control/cf7/forms/{slug} deletes the form (POST /__control/reset brings it back)
 // Mount in dev/server.ts: app.route('/__control/cf7', createCf7Control(store));
 
 const ForceSchema = z.object({ next: z.enum(FORCED_STATUSES).nullable().optional(), credentialRevoked: z.boolean().optional() });
@@ -38,6 +39,12 @@ export function createCf7Control(store: ContentStore) {
     if (!parsed.success) return c.json({ error: 'invalid_form', issues: parsed.error.issues }, 400);
     form.properties.form = parsed.data.form;
     return c.json({ id: form.id, slug: form.slug });
+  });
+  // An editor deletes a form (until POST /__control/reset).
+  app.delete('/forms/:slug', (c) => {
+    const before = store.content.forms.length;
+    store.content.forms = store.content.forms.filter((f) => f.slug !== c.req.param('slug'));
+    return store.content.forms.length < before ? c.json({ deleted: c.req.param('slug') }) : c.json({ error: 'unknown_form' }, 404);
   });
   return app;
 }

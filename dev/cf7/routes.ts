@@ -136,7 +136,7 @@ export function createCf7Routes(store: ContentStore, config: UpstreamConfig, sub
 
     const { fields, mailFields, uploads } = collect(data, tags);
     const email = emailOf(tags, strings);
-    submissions.push({ formId: form.id, slug: form.slug, fields, mailFields, files: Object.values(uploads).flat(), uploads, email, at: new Date(store.now()).toISOString() });
+    submissions.push({ formId: form.id, slug: form.slug, fields, mailFields, files: Object.values(uploads).flat(), uploads, email, at: new Date(store.now()).toISOString(), caller: c.var.caller === 'editor' ? 'editor' : 'anonymous' });
     if (isAccreditationForm(form.slug) && email) recordAccreditations(store, email, strings(EVENT_TITLE_FIELD));
     const hash = Buffer.from(JSON.stringify(fields)).toString('base64url').slice(0, 32);
     return answer('mail_sent', messages.mail_sent_ok ?? 'mail_sent_ok', [], hash);

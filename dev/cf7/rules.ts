@@ -27,6 +27,8 @@ export type Submission = {
   /** The value of the form's first e-mail field, as sent. */
   email: string;
   at: string;
+  /** Who WordPress saw sending it: the site sends as anonymous, the feedback route being public. */
+  caller: 'anonymous' | 'editor';
 };
 
 export function isAccreditationForm(slug: string): boolean {

@@ -32,7 +32,7 @@ function AccreditationForm({ kind, model, outcome, events, preset, account }: Fo
         </ul>
       </nav>
       {model ? (
-        <FormIsland model={model} action="/accreditations" outcome={outcome} events={events} preset={preset} accreditation account={account} hiddenFields={{ _formulaire: kind.value }} />
+        <FormIsland model={model} action={`/accreditations?formulaire=${kind.value}`} outcome={outcome} events={events} preset={preset} accreditation account={account} />
       ) : (
         <p className="notice">Le formulaire d’accréditation est momentanément indisponible. Merci de réessayer dans quelques instants.</p>
       )}
@@ -66,8 +66,8 @@ export async function accreditationsRoute(c: Context<AppEnv>) {
 }
 
 export async function accreditationsPostRoute(c: Context<AppEnv>) {
-  const form = await c.req.raw.clone().formData().catch(() => null);
-  const kind = kindOf(typeof form?.get('_formulaire') === 'string' ? (form.get('_formulaire') as string) : null);
+  // The kind is in the form's address (its action), so the body is read once, within its limits.
+  const kind = kindOf(c.req.query('formulaire'));
   const sent = await pagePost(c, kind.form);
   if (sent instanceof Response) return sent;
   const [events, account] = await Promise.all([futureEventChoices(c, kind.events), accountLinks(c, `/accreditations?formulaire=${kind.value}`)]);

@@ -5,7 +5,8 @@ import type { EventChoice } from '../features/forms/event-selection';
 import type { FormModel, FormValues } from '../features/forms/model';
 import type { AccountLinks } from '../features/forms/AccessNotice';
 import { resultAnchor, type FormOutcome } from '../features/forms/outcome';
-import { FormRequestError, submitForm } from '../features/forms/submit.server';
+import { FORM_UNAVAILABLE, submitForm } from '../features/forms/submit.server';
+import { FormRequestError } from '../features/forms/form-post.server';
 import { Island } from '../islands/Island';
 import { cacheControl } from '../http/cache-control';
 import { loadFormModel } from '../features/forms/form-model.server';
@@ -15,12 +16,15 @@ import { loadFormModel } from '../features/forms/form-model.server';
 
 export const COUNTRIES = { europe: EUROPEAN_COUNTRIES, all: PRESS_COUNTRIES };
 
-const SLUG = /^[a-z0-9-]{1,80}$/;
-
 /** GET /api/forms/{slug}: the form as the site renders it (the contact modal loads it on opening). */
 export async function formModelRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
-  const model = SLUG.test(slug) ? await loadFormModel(c, slug).catch(() => null) : null;
+  let model: FormModel | null;
+  try {
+    model = await loadFormModel(c, slug);
+  } catch {
+    return c.json({ error: 'unavailable', message: FORM_UNAVAILABLE }, 503, { 'retry-after': '30', 'cache-control': cacheControl.never });
+  }
   if (!model) return c.json({ error: 'not_found', message: 'Ce formulaire n’existe pas.' }, 404);
   return c.json({ model, countries: COUNTRIES }, 200, { 'cache-control': cacheControl.fiveMinutes });
 }
@@ -31,7 +35,6 @@ export async function formModelRoute(c: Context<AppEnv>) {
  */
 export async function formSubmitRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
-  if (!SLUG.test(slug)) return c.json({ error: 'not_found', message: 'Ce formulaire n’existe pas.' }, 404);
   try {
     const { outcome } = await submitForm(c, slug);
     if (outcome.kind === 'failure' && outcome.retryAfter) return c.json({ error: 'rate_limited', outcome }, 429, { 'cache-control': cacheControl.never, 'retry-after': String(outcome.retryAfter) });
@@ -42,8 +45,8 @@ export async function formSubmitRoute(c: Context<AppEnv>) {
     return c.json({ outcome }, status, { 'cache-control': cacheControl.never });
   } catch (error) {
     if (error instanceof FormRequestError) {
-      const code = { 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type' }[error.status];
-      return c.json({ error: code, message: error.message }, error.status);
+      const code = { 400: 'too_many_fields', 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type', 503: 'unavailable' }[error.status];
+      return c.json({ error: code, message: error.message }, error.status, error.status === 503 ? { 'retry-after': '30' } : {});
     }
     throw error;
   }
@@ -62,7 +65,6 @@ export function FormIsland({
   outcome,
   events,
   accreditation,
-  hiddenFields,
   preset,
   account,
 }: {
@@ -71,7 +73,6 @@ export function FormIsland({
   outcome: FormOutcome | null;
   events?: EventChoice[];
   accreditation: boolean;
-  hiddenFields?: Record<string, string>;
   preset?: FormValues;
   account?: AccountLinks;
 }) {
@@ -88,7 +89,6 @@ export function FormIsland({
         idempotencyKey: crypto.randomUUID(),
         action: `${action}#${resultAnchor(model.slug)}`,
         accreditation,
-        hiddenFields,
         account,
       }}
     />

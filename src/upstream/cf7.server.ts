@@ -21,17 +21,19 @@ export type SendResult = z.infer<typeof SendResultSchema>;
 
 export function createCf7Client(config: Config) {
   const base = `${config.WP_API_URL}/contact-form-7/v1/contact-forms`;
-  // Reading forms needs an editor: wpcf7_read_contact_forms / wpcf7_edit_contact_form map to
-  // edit_posts / publish_pages (includes/capabilities.php); anonymous reads get 403 wpcf7_forbidden.
+  // Reading needs an editor (includes/rest-api.php): the list asks wpcf7_read_contact_forms
+  // (edit_posts), one form wpcf7_edit_contact_form (publish_pages, includes/capabilities.php);
+  // anonymous reads get 403 wpcf7_forbidden. Only the reads carry the credential.
   const authorization = basicAuth(config.CF7_CREDENTIALS);
   const read = { timeoutMs: config.UPSTREAM_TIMEOUT_MS, headers: { authorization } };
   return {
     forms: async () => (await requestJson(`${base}?force=oui`, z.array(z.unknown()).pipe(list(FormSummarySchema)), read)).data,
     form: async (id: number) => (await requestJson(`${base}/${id}?force=oui`, z.unknown(), read)).data,
     /**
-     * Multipart, no cookies, the basic credential (SPEC §7; the route itself is public, but a wrong
-     * credential makes WordPress answer 401 to any request), and the visitor's User-Agent (CF7
-     * calls one shorter than 2 characters spam, includes/submission.php).
+     * Multipart, no cookies and no credential: the feedback route is public (permission_callback
+     * __return_true, includes/rest-api.php), so an anonymous visitor's message goes as anonymous,
+     * never as the editor the reads use. The visitor's User-Agent goes along (CF7 calls one
+     * shorter than 2 characters spam, includes/submission.php).
      */
     send: async (id: number, body: FormData, userAgent: string) =>
       (
@@ -39,7 +41,7 @@ export function createCf7Client(config: Config) {
           method: 'POST',
           body,
           timeoutMs: CF7_TIMEOUT_MS,
-          headers: { authorization, 'user-agent': userAgent || 'FFR Presse' },
+          headers: { 'user-agent': userAgent || 'FFR Presse' },
         })
       ).data,
   };

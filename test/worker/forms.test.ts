@@ -108,11 +108,89 @@ describe('POST /api/forms/{slug}', () => {
     expect((await send('contactez-nous', big)).status).toBe(413);
   });
 
-  it('limits the rate per visitor', async () => {
+  it('limits the rate per visitor, counting every post before reading it, the input kept', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await send('contactez-nous', contact({ nom: `Martin ${i}` }), { 'cf-connecting-ip': '203.0.113.9' })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    // Invalid posts count too: the limit is consulted before the body is parsed.
+    for (let i = 0; i < 10; i++) statuses.push((await send('contactez-nous', contact({ nom: `Martin ${i}`, email: i % 2 ? 'faux' : 'julie.martin@example.fr' }), { 'cf-connecting-ip': '203.0.113.9' })).status);
+    expect(new Set(statuses)).toEqual(new Set([200, 422]));
+    const limited = await send('contactez-nous', contact({ nom: 'Martin 11' }), { 'cf-connecting-ip': '203.0.113.9' });
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as Outcome).outcome.values.nom).toBe('Martin 11');
+  });
+});
+
+describe('form posts are bounded before any work is done on them', () => {
+  const urlencoded = (body: string, headers: Record<string, string> = {}) => send('contactez-nous', body, { 'content-type': 'application/x-www-form-urlencoded', ...headers });
+
+  it('refuses 40 000 and 160 000 repeated fields at once, in French, never parsed (quadratic before: 2 s and 47 s)', async () => {
+    for (const repeats of [40_000, 160_000]) {
+      const started = Date.now();
+      const res = await urlencoded(`${'nom=x&'.repeat(repeats)}email=a%40b.fr`);
+      const took = Date.now() - started;
+      expect([400, 413], `${repeats}`).toContain(res.status);
+      expect(((await res.json()) as { message: string }).message).toMatch(/trop de champs|dépasse la taille/);
+      // Not a timing assertion: a parse of this many fields is what would take seconds.
+      expect(took, `${repeats} fields took ${took} ms`).toBeLessThan(5_000);
+    }
+    expect(await upstream.json<unknown[]>('/__control/submissions')).toHaveLength(0);
+  });
+
+  it('counts a chunked body as it arrives: past the form’s limit, 413 before the end', async () => {
+    let sent = 0;
+    const total = 4 * 1024 * 1024;
+    const chunk = new TextEncoder().encode('message='.padEnd(64 * 1024, 'x'));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= total) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await site('/api/forms/contactez-nous', { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' } } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(total / 2);
+  });
+
+  it('refuses more than 100 values for one field and more than 200 fields, and takes a field called __proto__', async () => {
+    const many = contact();
+    for (let i = 0; i < 101; i++) many.append('sujet', 'Équipe de France');
+    expect((await send('contactez-nous', many)).status).toBe(400);
+    const wide = contact();
+    for (let i = 0; i < 200; i++) wide.append(`champ${i}`, 'x');
+    expect((await send('contactez-nous', wide)).status).toBe(400);
+    const proto = await send('contactez-nous', contact({ __proto__: 'x', constructor: 'y' } as Record<string, string>));
+    expect(proto.status).toBe(200);
+  });
+
+  it('reads and sends only the eight forms of the site: no upstream call and nothing stored for any other slug', async () => {
+    await upstream.resetCounters();
+    for (const slug of ['formulaire-interne', 'test-cf7', 'contactez-nous-2']) {
+      expect((await site(`/api/forms/${slug}`)).status).toBe(404);
+      expect((await send(slug, contact())).status).toBe(404);
+    }
+    expect((await upstream.counters()).total).toBe(0);
+    expect((await env.CACHE.list({ prefix: 'data:' })).keys).toEqual([]);
+  });
+
+  it('never keeps « no such form » for one of the eight that WordPress does not have', async () => {
+    const res = await fetch(`${upstream.base}/__control/cf7/forms/contactez-nous-modal`, { method: 'DELETE' });
+    expect(res.ok).toBe(true);
+    expect((await site('/api/forms/contactez-nous-modal')).status).toBe(404);
+    expect((await env.CACHE.list({ prefix: 'data:' })).keys.map((k) => k.name).filter((k) => k.includes('form:'))).toEqual([]);
+  });
+
+  it('refuses a post from another site (Origin, Sec-Fetch-Site), same-site *.ffr.fr included: 403, French, for people and programs', async () => {
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'https://www.ffr.fr', 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const res = await send('contactez-nous', contact(), headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(await res.json()).toMatchObject({ error: 'forbidden_origin', message: expect.stringContaining('ne vient pas d’une page de FFR Presse') });
+    }
+    const page = await site('/contact', { method: 'POST', body: contact(), headers: { origin: 'https://evil.example', accept: 'text/html' } });
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain('Demande refusée');
+    // The site's own pages: Origin is the public one.
+    expect((await send('contactez-nous', contact(), { origin: 'http://presse.test' })).status).toBe(200);
+    expect(await upstream.json<unknown[]>('/__control/submissions')).toHaveLength(1);
   });
 });
 
@@ -226,8 +304,7 @@ describe('accreditation requests: journalists only, the contact forms open to ev
 
   describe('without JavaScript (the page posts to itself)', () => {
     const post = async (body: FormData, cookie?: string) => {
-      body.set('_formulaire', 'evenements-presse');
-      const res = await site('/accreditations', { method: 'POST', body, headers: { 'user-agent': 'Mozilla/5.0 (test)', ...(cookie ? { cookie } : {}) } });
+      const res = await site('/accreditations?formulaire=evenements-presse', { method: 'POST', body, headers: { 'user-agent': 'Mozilla/5.0 (test)', ...(cookie ? { cookie } : {}) } });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       return res.text();

@@ -138,15 +138,20 @@ describe('Contact Form 7', () => {
     expect(sent.outcome.errors).toEqual({ rgpd: 'Vous devez accepter pour continuer.' });
   });
 
-  it('makes a refused credential a clear failure, with the input kept', async () => {
+  it('sends as an anonymous visitor (the feedback route is public): the editor credential only reads, and its loss stops no message', async () => {
     await site('/api/forms/contactez-nous');
     await cf7({ credentialRevoked: true });
     const sent = await send('contactez-nous', contact());
-    expect(sent.status).toBe(502);
-    expect(sent.outcome).toMatchObject({ kind: 'failure', title: 'Nous avons rencontré un problème lors de l’envoi de votre message' });
-    expect(sent.outcome.message).toContain('saisie est conservée');
-    expect(sent.outcome.values.prenom).toBe('Julie');
-    expect(await submissions()).toHaveLength(0);
+    expect(sent.status).toBe(200);
+    const [submission] = await submissions();
+    expect(submission).toMatchObject({ slug: 'contactez-nous', caller: 'anonymous' });
+    // With nothing cached, the form cannot be read: « momentanément indisponible », not « no such form ».
+    await reset();
+    const model = await site('/api/forms/contactez-nous');
+    expect(model.status).toBe(503);
+    expect(await model.json()).toMatchObject({ error: 'unavailable', message: expect.stringContaining('momentanément indisponible') });
+    const again = await send('contactez-nous', contact());
+    expect(again.status).toBe(503);
   });
 });
 

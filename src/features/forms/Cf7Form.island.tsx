@@ -22,7 +22,6 @@ export type Cf7FormProps = {
   accreditation: boolean;
   /** The accreditation form's sign-in and personal space addresses (SPEC §2, §6). */
   account?: AccountLinks;
-  hiddenFields?: Record<string, string>;
   /** Told what the form holds after each change (null: nothing typed, sent or reset), to keep it as a draft. */
   onDraftChange?: (values: FormValues | null) => void;
 };
@@ -186,7 +185,6 @@ export default function Cf7Form(props: Cf7FormProps) {
           const now = draftValues(props.model, new FormData(e.currentTarget));
           keepDraft(hasInput(props.model, now) ? now : null);
         }}
-        hiddenFields={props.hiddenFields}
       />
       {state !== 'initial' && state !== 'sending' ? (
         <p>

@@ -26,7 +26,6 @@ type Props = {
   onSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
   /** Every input event of the form's fields (each key typed, each box ticked): the draft and the errors follow. */
   onInput?: (e: React.FormEvent<HTMLFormElement>) => void;
-  hiddenFields?: Record<string, string>;
 };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
@@ -303,9 +302,6 @@ export function FormView(p: Props) {
         </label>
       </div>
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={p.idempotencyKey} />
-      {Object.entries(p.hiddenFields ?? {}).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
       <button className="button" type="submit" disabled={p.sending} aria-busy={p.sending}>
         {p.sending ? 'Envoi en cours…' : (p.submitLabel ?? 'Envoyer')}
       </button>

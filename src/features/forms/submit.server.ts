@@ -11,47 +11,13 @@ import { cleanValues, MESSAGES, validateForm } from './validation';
 import { journalistSession, refusal } from './access.server';
 import { LIMIT_PERIOD_SECONDS, withinLimit } from '../../http/rate-limit.server';
 import { loadFormModel } from './form-model.server';
+import { FormRequestError, readFormPost } from './form-post.server';
 
 // Sending a form: honeypot, rate limit, idempotency, validation against the form's own description,
 // then CF7 — and CF7's answer turned into what the visitor reads (SPEC §5, §8).
 
-export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 const IDEMPOTENCY_SECONDS = 24 * 3600;
-
-export class FormRequestError extends Error {
-  constructor(readonly status: 404 | 413 | 415, message: string) {
-    super(message);
-  }
-}
-
-/** Reads a form post (multipart or urlencoded) into values and file descriptions. */
-export async function readFormPost(c: Context<AppEnv>): Promise<{ data: FormData; values: FormValues; files: Record<string, File[]> }> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
-    throw new FormRequestError(415, 'Le formulaire doit être envoyé en multipart/form-data ou application/x-www-form-urlencoded.');
-  }
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw new FormRequestError(413, 'L’envoi dépasse la taille autorisée (12 Mo).');
-  const data = await c.req.raw.formData().catch(() => {
-    throw new FormRequestError(415, 'Le corps de la requête n’est pas un formulaire lisible.');
-  });
-  const values: FormValues = {};
-  const files: Record<string, File[]> = {};
-  // A chunked body says no length up front: the parsed size is checked too.
-  let bytes = 0;
-  for (const [, value] of data.entries()) bytes += typeof value === 'string' ? value.length : value.size;
-  if (bytes > MAX_BODY_BYTES) throw new FormRequestError(413, 'L’envoi dépasse la taille autorisée (12 Mo).');
-  for (const [rawName, value] of data.entries()) {
-    const name = rawName.replace(/\[\]$/, '');
-    if (typeof value === 'string') {
-      const prev = values[name];
-      values[name] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
-    } else if (value.size > 0) {
-      (files[name] ??= []).push(value);
-    }
-  }
-  return { data, values, files };
-}
-
+export const FORM_UNAVAILABLE = 'Le formulaire est momentanément indisponible. Merci de réessayer dans quelques instants.';
 
 const DUPLICATE_EMAIL = /adresse e-mail a déjà été utilisée|déjà participé|duplicate[_ ]?e-?mail/i;
 const DUPLICATE_VIDEO = /vidéo a déjà été envoyée|duplicate[_ ]?video/i;
@@ -147,9 +113,17 @@ async function runtimeChoices(c: Context<AppEnv>, model: FormModel): Promise<Rec
 }
 
 export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ model: FormModel; outcome: FormOutcome }> {
-  const model = await loadFormModel(c, slug).catch(() => null);
+  const model = await loadFormModel(c, slug).catch(() => {
+    throw new FormRequestError(503, FORM_UNAVAILABLE);
+  });
   if (!model) throw new FormRequestError(404, 'Ce formulaire n’existe pas.');
-  const { values, files } = await readFormPost(c);
+  // Counted before the body is read: past the limit, the post is still read within its caps (so
+  // that a page posted without JavaScript comes back with its values), never sent.
+  const allowed = await withinLimit(c, 'FORM_LIMITER');
+  const { values, files } = await readFormPost(c, model);
+  if (!allowed) {
+    return { model, outcome: { kind: 'failure', title: FAILURE_TITLE, message: STATUS_TEXT.rateLimited, values: cleanValues(model, values), retryAfter: LIMIT_PERIOD_SECONDS } };
+  }
 
   // An accreditation request comes from a journalist's session, or goes nowhere (SPEC §6); the
   // contact forms stay open to everyone.
@@ -177,9 +151,6 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
     return { model, outcome: { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values: checked.values } };
   }
   if (!checked.ok) return { model, outcome: { kind: 'invalid', message: STATUS_TEXT.invalid, errors: checked.errors, values: checked.values } };
-  if (!(await withinLimit(c, 'FORM_LIMITER'))) {
-    return { model, outcome: { kind: 'failure', title: FAILURE_TITLE, message: STATUS_TEXT.rateLimited, values: checked.values, retryAfter: LIMIT_PERIOD_SECONDS } };
-  }
 
   // Only the form's own fields go upstream.
   const body = new FormData();
@@ -201,8 +172,9 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
     outcome = mapSendResult(await createCf7Client(c.get('config')).send(model.id, body, c.req.header('user-agent') ?? ''), model, checked.values);
   } catch (error) {
     const timedOut = error instanceof UpstreamError && error.kind === 'timeout';
-    // WordPress refusing the site's credential (401/403) is a configuration fault: logged as such.
-    if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) console.error(`[forms] ${slug}: WordPress refused the CF7 credential (${error.status} ${error.code ?? ''})`);
+    // The feedback route is public: WordPress refusing it (401/403) means a security plugin or a
+    // CF7 setting now demands more, a configuration fault to look at.
+    if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) console.error(`[forms] ${slug}: WordPress refused an anonymous sending (${error.status} ${error.code ?? ''})`);
     else console.warn(`[forms] ${slug}: sending failed:`, error instanceof Error ? error.message : error);
     outcome = timedOut
       ? { kind: 'unknown', title: FAILURE_TITLE, message: STATUS_TEXT.unknown, values: checked.values }

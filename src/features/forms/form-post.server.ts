@@ -1,0 +1,107 @@
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../../app-env';
+import type { FormModel, FormValues } from './model';
+
+// A form post read with hard limits before any work is done on it: its bytes while they arrive
+// (Hono's bodyLimit: a declared length is checked before reading, a chunked body is counted as it
+// streams), then the number of fields, counted before parsing, then each field's number of values;
+// parsed once, in one linear pass. A message is a few dozen fields; a checkbox list a few dozen
+// choices: anything far beyond is refused, in French, without being parsed.
+
+export const FORM_POST_LIMITS = {
+  /** Every entry of the post, files included. */
+  fields: 200,
+  /** Values of one name (a checkbox list: the events of a season). */
+  valuesPerField: 100,
+  /** The text of a form without files. */
+  textBytes: 256 * 1024,
+  /** The whole post, files included: what Contact Form 7 would take at most anyway. */
+  totalBytes: 12 * 1024 * 1024,
+};
+/** CF7's default file size when the tag sets no limit: (modules/file.php, 1 MB). */
+const DEFAULT_FILE_BYTES = 1024 * 1024;
+
+export class FormRequestError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 413 | 415 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const TOO_LARGE = 'L’envoi dépasse la taille autorisée pour ce formulaire.';
+const TOO_MANY = 'L’envoi contient trop de champs pour ce formulaire.';
+
+/** The most a post of this form may weigh: its text, and each file field at its own limit. */
+export function formBodyLimit(model: FormModel): number {
+  const files = model.fields.filter((f) => f.kind === 'file').reduce((n, f) => n + (f.maxBytes ?? DEFAULT_FILE_BYTES), 0);
+  return Math.min(FORM_POST_LIMITS.totalBytes, FORM_POST_LIMITS.textBytes + files);
+}
+
+/** The body's bytes, or FormRequestError 413 as soon as it is known to be longer than `maxBytes`. */
+async function cappedBytes(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  let tooLarge = false;
+  await bodyLimit({
+    maxSize: maxBytes,
+    onError: (ctx) => {
+      tooLarge = true;
+      return ctx.body(null, 413);
+    },
+  })(c, async () => undefined);
+  if (tooLarge) throw new FormRequestError(413, TOO_LARGE);
+  return new Uint8Array(await c.req.raw.arrayBuffer());
+}
+
+/** How many `byte`s `bytes` holds, stopping once past `max` (a count before any parsing). */
+function countUpTo(bytes: Uint8Array, byte: number, max: number): number {
+  let n = 0;
+  for (let i = bytes.indexOf(byte); i !== -1 && n <= max; i = bytes.indexOf(byte, i + 1)) n++;
+  return n;
+}
+
+/** Reads a form post (multipart or urlencoded) into values and files, within FORM_POST_LIMITS. */
+export async function readFormPost(c: Context<AppEnv>, model: FormModel): Promise<{ values: FormValues; files: Record<string, File[]> }> {
+  const type = c.req.header('content-type') ?? '';
+  const multipart = type.startsWith('multipart/form-data');
+  if (!multipart && !type.startsWith('application/x-www-form-urlencoded')) {
+    throw new FormRequestError(415, 'Le formulaire doit être envoyé en multipart/form-data ou application/x-www-form-urlencoded.');
+  }
+  const bytes = await cappedBytes(c, multipart ? formBodyLimit(model) : FORM_POST_LIMITS.textBytes);
+
+  let entries: Iterable<[string, FormDataEntryValue]>;
+  if (multipart) {
+    // Parsed by the runtime (native, linear) within the byte limit above; the fields are counted as read.
+    const data = await new Request('https://formulaire.invalid/', { method: 'POST', headers: { 'content-type': type }, body: bytes }).formData().catch(() => {
+      throw new FormRequestError(415, 'Le corps de la requête n’est pas un formulaire lisible.');
+    });
+    entries = data.entries();
+  } else {
+    // « a=1&b=2 »: one more field than separators, counted before parsing.
+    if (countUpTo(bytes, 0x26 /* & */, FORM_POST_LIMITS.fields) + 1 > FORM_POST_LIMITS.fields) throw new FormRequestError(400, TOO_MANY);
+    entries = new URLSearchParams(new TextDecoder().decode(bytes)).entries();
+  }
+
+  // Maps: a field may be called « __proto__ ».
+  const lists = new Map<string, string[]>();
+  const files = new Map<string, File[]>();
+  let count = 0;
+  for (const [rawName, value] of entries) {
+    if (++count > FORM_POST_LIMITS.fields) throw new FormRequestError(400, TOO_MANY);
+    const name = rawName.replace(/\[\]$/, '');
+    if (typeof value === 'string') {
+      const list = lists.get(name) ?? [];
+      lists.set(name, list);
+      if (list.push(value) > FORM_POST_LIMITS.valuesPerField) throw new FormRequestError(400, TOO_MANY);
+    } else if (value.size > 0) {
+      const list = files.get(name) ?? [];
+      files.set(name, list);
+      list.push(value);
+    }
+  }
+  return {
+    values: Object.fromEntries([...lists].map(([name, list]) => [name, list.length === 1 ? list[0]! : list])),
+    files: Object.fromEntries(files),
+  };
+}
