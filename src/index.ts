@@ -6,7 +6,7 @@ import { htmlCache, isRevalidation } from './cache/html-cache.server';
 import { contentEncoding } from './http/content-encoding.server';
 import { publicOrigin } from './http/public-origin.server';
 import { prefetchStaysOnSite } from './http/prefetch.server';
-import { purgeHandler } from './cache/purge.server';
+import { purgeHandlers } from './cache/purge.server';
 import type { TagVersions } from './cache/policy';
 import { readTagVersions } from './cache/tags.server';
 import { clockOf } from './config/clock';
@@ -25,6 +25,7 @@ import { homePage } from './routes/index';
 import { legacyRedirect, pageRoute } from './routes/pages';
 import { searchRoute } from './routes/search';
 import { scriptNonces, securityHeaders } from './security/headers.server';
+import { bodyLimits, sameOriginWrites } from './security/requests.server';
 import { accreditationsPostRoute, accreditationsRoute } from './routes/accreditations';
 import { contactPostRoute, contactRoute } from './routes/contact';
 import { formModelRoute, formSubmitRoute } from './routes/forms';
@@ -58,8 +59,11 @@ app.use(async (c, next) => {
 app.use(publicOrigin());
 app.use(securityHeaders());
 app.use(scriptNonces());
+// A write comes from a page of this site, and its body is bounded before anything reads it.
+app.use(sameOriginWrites());
+app.use(bodyLimits());
 
-app.post('/api/purge', purgeHandler);
+app.post('/api/purge', ...purgeHandlers);
 
 // Accounts: Auth.js and the signed-in user's calls (never cached, never through the HTML cache).
 app.all('/api/auth/*', authRoute);

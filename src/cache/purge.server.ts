@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { markPurged, tag } from './tags.server';
+import { bodyLimit } from 'hono/body-limit';
+import { createFactory } from 'hono/factory';
 import { tooManyRequests, withinLimit } from '../http/rate-limit.server';
 
 // POST /api/purge — called by WordPress (wordpress/ffr-presse-purge) after a publish, a term or menu
@@ -75,6 +77,9 @@ export function tagsFor(body: PurgeBody): string[] {
 
 const unique = (tags: string[]) => [...new Set(tags)];
 
+/** A purge names one post, term, form or the site: a few hundred bytes. Anything longer is refused unread. */
+export const MAX_PURGE_BYTES = 8 * 1024;
+
 async function verify(secret: string, body: ArrayBuffer, signature: string | undefined, timestamp: string | undefined): Promise<boolean> {
   if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > REPLAY_WINDOW_SECONDS) return false;
@@ -86,15 +91,33 @@ async function verify(secret: string, body: ArrayBuffer, signature: string | und
   }
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   // subtle.verify compares in constant time.
-  const signed = new Uint8Array([...new TextEncoder().encode(`${timestamp}.`), ...new Uint8Array(body)]);
+  const prefix = new TextEncoder().encode(`${timestamp}.`);
+  const signed = new Uint8Array(prefix.length + body.byteLength);
+  signed.set(prefix);
+  signed.set(new Uint8Array(body), prefix.length);
   return crypto.subtle.verify('HMAC', key, bytes, signed);
 }
 
-export async function purgeHandler(c: Context<AppEnv>) {
+/**
+ * Before anything else, every attempt is counted per address (PURGE_LIMITER, roomy enough for a
+ * burst of publishes from WordPress), and the body is read only up to MAX_PURGE_BYTES, while it
+ * streams: an unsigned flood costs a counter and a few KiB, never the whole body nor a signature.
+ */
+export const purgeHandlers = createFactory<AppEnv>().createHandlers(
+  async (c, next) => {
+    if (!(await withinLimit(c, 'PURGE_LIMITER'))) return tooManyRequests(c);
+    await next();
+  },
+  bodyLimit({
+    maxSize: MAX_PURGE_BYTES,
+    onError: (c) => c.json({ error: 'too_large', message: `Le corps d’une purge ne dépasse pas ${MAX_PURGE_BYTES / 1024} Kio.` }, 413),
+  }),
+  purge,
+);
+
+async function purge(c: Context<AppEnv>) {
   const raw = await c.req.arrayBuffer();
   if (!(await verify(c.get('config').PURGE_SECRET, raw, c.req.header(SIGNATURE_HEADER), c.req.header(TIMESTAMP_HEADER)))) {
-    // Failed attempts are counted per visitor (PURGE_LIMITER): past the limit, 429 instead of 401.
-    if (!(await withinLimit(c, 'PURGE_LIMITER'))) return tooManyRequests(c);
     return c.json({ error: 'invalid_signature', message: 'Signature absente, invalide ou expirée.' }, 401);
   }
   let json: unknown;

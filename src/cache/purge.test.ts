@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../app-env';
 import type { TagVersions } from './policy';
-import { purgeHandler, PurgeBodySchema, tagsFor, type PurgeBody } from './purge.server';
+import { MAX_PURGE_BYTES, purgeHandlers, PurgeBodySchema, tagsFor, type PurgeBody } from './purge.server';
 
 const parse = (body: unknown) => PurgeBodySchema.parse(body);
 const tags = (body: unknown) => tagsFor(parse(body)).sort();
@@ -111,8 +111,9 @@ describe('POST /api/purge', () => {
       c.set('config', { PURGE_SECRET: SECRET } as AppEnv['Variables']['config']);
       await next();
     });
-    a.post('/api/purge', purgeHandler);
-    return (body: string, headers: Record<string, string>) => a.request('/api/purge', { method: 'POST', body, headers }, { PURGE_MARKS: marks });
+    a.post('/api/purge', ...purgeHandlers);
+    const allow = { limit: async () => ({ success: true }) };
+    return (body: BodyInit, headers: Record<string, string>) => a.request('/api/purge', { method: 'POST', body, headers, duplex: 'half' } as RequestInit, { PURGE_MARKS: marks, PURGE_LIMITER: allow });
   }
 
   // As the plugin signs (wordpress/ffr-presse-purge/includes/class-sender.php): hash_hmac raw, base64.
@@ -140,6 +141,27 @@ describe('POST /api/purge', () => {
     expect(await wrong.json()).toMatchObject({ message: 'Signature absente, invalide ou expirée.' });
     const old = String(Number(ts) - 301);
     expect((await app(namespace)(body, { 'x-ffr-timestamp': old, 'x-ffr-signature': sign(body, old) })).status).toBe(401);
+    expect(store.size).toBe(0);
+  });
+
+  it('refuses a body over 8 KiB before reading it, chunked or not, and purges nothing', async () => {
+    const { store, namespace } = kv();
+    const big = 'a'.repeat(MAX_PURGE_BYTES + 1);
+    const ts = now();
+    const declared = await app(namespace)(big, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(big, ts) });
+    expect(declared.status).toBe(413);
+    // Without a length, the body is counted as it arrives: 8 MiB in 64 KiB chunks, stopped at once.
+    let pulled = 0;
+    const chunks = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled++ >= 128) return controller.close();
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+      },
+    });
+    const streamed = await app(namespace)(chunks, { 'x-ffr-timestamp': ts, 'x-ffr-signature': 'AAAA', 'transfer-encoding': 'chunked' });
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toMatchObject({ error: 'too_large' });
+    expect(pulled).toBeLessThan(4);
     expect(store.size).toBe(0);
   });
 

@@ -80,7 +80,7 @@ describe('/api/auth', () => {
     const signin = await secure('/api/auth/signin/ffr', {
       method: 'POST',
       body: new URLSearchParams({ csrfToken, callbackUrl: '/espace-presse', json: 'true' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: 'https://presse.test' },
     });
     expect(((await signin.json()) as { url: string }).url).toContain('/oidc/auth?');
     const all = [...csrfCookies, ...signin.headers.getSetCookie()];

@@ -1,0 +1,57 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
+import type { AppEnv } from '../app-env';
+import { cacheControl } from '../http/cache-control';
+
+// What a request that changes something must show before any work is done on it.
+
+/**
+ * It comes from a page of this site: the browser's `Sec-Fetch-Site: same-origin`, or its `Origin`
+ * equal to PUBLIC_ORIGIN (Hono's csrf middleware; every browser sends one of them on a POST, with
+ * or without JavaScript). A form on any other site — `*.ffr.fr` included, which is « same-site » —
+ * cannot post a message, an accreditation, a sign-in or a profile change in a reader's name.
+ * /api/purge is WordPress calling, server to server, signed instead.
+ */
+export const sameOriginWrites = (): MiddlewareHandler<AppEnv> => {
+  const guard = csrf({ origin: (origin, c) => origin === (c as Context<AppEnv>).get('config').PUBLIC_ORIGIN, secFetchSite: 'same-origin' });
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || c.req.path === '/api/purge') return next();
+    try {
+      await guard(c, async () => undefined);
+    } catch {
+      return refused(c);
+    }
+    return next();
+  };
+};
+
+const REFUSED = 'Cette demande ne vient pas d’une page de FFR Presse : elle a été refusée. Revenez sur le site pour recommencer.';
+
+function refused(c: Context<AppEnv>) {
+  const wantsJson = c.req.path.startsWith('/api/') || (c.req.header('accept') ?? '').includes('application/json');
+  if (wantsJson) return c.json({ error: 'forbidden_origin', message: REFUSED }, 403, { 'cache-control': cacheControl.never });
+  return c.html(
+    `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Demande refusée — FFR Presse</title></head><body><h1>Demande refusée</h1><p>${REFUSED}</p><p><a href="/">Retour à l’accueil</a></p></body></html>`,
+    403,
+    { 'cache-control': cacheControl.never },
+  );
+}
+
+/**
+ * The most a request body may weigh on each kind of route, checked while it arrives (a declared
+ * length before reading, a chunked body as it streams). Forms check their own, finer limit
+ * (features/forms/form-post.server.ts); the purge its own (cache/purge.server.ts).
+ */
+export const bodyLimits = (): MiddlewareHandler<AppEnv> => {
+  const tooLarge = (c: Context<AppEnv>) => c.json({ error: 'too_large', message: 'La requête dépasse la taille autorisée.' }, 413, { 'cache-control': cacheControl.never });
+  const small = bodyLimit({ maxSize: 16 * 1024, onError: tooLarge });
+  const profile = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    // Sign-in, sign-out and the client's log beacons carry a few fields.
+    if (c.req.path.startsWith('/api/auth/')) return small(c, next);
+    if (c.req.path.startsWith('/api/user/')) return profile(c, next);
+    return next();
+  };
+};
