@@ -15,15 +15,11 @@
 //     a contact form sent to CF7; beside them, the floor: react-dom/server.edge rendering the same
 //     ArticleView with the same data, nothing else.
 // Prints a table and writes bench/cpu.json. The issue's targets are printed as information only.
-import { build } from 'esbuild';
-import { mkdtemp, readFile, rm, writeFile, access } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFile, writeFile, access } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { buildClient } from './build-client.mjs';
-import { MemoryKV } from './lib/memory-kv.mjs';
-import { productionBuildOptions } from './lib/worker-build.mjs';
-import { parseDevVars, root, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor, withUpstreamPort } from './lib/stack.mjs';
+import { importBundles, nodeBindings } from './lib/node-worker.mjs';
+import { root, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
 const WARMUP = Number(process.env.BENCH_CPU_WARMUP ?? 200);
 const HITS = Number(process.env.BENCH_CPU_HITS ?? 1000);
@@ -58,16 +54,6 @@ class AbsentHTMLRewriter {
   }
 }
 globalThis.HTMLRewriter = AbsentHTMLRewriter;
-
-// Built as wrangler deploy builds it (lib/worker-build.mjs); `cloudflare:*` is external there and
-// provided by workerd, here the one import is shimmed.
-const workersShim = {
-  name: 'cloudflare-workers-shim',
-  setup(b) {
-    b.onResolve({ filter: /^cloudflare:workers$/ }, () => ({ path: `${root}scripts/lib/cloudflare-workers-shim.mjs` }));
-  },
-};
-const productionOptions = { ...productionBuildOptions, plugins: [workersShim] };
 
 // The floor: the article view the route renders (routes/categories/article.tsx), inside the
 // providers the document gives it (routes/_renderer.tsx: a jotai store, the render facts), its data
@@ -117,46 +103,22 @@ try {
 }
 const manifest = JSON.parse(await readFile(`${root}public/assets/manifest.json`, 'utf8'));
 
-const outdir = await mkdtemp(join(tmpdir(), 'ffr-bench-cpu-'));
-await build({ ...productionOptions, entryPoints: [`${root}src/index.ts`], outfile: `${outdir}/worker.mjs` });
-await build({ ...productionOptions, stdin: { contents: FLOOR_ENTRY, loader: 'tsx', resolveDir: root, sourcefile: 'bench-cpu-floor.tsx' }, outfile: `${outdir}/floor.mjs` });
-const worker = (await import(pathToFileURL(`${outdir}/worker.mjs`).href)).default;
-const floor = await import(pathToFileURL(`${outdir}/floor.mjs`).href);
-await rm(outdir, { recursive: true, force: true });
+// Built as `wrangler deploy` builds it, for Node (lib/node-worker.mjs).
+const { worker: workerModule, floor } = await importBundles({
+  worker: 'src/index.ts',
+  floor: { stdin: { contents: FLOOR_ENTRY, loader: 'tsx', resolveDir: root, sourcefile: 'bench-cpu-floor.tsx' } },
+});
+const worker = workerModule.default;
 
-const vars = withUpstreamPort(parseDevVars(await readFile(`${root}.dev.vars.example`, 'utf8')));
-startUpstreamProcess(vars, { quiet: true, env: { UPSTREAM_QUIET: '1' } });
-await waitFor(`${upstreamUrl}/`, { timeoutMs: 120_000 });
-
-const kv = new MemoryKV();
-const allow = { limit: async () => ({ success: true }) };
-const noDurableObject = {
-  idFromName() {
-    throw new Error('bench:cpu: PURGE_MARKS is not provided (the measured routes never purge)');
-  },
-  get() {
-    throw new Error('bench:cpu: PURGE_MARKS is not provided (the measured routes never purge)');
-  },
-};
-// wrangler.toml [vars], then .dev.vars.example, as wrangler dev merges them.
-const env = {
-  ENVIRONMENT: 'development',
-  UPSTREAM_TIMEOUT_MS: '8000',
-  ...vars,
-  PUBLIC_ORIGIN: siteUrl,
+const { env, kv, vars } = await nodeBindings({
   // Fresh for a day instead of 60 s: the run lasts minutes and no measured request may turn stale
   // (a stale copy is served the same way and refreshed in waitUntil, which would add upstream calls).
   CONTENT_FRESH_SECONDS: '86400',
   HTML_FRESH_SECONDS: '86400',
-  CACHE: kv,
-  // Static files are served before the worker; the worker only checks the binding is there.
-  ASSETS: { fetch: async () => new Response('Not found', { status: 404 }) },
-  PURGE_MARKS: noDurableObject,
-  FORM_LIMITER: allow,
-  SIGNIN_LIMITER: allow,
-  LOG_LIMITER: allow,
-  PURGE_LIMITER: allow,
-};
+});
+startUpstreamProcess(vars, { quiet: true, env: { UPSTREAM_QUIET: '1' } });
+await waitFor(`${upstreamUrl}/`, { timeoutMs: 120_000 });
+
 // The same bindings with the isolate memo off: every lookup reads KV. For cold renders (a copy the
 // isolate remembers would answer instead of the render) and for hits that read KV.
 const envNoMemo = { ...env, KV_MEMO_MS: '0' };

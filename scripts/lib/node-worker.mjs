@@ -1,0 +1,83 @@
+// The worker's production bundle in plain Node, for the benches that need what workerd does not
+// show (CPU per request, KV writes counted one by one, the heap): built as `wrangler deploy
+// --minify` builds it (lib/worker-build.mjs), `cloudflare:workers` shimmed, KV in memory
+// (memory-kv.mjs), the Cache API in memory (memory-cache.mjs), rate limiters that always allow,
+// variables from .dev.vars.example pointed at the local upstream.
+import { build } from 'esbuild';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MemoryCacheStorage } from './memory-cache.mjs';
+import { MemoryKV } from './memory-kv.mjs';
+import { parseDevVars, root, siteUrl, withUpstreamPort } from './stack.mjs';
+import { productionBuildOptions } from './worker-build.mjs';
+
+const workersShim = {
+  name: 'cloudflare-workers-shim',
+  setup(b) {
+    b.onResolve({ filter: /^cloudflare:workers$/ }, () => ({ path: `${root}scripts/lib/cloudflare-workers-shim.mjs` }));
+  },
+};
+export const nodeBuildOptions = { ...productionBuildOptions, plugins: [workersShim] };
+
+/** Builds `entries` ({name: path or {stdin}}) for Node and imports them. */
+export async function importBundles(entries) {
+  const outdir = await mkdtemp(join(tmpdir(), 'ffr-node-worker-'));
+  const modules = {};
+  try {
+    for (const [name, entry] of Object.entries(entries)) {
+      const input = typeof entry === 'string' ? { entryPoints: [`${root}${entry}`] } : entry;
+      await build({ ...nodeBuildOptions, ...input, outfile: `${outdir}/${name}.mjs` });
+      modules[name] = await import(pathToFileURL(`${outdir}/${name}.mjs`).href);
+    }
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+  }
+  return modules;
+}
+
+const allow = { limit: async () => ({ success: true }) };
+const noDurableObject = {
+  idFromName() {
+    throw new Error('PURGE_MARKS is not provided in this harness');
+  },
+  get() {
+    throw new Error('PURGE_MARKS is not provided in this harness');
+  },
+};
+
+/** The bindings, as wrangler dev merges wrangler.toml's [vars] and .dev.vars, with in-memory KV and Cache API. */
+export async function nodeBindings(overrides = {}) {
+  const vars = withUpstreamPort(parseDevVars(await readFile(`${root}.dev.vars.example`, 'utf8')));
+  const kv = new MemoryKV();
+  const caches = new MemoryCacheStorage();
+  globalThis.caches = caches;
+  const env = {
+    ENVIRONMENT: 'development',
+    UPSTREAM_TIMEOUT_MS: '8000',
+    ...vars,
+    PUBLIC_ORIGIN: siteUrl,
+    CACHE: kv,
+    // Static files are served before the worker; the worker only checks the binding is there.
+    ASSETS: { fetch: async () => new Response('Not found', { status: 404 }) },
+    PURGE_MARKS: noDurableObject,
+    FORM_LIMITER: allow,
+    SIGNIN_LIMITER: allow,
+    LOG_LIMITER: allow,
+    PURGE_LIMITER: allow,
+    PREVIEW_LIMITER: allow,
+    ...overrides,
+  };
+  return { env, kv, caches, vars };
+}
+
+/** One call of the worker as the runtime makes it: the body read to its end, every waitUntil settled. */
+export async function callWorker(worker, request, env) {
+  const pending = [];
+  const ctx = { waitUntil: (p) => void pending.push(p), passThroughOnException() {}, props: {} };
+  const res = await worker.fetch(request, env, ctx);
+  const body = await res.arrayBuffer();
+  while (pending.length) await Promise.allSettled(pending.splice(0));
+  return { res, body };
+}
