@@ -6,7 +6,8 @@
 //
 //   node scripts/wordpress/setup.mjs     starts one for a person, until Ctrl-C
 //
-// WORDPRESS_PORT (default 8791) is its port; the purge plugin points at the worker on PORT (8787).
+// WORDPRESS_PORT (default 8791) is its port; the purge plugin points at the worker on PORT (8787),
+// and signs preview and embargo links for that worker's origin with its PREVIEW_SECRET.
 import { execFileSync, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +28,26 @@ const DEBIAN_WORDPRESS = '/usr/share/wordpress';
 const PLUGIN_SOURCE = `${root}wordpress/ffr-presse-purge`;
 export const PLUGIN_FILE = 'ffr-presse-purge/ffr-presse-purge.php';
 export const SHIM = `${root}test/wordpress/ffr-v1-shim.php`;
+
+/** The worker's PREVIEW_SECRET and WP_PREVIEW_CREDENTIALS when `.dev.vars` does not name them (.dev.vars.example's values). */
+export const DEFAULT_PREVIEW_SECRET = 'local-preview-secret-0123456789abcdef0123';
+export const DEFAULT_PREVIEW_CREDENTIALS = 'preview:apercu-brouillons-local';
+
+/**
+ * The signed links' settings: the site's origin (by default the purge URL's), the secret, and the
+ * login:password the worker reads drafts with (WP_PREVIEW_CREDENTIALS), split as basic auth does.
+ */
+function previewSettings(purge, preview = {}) {
+  const credentials = preview.credentials ?? DEFAULT_PREVIEW_CREDENTIALS;
+  const colon = credentials.indexOf(':');
+  if (colon < 1) throw new Error(`WP_PREVIEW_CREDENTIALS doit être de la forme identifiant:mot-de-passe (reçu « ${credentials} »)`);
+  return {
+    siteUrl: preview.siteUrl ?? new URL(purge.url).origin,
+    secret: preview.secret ?? DEFAULT_PREVIEW_SECRET,
+    login: credentials.slice(0, colon),
+    password: credentials.slice(colon + 1),
+  };
+}
 
 const seconds = (t0) => Math.round((performance.now() - t0) / 100) / 10;
 
@@ -152,11 +173,12 @@ function tail(file, lines = 20) {
 const phpString = (s) => `'${String(s).replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
 /**
- * The wp-config.php of the copy. The purge constants can be overridden for the next requests by
- * `overridesFile` ({url?, secret?, timeout?, unconfigured?}), outside the served folder: the tests
- * use it to point the plugin at a wrong secret, a closed port or a counting server.
+ * The wp-config.php of the copy. The plugin's constants can be overridden for the next requests by
+ * `overridesFile` ({url?, secret?, timeout?, unconfigured?, siteUrl?, previewSecret?, previewTtl?,
+ * previewUnconfigured?}), outside the served folder: the tests use it to point the plugin at a
+ * wrong secret, a closed port or a counting server, or to take the signed links' constants away.
  */
-function wpConfig({ socket, url, purge, debugLog, overridesFile }) {
+function wpConfig({ socket, url, purge, preview, debugLog, overridesFile }) {
   const salt = () => randomBytes(32).toString('base64');
   const keys = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
   return `<?php
@@ -191,6 +213,13 @@ if ( empty( $ffr_overrides['unconfigured'] ) ) {
 	define( 'FFR_PRESSE_PURGE_SECRET', $ffr_overrides['secret'] ?? ${phpString(purge.secret)} );
 	define( 'FFR_PRESSE_PURGE_TIMEOUT', $ffr_overrides['timeout'] ?? ${Number(purge.timeout ?? 3)} );
 }
+if ( empty( $ffr_overrides['previewUnconfigured'] ) ) {
+	define( 'FFR_PRESSE_SITE_URL', $ffr_overrides['siteUrl'] ?? ${phpString(preview.siteUrl)} );
+	define( 'FFR_PRESSE_PREVIEW_SECRET', $ffr_overrides['previewSecret'] ?? ${phpString(preview.secret)} );
+	if ( isset( $ffr_overrides['previewTtl'] ) ) {
+		define( 'FFR_PRESSE_PREVIEW_TTL', $ffr_overrides['previewTtl'] );
+	}
+}
 unset( $ffr_overrides, $ffr_overrides_file );
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -218,6 +247,62 @@ add_action(
 );
 `;
 
+/**
+ * The account the worker reads drafts with (WP_PREVIEW_CREDENTIALS, basic auth on
+ * /ffr/v1/posts/{id}): an Editor, whose role holds what `edit_post` asks of any post, whatever its
+ * author and status (edit_others_posts, edit_published_posts, edit_private_posts, map_meta_cap in
+ * wp-includes/capabilities.php; the role also has read_private_posts), and an application password
+ * equal to the configured one. WordPress generates
+ * application passwords itself, so the generated one's hash is replaced by the configured one's,
+ * without its non-alphanumeric characters, which WordPress strips before comparing
+ * (wp_authenticate_application_password, wp-includes/user.php). Run once more, it changes nothing.
+ */
+const PREVIEW_USER_SCRIPT = `<?php
+$_SERVER['HTTP_HOST']       = parse_url( $argv[2], PHP_URL_HOST ) . ':' . parse_url( $argv[2], PHP_URL_PORT );
+$_SERVER['REQUEST_URI']     = '/';
+$_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
+require rtrim( $argv[1], '/' ) . '/wp-load.php';
+
+$ffr_options  = json_decode( stream_get_contents( STDIN ), true );
+$ffr_password = preg_replace( '/[^a-z\\d]/i', '', $ffr_options['applicationPassword'] );
+if ( '' === $ffr_password ) {
+	fwrite( STDERR, "WP_PREVIEW_CREDENTIALS : le mot de passe doit contenir des lettres ou des chiffres.\\n" );
+	exit( 1 );
+}
+$ffr_user = get_user_by( 'login', $ffr_options['login'] );
+$ffr_id   = $ffr_user ? $ffr_user->ID : wp_insert_user(
+	array(
+		'user_login'   => $ffr_options['login'],
+		'user_pass'    => $ffr_options['password'],
+		'user_email'   => $ffr_options['login'] . '@example.fr',
+		'display_name' => 'Aperçus du site FFR Presse',
+		'role'         => 'editor',
+	)
+);
+if ( is_wp_error( $ffr_id ) ) {
+	fwrite( STDERR, $ffr_id->get_error_message() . "\\n" );
+	exit( 1 );
+}
+// One application password of that name, with the configured password (changed if the configuration changed).
+$ffr_name = 'FFR Presse (aperçus)';
+if ( ! WP_Application_Passwords::application_name_exists_for_user( $ffr_id, $ffr_name ) ) {
+	$ffr_created = WP_Application_Passwords::create_new_application_password( $ffr_id, array( 'name' => $ffr_name ) );
+	if ( is_wp_error( $ffr_created ) ) {
+		fwrite( STDERR, $ffr_created->get_error_message() . "\\n" );
+		exit( 1 );
+	}
+}
+$ffr_passwords = WP_Application_Passwords::get_user_application_passwords( $ffr_id );
+foreach ( $ffr_passwords as &$ffr_item ) {
+	if ( $ffr_name === $ffr_item['name'] && ! wp_check_password( $ffr_password, $ffr_item['password'], $ffr_id ) ) {
+		$ffr_item['password'] = wp_hash_password( $ffr_password );
+	}
+}
+unset( $ffr_item );
+update_user_meta( $ffr_id, WP_Application_Passwords::USERMETA_KEY_APPLICATION_PASSWORDS, $ffr_passwords );
+echo wp_json_encode( array( 'id' => $ffr_id ) );
+`;
+
 function php(args, input, debugLog) {
   let out;
   try {
@@ -235,14 +320,15 @@ function php(args, input, debugLog) {
  * copy of /usr/share/wordpress (56 MB, under a second) is a self-contained ABSPATH with our own
  * wp-config.php, and its wp-content can take our plugins.
  */
-export async function installWordPress({ dir, socket, url, purge, seed = true, plugins = [PLUGIN_SOURCE], muPlugins = [SHIM] }) {
+export async function installWordPress({ dir, socket, url, purge, preview: previewOptions, seed = true, plugins = [PLUGIN_SOURCE], muPlugins = [SHIM] }) {
   const t0 = performance.now();
+  const preview = previewSettings(purge, previewOptions);
   const abspath = join(dir, 'wordpress');
   execFileSync('cp', ['-a', DEBIAN_WORDPRESS, abspath]);
   await rm(join(abspath, 'wp-config.php'), { force: true });
   const debugLog = join(dir, 'debug.log');
   const overridesFile = join(dir, 'ffr-purge-overrides.json');
-  await writeFile(join(abspath, 'wp-config.php'), wpConfig({ socket, url, purge, debugLog, overridesFile }));
+  await writeFile(join(abspath, 'wp-config.php'), wpConfig({ socket, url, purge, preview, debugLog, overridesFile }));
   const muDir = join(abspath, 'wp-content', 'mu-plugins');
   await mkdir(muDir, { recursive: true });
   await mkdir(join(abspath, 'wp-content', 'uploads'), { recursive: true });
@@ -252,7 +338,12 @@ export async function installWordPress({ dir, socket, url, purge, seed = true, p
   const copySeconds = seconds(t0);
 
   const t1 = performance.now();
-  const users = { admin: { login: 'admin', password: randomBytes(12).toString('hex') }, editor: { login: 'redaction', password: randomBytes(12).toString('hex') } };
+  const users = {
+    admin: { login: 'admin', password: randomBytes(12).toString('hex') },
+    editor: { login: 'redaction', password: randomBytes(12).toString('hex') },
+    // The worker's WP_PREVIEW_CREDENTIALS: an editor whose application password is the configured one.
+    preview: { login: preview.login, password: randomBytes(12).toString('hex'), applicationPassword: preview.password },
+  };
   const options = {
     url,
     title: 'FFR Presse',
@@ -269,7 +360,10 @@ export async function installWordPress({ dir, socket, url, purge, seed = true, p
   users.admin.applicationPassword = configured.applicationPasswords.admin;
   users.editor.id = configured.editorId;
   users.editor.applicationPassword = configured.applicationPasswords.redaction;
-  return { abspath, debugLog, overridesFile, users, categories: configured.categories, copySeconds, installSeconds: seconds(t1) };
+  const previewUserScript = join(dir, 'preview-user.php');
+  await writeFile(previewUserScript, PREVIEW_USER_SCRIPT);
+  users.preview.id = php([previewUserScript, abspath, url], { login: preview.login, password: users.preview.password, applicationPassword: preview.password }, debugLog).id;
+  return { abspath, debugLog, overridesFile, users, preview, categories: configured.categories, copySeconds, installSeconds: seconds(t1) };
 }
 
 /** `php -S` on the copy. Several workers: the worker calls back into WordPress while a PHP request may itself be calling the worker. */
@@ -293,9 +387,12 @@ export async function startPhpServer({ abspath, port, logFile }) {
 
 /**
  * Everything: packages, MariaDB, the WordPress copy installed and configured, php -S. The purge
- * plugin is active and points at `purge.url` with `purge.secret`.
+ * plugin is active and points at `purge.url` with `purge.secret`; it signs preview and embargo links
+ * for `preview.siteUrl` (the purge URL's origin by default) with `preview.secret`, and
+ * `preview.credentials` (login:password, the worker's WP_PREVIEW_CREDENTIALS) is an editor with that
+ * application password. Without `preview`, .dev.vars.example's values.
  */
-export async function startWordPress({ port = wordpressPort, purge, seed = true, log = console.log } = {}) {
+export async function startWordPress({ port = wordpressPort, purge, preview, seed = true, log = console.log } = {}) {
   const t0 = performance.now();
   const packages = ensurePackages();
   const dir = await mkdtemp(join(tmpdir(), 'ffr-wordpress-'));
@@ -311,7 +408,7 @@ export async function startWordPress({ port = wordpressPort, purge, seed = true,
   try {
     const db = await startMariaDb(join(dir, 'mysql'));
     stops.push(db.stop);
-    const wp = await installWordPress({ dir, socket: db.socket, url, purge, seed });
+    const wp = await installWordPress({ dir, socket: db.socket, url, purge, preview, seed });
     const server = await startPhpServer({ abspath: wp.abspath, port, logFile: join(dir, 'php-server.log') });
     stops.push(server.stop);
     const timings = {
@@ -329,7 +426,19 @@ export async function startWordPress({ port = wordpressPort, purge, seed = true,
         `mariadb-install-db ${timings.mariadbInstall} s, mariadbd ${timings.mariadbStart} s, copie ${timings.copy} s, ` +
         `wp_install et contenu ${timings.wordpressInstall} s, php -S ${timings.phpServer} s`,
     );
-    return { url, dir, abspath: wp.abspath, debugLog: wp.debugLog, overridesFile: wp.overridesFile, socket: db.socket, users: wp.users, categories: wp.categories, timings, stop };
+    return {
+      url,
+      dir,
+      abspath: wp.abspath,
+      debugLog: wp.debugLog,
+      overridesFile: wp.overridesFile,
+      socket: db.socket,
+      users: wp.users,
+      preview: { siteUrl: wp.preview.siteUrl, secret: wp.preview.secret, credentials: `${wp.preview.login}:${wp.preview.password}` },
+      categories: wp.categories,
+      timings,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -337,17 +446,23 @@ export async function startWordPress({ port = wordpressPort, purge, seed = true,
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  // The worker's secret, as `npm start` gives it (.dev.vars, else the example it is copied from).
+  // The worker's secrets, as `npm start` gives them (.dev.vars, else the example it is copied from).
   const varsFile = existsSync(`${root}.dev.vars`) ? `${root}.dev.vars` : `${root}.dev.vars.example`;
-  const secret = /^PURGE_SECRET=(.*)$/m.exec(readFileSync(varsFile, 'utf8'))?.[1]?.trim();
+  const varsText = readFileSync(varsFile, 'utf8');
+  const devVar = (name) => new RegExp(`^${name}=(.*)$`, 'm').exec(varsText)?.[1]?.trim() || undefined;
+  const secret = devVar('PURGE_SECRET');
   if (!secret) throw new Error(`PURGE_SECRET absent de ${varsFile}`);
   const sitePort = Number(process.env.PORT ?? 8787);
-  const wp = await startWordPress({ purge: { url: `http://127.0.0.1:${sitePort}/api/purge`, secret } });
+  const wp = await startWordPress({
+    purge: { url: `http://127.0.0.1:${sitePort}/api/purge`, secret },
+    preview: { secret: devVar('PREVIEW_SECRET') ?? DEFAULT_PREVIEW_SECRET, credentials: devVar('WP_PREVIEW_CREDENTIALS') ?? DEFAULT_PREVIEW_CREDENTIALS },
+  });
   console.log(`
   WordPress       ${wp.url}/wp-admin/   admin / ${wp.users.admin.password}   redaction (éditeur) / ${wp.users.editor.password}
   ffr/v1          ${wp.url}/wp-json/ffr/v1/posts
   Listes          ${wp.url}/wp-content/uploads/newsroom/last_posts.json
   Purge           http://127.0.0.1:${sitePort}/api/purge (PURGE_SECRET de .dev.vars)
+  Aperçus         liens signés pour ${wp.preview.siteUrl} (PREVIEW_SECRET de .dev.vars), brouillons lus par ${wp.users.preview.login} (WP_PREVIEW_CREDENTIALS)
   Le site sur ce WordPress (recherche et connexion sur l'amont local, npm run upstream) :
     npx wrangler dev --port ${sitePort} --var WP_API_URL:${wp.url}/wp-json --var STATIC_LISTS_URL:${wp.url}/wp-content/uploads/newsroom
   Dossier         ${wp.dir} (supprimé à l'arrêt)

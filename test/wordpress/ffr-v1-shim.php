@@ -83,6 +83,16 @@ add_action(
 		register_rest_route( NS, '/categories', $get( fn() => categories() ) );
 		register_rest_route( NS, '/Tags', $get( fn() => array_map( __NAMESPACE__ . '\tag', get_terms( array( 'taxonomy' => 'post_tag', 'hide_empty' => false ) ) ) ) );
 		register_rest_route( NS, '/posts', $get( __NAMESPACE__ . '\posts_route' ) );
+		// The worker's preview and embargo pages: any status, to a user who may edit the post.
+		register_rest_route(
+			NS,
+			'/posts/(?P<id>\d+)',
+			array(
+				'methods'             => 'GET',
+				'callback'            => __NAMESPACE__ . '\post_route',
+				'permission_callback' => __NAMESPACE__ . '\can_read_post',
+			)
+		);
 		register_rest_route( NS, '/pages', $get( __NAMESPACE__ . '\pages_route' ) );
 		// No events in this WordPress: the federation keeps them in a plugin these tests do not have.
 		register_rest_route( NS, '/events', $get( fn() => array() ) );
@@ -182,7 +192,12 @@ function top_of( \WP_Term $c ): \WP_Term {
 }
 
 function link_of( \WP_Post $p, ?\WP_Term $category ): string {
-	return '/categories/' . ( $category ? top_of( $category )->slug : 'actualites' ) . '/' . $p->post_name;
+	return '/categories/' . ( $category ? top_of( $category )->slug : 'actualites' ) . '/' . slug_of( $p );
+}
+
+/** A draft has no slug until it is published (wp_insert_post): the one WordPress will give it. */
+function slug_of( \WP_Post $p ): string {
+	return '' !== $p->post_name ? $p->post_name : sanitize_title( $p->post_title, (string) $p->ID );
 }
 
 function card( \WP_Post $p ): array {
@@ -190,7 +205,7 @@ function card( \WP_Post $p ): array {
 	return array(
 		'id'               => $p->ID,
 		'title'            => $p->post_title,
-		'slug'             => $p->post_name,
+		'slug'             => slug_of( $p ),
 		'link'             => link_of( $p, $category ),
 		'date'             => wp_date_time( $p->post_date ),
 		'background_image' => '',
@@ -281,6 +296,8 @@ function article( \WP_Post $p ): array {
 			'meta_description'   => '',
 			'typeFlow'           => 'article',
 			'excerpt'            => $excerpt,
+			// WordPress's post_status: publish, future, draft, pending, private.
+			'status'             => $p->post_status,
 		)
 	);
 }
@@ -367,6 +384,31 @@ function posts_route( \WP_REST_Request $r ) {
 	$response->header( 'X-WP-Total', (string) $total );
 	$response->header( 'X-WP-TotalPages', (string) $pages );
 	return $response;
+}
+
+/**
+ * GET /ffr/v1/posts/{id} is only for a signed-in user (the worker's WP_PREVIEW_CREDENTIALS, an
+ * application password) who may edit the post. Signed in first, so that a stranger learns nothing
+ * about which ids exist; then core's codes and messages (class-wp-rest-posts-controller.php:
+ * get_post, get_item_permissions_check, rest_authorization_required_code).
+ */
+function can_read_post( \WP_REST_Request $r ) {
+	if ( ! is_user_logged_in() ) {
+		return new \WP_Error( 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de faire cela.', array( 'status' => rest_authorization_required_code() ) );
+	}
+	$post = get_post( (int) $r['id'] );
+	if ( ! $post instanceof \WP_Post || 'post' !== $post->post_type ) {
+		return new \WP_Error( 'rest_post_invalid_id', 'ID de publication non valide.', array( 'status' => 404 ) );
+	}
+	if ( ! current_user_can( 'edit_post', $post->ID ) ) {
+		return new \WP_Error( 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de faire cela.', array( 'status' => rest_authorization_required_code() ) );
+	}
+	return true;
+}
+
+/** The full article, whatever its status (draft, pending, future, private, publish). */
+function post_route( \WP_REST_Request $r ): array {
+	return article( get_post( (int) $r['id'] ) );
 }
 
 function pages_route( \WP_REST_Request $r ): array {

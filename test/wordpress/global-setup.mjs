@@ -13,7 +13,12 @@ export default async function setup({ provide }) {
   const quiet = !process.env.WORDPRESS_VERBOSE;
   let wp;
   try {
-    wp = await startWordPress({ purge: { url: `${siteUrl}/api/purge`, secret: vars.PURGE_SECRET } });
+    // The worker's secrets: the purge's, and the one its preview and embargo links are signed with;
+    // the drafts are read with WP_PREVIEW_CREDENTIALS.
+    wp = await startWordPress({
+      purge: { url: `${siteUrl}/api/purge`, secret: vars.PURGE_SECRET },
+      preview: { secret: vars.PREVIEW_SECRET, credentials: vars.WP_PREVIEW_CREDENTIALS },
+    });
     // The local upstream (search, sign-in, middleware) and the worker's calendar stand at TEST_NOW;
     // WordPress keeps its own clock, as the real one does: its posts are dated when the tests write them.
     startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1', UPSTREAM_NOW: TEST_NOW } });
@@ -44,6 +49,7 @@ export default async function setup({ provide }) {
     timings: wp.timings,
     siteUrl,
     purgeSecret: vars.PURGE_SECRET,
+    preview: wp.preview,
   });
   return async () => {
     stopAll();

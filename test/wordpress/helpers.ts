@@ -12,12 +12,17 @@ export type WordPressContext = {
   abspath: string;
   debugLog: string;
   overridesFile: string;
-  users: Record<'admin' | 'editor', { id: number; login: string; password: string; applicationPassword: string }>;
+  /** `preview` is the worker's WP_PREVIEW_CREDENTIALS: an editor with that application password. */
+  users: Record<'admin' | 'editor' | 'preview', WordPressUser>;
   categories: Record<string, number>;
   timings: Record<string, number | boolean>;
   siteUrl: string;
   purgeSecret: string;
+  /** What the plugin signs links with (FFR_PRESSE_SITE_URL, FFR_PRESSE_PREVIEW_SECRET), and WP_PREVIEW_CREDENTIALS. */
+  preview: { siteUrl: string; secret: string; credentials: string };
 };
+
+export type WordPressUser = { id: number; login: string; password: string; applicationPassword: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -85,8 +90,44 @@ export async function warm(path: string) {
   throw new Error(`${path} n'est jamais servi depuis le cache (${seen.join(' ')})`);
 }
 
+/**
+ * A REST call anywhere under /wp-json: as a user with an application password (basic auth), with a
+ * session's cookies (and the REST nonce, as wp.apiFetch sends it), or anonymous (null).
+ */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  auth: 'admin' | 'editor' | 'preview' | Pick<WordPressUser, 'login' | 'applicationPassword'> | { cookies: string; nonce?: string } | null = null,
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const as = typeof auth === 'string' ? wp.users[auth] : auth;
+  if (as && 'applicationPassword' in as) headers.authorization = `Basic ${Buffer.from(`${as.login}:${as.applicationPassword}`).toString('base64')}`;
+  if (as && 'cookies' in as) {
+    headers.cookie = as.cookies;
+    if (as.nonce) headers['x-wp-nonce'] = as.nonce;
+  }
+  const res = await fetch(`${wp.url}/wp-json${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+/** The signature the worker expects of a link: base64url, unpadded, HMAC-SHA256 of « ffr-presse:{purpose}:{id}:{exp} ». */
+export const linkSignature = (purpose: 'apercu' | 'embargo', postId: number, exp: number) =>
+  createHmac('sha256', wp.preview.secret).update(`ffr-presse:${purpose}:${postId}:${exp}`).digest('base64url');
+
 /** Changes the plugin's constants for the following requests (read by the test wp-config.php). */
-export async function overridePurge(values: { url?: string; secret?: string; timeout?: number; unconfigured?: boolean } | null) {
+export async function overridePurge(
+  values: {
+    url?: string;
+    secret?: string;
+    timeout?: number;
+    unconfigured?: boolean;
+    siteUrl?: string;
+    previewSecret?: string;
+    previewTtl?: number;
+    previewUnconfigured?: boolean;
+  } | null,
+) {
   if (values === null) await rm(wp.overridesFile, { force: true });
   else await writeFile(wp.overridesFile, JSON.stringify(values));
 }

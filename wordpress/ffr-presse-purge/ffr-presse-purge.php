@@ -1,8 +1,8 @@
 <?php
 /**
  * Plugin Name:       FFR Presse — purge du cache
- * Description:       Prévient le site FFR Presse (Cloudflare Worker) de chaque publication, modification de catégorie, de menu, de réglages ou de formulaire, pour que ses pages soient rafraîchies à la requête suivante.
- * Version:           1.0.0
+ * Description:       Prévient le site FFR Presse (Cloudflare Worker) de chaque publication, modification de catégorie, de menu, de réglages ou de formulaire, pour que ses pages soient rafraîchies à la requête suivante. Signe les liens d’aperçu des brouillons et les liens sous embargo des articles programmés.
+ * Version:           1.1.0
  * Requires at least: 6.1
  * Requires PHP:      8.2
  * Author:            Fédération française de rugby
@@ -12,7 +12,11 @@
  *   define( 'FFR_PRESSE_PURGE_URL', 'https://presse.ffr.fr/api/purge' );
  *   define( 'FFR_PRESSE_PURGE_SECRET', '…' );      // the worker's PURGE_SECRET
  *   define( 'FFR_PRESSE_PURGE_TIMEOUT', 3 );        // optional, seconds
+ *   define( 'FFR_PRESSE_SITE_URL', 'https://presse.ffr.fr' );   // the site's public origin
+ *   define( 'FFR_PRESSE_PREVIEW_SECRET', '…' );    // the worker's PREVIEW_SECRET, 32 characters or more
+ *   define( 'FFR_PRESSE_PREVIEW_TTL', 3600 );       // optional, seconds a preview link stays valid
  *
+ * The purge and the signed links are configured apart: each works without the other.
  * Works as a regular plugin or as a must-use plugin (see readme.txt).
  */
 
@@ -20,17 +24,40 @@ namespace FFRPresse\Purge;
 
 defined( 'ABSPATH' ) || exit;
 
+const VERSION     = '1.1.0';
+const PLUGIN_FILE = __FILE__;
+
+const PURGE_CONSTANTS   = array( 'FFR_PRESSE_PURGE_URL', 'FFR_PRESSE_PURGE_SECRET' );
+const PREVIEW_CONSTANTS = array( 'FFR_PRESSE_SITE_URL', 'FFR_PRESSE_PREVIEW_SECRET' );
+
 require_once __DIR__ . '/includes/class-sender.php';
 require_once __DIR__ . '/includes/class-triggers.php';
 require_once __DIR__ . '/includes/class-admin.php';
+require_once __DIR__ . '/includes/class-preview-links.php';
+require_once __DIR__ . '/includes/class-embargo.php';
 
-/** The constants that are missing or empty, by name. */
+/** The purge constants that are missing or empty, by name. */
 function missing_constants(): array {
 	$missing = array();
-	foreach ( array( 'FFR_PRESSE_PURGE_URL', 'FFR_PRESSE_PURGE_SECRET' ) as $name ) {
+	foreach ( PURGE_CONSTANTS as $name ) {
 		if ( ! defined( $name ) || ! is_string( constant( $name ) ) || '' === trim( constant( $name ) ) ) {
 			$missing[] = $name;
 		}
+	}
+	return $missing;
+}
+
+/**
+ * The signed-link constants that are missing or unusable, by name: the site's origin must be an
+ * http(s) address, the secret as long as the worker asks (Preview_Links::MIN_SECRET_LENGTH).
+ */
+function missing_preview_constants(): array {
+	$missing = array();
+	if ( ! defined( 'FFR_PRESSE_SITE_URL' ) || null === Preview_Links::origin( FFR_PRESSE_SITE_URL ) ) {
+		$missing[] = 'FFR_PRESSE_SITE_URL';
+	}
+	if ( ! defined( 'FFR_PRESSE_PREVIEW_SECRET' ) || ! is_string( FFR_PRESSE_PREVIEW_SECRET ) || strlen( FFR_PRESSE_PREVIEW_SECRET ) < Preview_Links::MIN_SECRET_LENGTH ) {
+		$missing[] = 'FFR_PRESSE_PREVIEW_SECRET';
 	}
 	return $missing;
 }
@@ -40,16 +67,29 @@ function timeout(): float {
 	return $value > 0 ? min( $value, 30.0 ) : 3.0;
 }
 
+/** How long a preview link stays valid, in seconds: 1 hour unless FFR_PRESSE_PREVIEW_TTL says otherwise, 30 days at most. */
+function preview_ttl(): int {
+	$value = defined( 'FFR_PRESSE_PREVIEW_TTL' ) ? (int) FFR_PRESSE_PREVIEW_TTL : Preview_Links::DEFAULT_TTL;
+	return $value > 0 ? min( $value, Preview_Links::MAX_TTL ) : Preview_Links::DEFAULT_TTL;
+}
+
 function boot(): void {
-	$missing = missing_constants();
-	if ( $missing ) {
-		( new Admin( null ) )->register_missing_configuration( $missing );
-		return;
+	$missing = array_merge( missing_constants(), missing_preview_constants() );
+	$sender  = null;
+	if ( ! array_intersect( PURGE_CONSTANTS, $missing ) ) {
+		$sender = new Sender( trim( FFR_PRESSE_PURGE_URL ), FFR_PRESSE_PURGE_SECRET, timeout() );
+		$sender->register();
+		( new Triggers( $sender ) )->register();
+		( new Admin( $sender ) )->register();
 	}
-	$sender = new Sender( trim( FFR_PRESSE_PURGE_URL ), FFR_PRESSE_PURGE_SECRET, timeout() );
-	$sender->register();
-	( new Triggers( $sender ) )->register();
-	( new Admin( $sender ) )->register();
+	if ( ! array_intersect( PREVIEW_CONSTANTS, $missing ) ) {
+		$links = new Preview_Links( (string) Preview_Links::origin( FFR_PRESSE_SITE_URL ), FFR_PRESSE_PREVIEW_SECRET, preview_ttl() );
+		$links->register();
+		( new Embargo( $links ) )->register();
+	}
+	if ( $missing ) {
+		( new Admin( $sender ) )->register_missing_configuration( $missing );
+	}
 }
 
 boot();

@@ -1,6 +1,7 @@
 <?php
 /**
- * Deleting the plugin from Extensions leaves nothing behind: queue, results, retry event.
+ * Deleting the plugin from Extensions leaves nothing behind: queue, results, retry event, and the
+ * record of embargo links (the links themselves stay valid until their date: they are signed, not stored).
  */
 
 defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
@@ -9,3 +10,4 @@ foreach ( array( 'ffr_presse_purge_queue', 'ffr_presse_purge_last_result', 'ffr_
 	delete_option( $ffr_presse_purge_option );
 }
 wp_clear_scheduled_hook( 'ffr_presse_purge_retry' );
+delete_post_meta_by_key( '_ffr_presse_embargo_links' );

@@ -1,7 +1,7 @@
 <?php
 /**
- * What editors see: the failure notice, the missing-configuration notice, and the administrators'
- * « Purger le cache du site » in the admin bar.
+ * What editors see: the failure notice, the missing-configuration notices (purge, signed links),
+ * and the administrators' « Purger le cache du site » in the admin bar.
  */
 
 namespace FFRPresse\Purge;
@@ -37,24 +37,48 @@ final class Admin {
 		);
 	}
 
+	/** One notice for the purge, one for the signed links, each with the lines to add. */
 	public static function missing_configuration_html( array $missing ): string {
+		$html  = '';
+		$purge = array_values( array_intersect( $missing, PURGE_CONSTANTS ) );
+		if ( $purge ) {
+			$html .= self::configuration_notice(
+				'FFR Presse' . self::NBSP . ': la purge du cache n’est pas configurée, le site ne sera pas rafraîchi après une publication. Ajoutez à wp-config.php' . self::NBSP . ':',
+				$purge,
+				'FFR_PRESSE_PURGE_TIMEOUT (en secondes, 3 par défaut) est facultatif.'
+			);
+		}
+		$preview = array_values( array_diff( $missing, PURGE_CONSTANTS ) );
+		if ( $preview ) {
+			$html .= self::configuration_notice(
+				'FFR Presse' . self::NBSP . ': les liens d’aperçu et sous embargo ne sont pas configurés, l’aperçu des brouillons reste celui de WordPress. Ajoutez à wp-config.php' . self::NBSP . ':',
+				$preview,
+				'FFR_PRESSE_PREVIEW_TTL (durée de validité d’un lien d’aperçu en secondes, 3600 par défaut) est facultatif.'
+			);
+		}
+		return $html;
+	}
+
+	private static function configuration_notice( string $intro, array $missing, string $optional ): string {
 		$examples = array(
-			'FFR_PRESSE_PURGE_URL'    => "define( 'FFR_PRESSE_PURGE_URL', 'https://presse.ffr.fr/api/purge' );",
-			'FFR_PRESSE_PURGE_SECRET' => "define( 'FFR_PRESSE_PURGE_SECRET', 'la valeur de PURGE_SECRET du site' );",
+			'FFR_PRESSE_PURGE_URL'      => "define( 'FFR_PRESSE_PURGE_URL', 'https://presse.ffr.fr/api/purge' );",
+			'FFR_PRESSE_PURGE_SECRET'   => "define( 'FFR_PRESSE_PURGE_SECRET', 'la valeur de PURGE_SECRET du site' );",
+			'FFR_PRESSE_SITE_URL'       => "define( 'FFR_PRESSE_SITE_URL', 'https://presse.ffr.fr' );",
+			'FFR_PRESSE_PREVIEW_SECRET' => "define( 'FFR_PRESSE_PREVIEW_SECRET', 'la valeur de PREVIEW_SECRET du site, 32 caractères au moins' );",
 		);
 		$lines = '';
 		foreach ( $missing as $name ) {
 			$lines .= esc_html( $examples[ $name ] ?? "define( '$name', '…' );" ) . "\n";
 		}
 		return '<div class="notice notice-warning ffr-presse-purge-notice"><p>'
-			. esc_html( 'FFR Presse' . self::NBSP . ': la purge du cache n’est pas configurée, le site ne sera pas rafraîchi après une publication. Ajoutez à wp-config.php' . self::NBSP . ':' )
+			. esc_html( $intro )
 			. '</p><pre>' . $lines . '</pre><p>'
-			. esc_html( 'FFR_PRESSE_PURGE_TIMEOUT (en secondes, 3 par défaut) est facultatif.' )
+			. esc_html( $optional )
 			. '</p></div>';
 	}
 
 	/** « … le 23/11/2026 à 14h05 » in the site's time zone. */
-	private static function when( int $time ): string {
+	public static function when( int $time ): string {
 		return 'le ' . wp_date( 'd/m/Y', $time ) . ' à ' . wp_date( 'G\hi', $time );
 	}
 
