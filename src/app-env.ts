@@ -14,6 +14,7 @@ export type Bindings = {
   SIGNIN_LIMITER: RateLimit;
   LOG_LIMITER: RateLimit;
   PURGE_LIMITER: RateLimit;
+  PREVIEW_LIMITER: RateLimit;
 } & Record<string, unknown>;
 
 /** What the renderer tells the HTML cache about the page it just produced. */

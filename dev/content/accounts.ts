@@ -18,5 +18,7 @@ export function buildAccounts(): TestAccount[] {
     account('u-membre', 'membre@example.fr', 'Léa', 'Marchand', 'non'),
     account('u-sans-statut', 'nouveau@example.fr', 'Hugo', 'Perrin', ''),
     { ...account('u-non-identifie', 'incomplet@example.fr', 'Inès', 'Roux', 'non'), identifie: false },
+    // The press office: an editor in WordPress, who previews drafts without a link once signed in.
+    { ...account('u-redaction', 'redaction@example.fr', 'Claire', 'Vasseur', 'non'), wpRole: 'editor' },
   ];
 }

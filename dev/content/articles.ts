@@ -86,6 +86,14 @@ function recentTimes(rng: Random, now: number): number[] {
   return times.reverse();
 }
 
+/** Two posts scheduled after `now`: in two days at 10:00 and in nine days at 18:30 (Paris). */
+function scheduledTimes(now: number): number[] {
+  return [[2, 10, 0], [9, 18, 30]].map(([days, hour, minute]) => {
+    const day = toParis(now + days! * DAY);
+    return parisToUtc(day.year, day.month, day.day, hour, minute);
+  });
+}
+
 /** Every publication instant, ascending: the archive, then the last days' steady rhythm. */
 function publicationTimes(rng: Random, now: number, archiveCount: number): number[] {
   const recent = recentTimes(rng.fork('recent'), now);
@@ -138,8 +146,7 @@ export function buildArticles(rng: Random, env: Env, archiveCount: number): Arti
   const articles: WpArticle[] = [];
   const recentTitles: string[] = [];
 
-  times.forEach((at, i) => {
-    const position = count - 1 - i; // in the newest-first list
+  const make = (rng: Random, at: number, i: number, position: number, scheduled: boolean) => {
     // Re-draw (a few times at most) when the title repeats one of the last ones: feeds look more varied.
     let draft = rng.weighted(templatesFor(toParis(at).month)).make({ rng, at, env });
     for (let attempt = 0; attempt < 3 && recentTitles.includes(draft.title); attempt++) {
@@ -194,7 +201,7 @@ export function buildArticles(rng: Random, env: Env, archiveCount: number): Arti
       link: `/categories/${top.slug}/${slug}`,
       date: formatWp(at),
       modified: formatWp(modified),
-      status: DRAFT_POSITIONS.includes(position) && count > position + 5 ? 'draft' : 'publish',
+      status: scheduled ? 'future' : DRAFT_POSITIONS.includes(position) && count > position + 5 ? 'draft' : 'publish',
       label: draft.label,
       caption: hasIllustration ? typo(`${illustration.alt}. ${credit}`) : '',
       srcset: hasIllustration ? illustration.srcset : '',
@@ -214,7 +221,12 @@ export function buildArticles(rng: Random, env: Env, archiveCount: number): Arti
       typeFlow: draft.typeFlow ?? 'article',
       excerpt,
     });
-  });
+  };
+  // In the newest-first list, position 0 is the newest published (or draft) article.
+  times.forEach((at, i) => make(rng, at, i, count - 1 - i, false));
+  // Scheduled posts (WordPress's « future » status): what the press office shares under embargo.
+  const scheduledRng = rng.fork('scheduled');
+  scheduledTimes(env.now).forEach((at, k) => make(scheduledRng, at, count + k, -1 - k, true));
 
   articles.reverse();
   const published = articles.filter((a) => a.status === 'publish');

@@ -139,17 +139,21 @@ describe('articles', () => {
     expect(new Set(content.articles.map((a) => a.slug)).size).toBe(content.articles.length);
   });
 
-  it('spread over the two years before now', () => {
-    const oldest = parseWp((content.articles.at(-1) as WpArticle).date);
-    const newest = parseWp((content.articles[0] as WpArticle).date);
+  it('spread over the two years before now, two scheduled after it', () => {
+    const written = content.articles.filter((a) => a.status !== 'future');
+    const oldest = parseWp((written.at(-1) as WpArticle).date);
+    const newest = parseWp((written[0] as WpArticle).date);
     expect(newest).toBeLessThan(now);
+    const scheduled = content.articles.filter((a) => a.status === 'future');
+    expect(scheduled).toHaveLength(2);
+    for (const a of scheduled) expect(parseWp(a.date)).toBeGreaterThan(now);
     expect(now - oldest).toBeGreaterThan(700 * 86_400_000);
     expect(now - oldest).toBeLessThanOrEqual(731 * 86_400_000);
   });
 
   it('keep a newsroom\'s rhythm: several a day in daytime, and any 48 hours before now hold at least five published', () => {
     const days = new Map<string, number>();
-    for (const a of content.articles.filter((x) => parseWp(x.date) > now - RECENT_DAYS * 86_400_000)) {
+    for (const a of content.articles.filter((x) => x.status !== 'future' && parseWp(x.date) > now - RECENT_DAYS * 86_400_000)) {
       const local = toParis(parseWp(a.date));
       expect(local.hour).toBeGreaterThanOrEqual(8);
       const day = a.date.slice(0, 10);
@@ -414,12 +418,13 @@ describe('forms, medias and accounts', () => {
     expect(field('media-francais-sans-carte', 'justificatif')?.basetype).toBe('file');
   });
 
-  it('lists medias and the five test accounts', () => {
+  it('lists medias and the six test accounts', () => {
     expect(content.medias.map((m) => m.id)).toEqual(content.medias.map((_, i) => i + 1));
     expect(content.medias.map((m) => m.nom)).toContain('L’Équipe');
     expect(content.accounts.map((a) => [a.sub, a.journaliste])).toEqual([
-      ['u-journaliste', 'oui'], ['u-en-attente', 'en_attente_infos'], ['u-membre', 'non'], ['u-sans-statut', ''], ['u-non-identifie', 'non'],
+      ['u-journaliste', 'oui'], ['u-en-attente', 'en_attente_infos'], ['u-membre', 'non'], ['u-sans-statut', ''], ['u-non-identifie', 'non'], ['u-redaction', 'non'],
     ]);
+    expect(content.accounts.filter((a) => a.wpRole === 'editor').map((a) => a.sub)).toEqual(['u-redaction']);
     expect(content.accounts.find((a) => a.sub === 'u-non-identifie')?.identifie).toBe(false);
     for (const a of content.accounts) {
       expect(a.email).toBe(a.login);

@@ -57,7 +57,7 @@ export type WpArticle = {
   link: string;
   date: string;
   modified: string;
-  status: 'publish' | 'draft';
+  status: 'publish' | 'draft' | 'future';
   label: WpLabel | null;
   caption: string; // illustration caption
   srcset: string; // "…-640.svg 640w, …-1280.svg 1280w"
@@ -342,6 +342,8 @@ export type TestAccount = {
   journaliste_optin_whatsapp: boolean;
   /** false: the federation has not matched the SSO account to a member yet (user_prefs identifie). */
   identifie?: boolean;
+  /** The account's role in the federation's WordPress, when it has one there (the press office). */
+  wpRole?: 'editor';
 };
 
 /**

@@ -28,6 +28,8 @@ const PublishSchema = z.object({
   title: z.string().min(1).max(300).optional(),
   excerpt: z.string().max(2000).optional(),
   redirection: z.string().max(500).optional(),
+  /** Publishes a scheduled (or draft) post now, as WordPress's cron does at its date. */
+  status: z.literal('publish').optional(),
   create: z.object({ title: z.string().min(1).max(300), categorySlug: z.string().min(1) }).optional(),
   /** false: return the signed purge request instead of sending it (tests that run the worker in-process). */
   notify: z.boolean().default(true),
@@ -45,6 +47,24 @@ export type ControlHooks = {
 };
 
 const ClockSchema = z.object({ now: z.iso.datetime({ offset: true }) });
+
+/**
+ * A link to an unpublished post, as the WordPress plugin makes it
+ * (wordpress/ffr-presse-purge/includes/class-preview-links.php): base64url of
+ * HMAC-SHA256("ffr-presse:{purpose}:{id}:{exp}", PREVIEW_SECRET), unpadded.
+ */
+export function signedPostLink(config: UpstreamConfig, purpose: 'apercu' | 'embargo', id: number, exp: number): string {
+  const sig = createHmac('sha256', config.previewSecret).update(`ffr-presse:${purpose}:${id}:${exp}`).digest('base64url');
+  const query = new URLSearchParams({ exp: String(exp), sig });
+  return purpose === 'apercu' ? `${config.workerUrl}/categories/preview/post?p=${id}&${query}` : `${config.workerUrl}/embargo/${id}?${query}`;
+}
+
+const LinkSchema = z.object({
+  id: z.number().int().positive(),
+  purpose: z.enum(['apercu', 'embargo']),
+  /** Unix seconds; by default an hour (apercu) or a day (embargo) from now, by the real clock: a link's end is a security matter (decision 014). */
+  exp: z.number().int().optional(),
+});
 
 /** As the worker expects it: HMAC-SHA256 of `${timestamp}.${body}`, base64. */
 export function signPurgeBody(body: string, secret: string, timestamp: string): string {
@@ -101,6 +121,18 @@ export function createControlRoutes(h: ControlHooks) {
     return c.json({ now: new Date(h.store.now()).toISOString(), content: h.store.content.now });
   });
 
+  // What the WordPress plugin gives an editor: « Aperçu » (an hour) and the embargo link of a
+  // scheduled post, signed with the worker's secret.
+  app.post('/links', async (c) => {
+    const parsed = LinkSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: 'invalid_link', issues: parsed.error.issues }, 400);
+    const { id, purpose } = parsed.data;
+    const post = h.store.articleById(id);
+    if (!post) return c.json({ error: 'unknown_post' }, 404);
+    const exp = parsed.data.exp ?? Math.floor(Date.now() / 1000) + (purpose === 'apercu' ? 3600 : 24 * 3600);
+    return c.json({ link: signedPostLink(h.config, purpose, id, exp), exp });
+  });
+
   /** A summary of the articles (drafts included), so tests can pick cases without guessing. */
   app.get('/articles', (c) => {
     const status = c.req.query('status');
@@ -117,6 +149,7 @@ export function createControlRoutes(h: ControlHooks) {
           blocks: [...new Set(a.blocs.map((b) => b.type))],
           illustration: a.illustration,
           file: a.file_download_post?.url ?? '',
+          date: a.date,
         })),
     );
   });
@@ -169,6 +202,11 @@ export function createControlRoutes(h: ControlHooks) {
       if (input.redirection !== undefined) article.redirection = input.redirection;
       article.modified = now;
       action = 'update';
+      if (input.status === 'publish' && article.status !== 'publish') {
+        article.status = 'publish';
+        article.date = now;
+        action = 'publish';
+      }
     }
     h.reindex(article);
 

@@ -83,9 +83,17 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
     return c.json(posts.slice((page - 1) * perPage, page * perPage).map(toCard));
   });
 
-  app.get('/ffr/v1/posts/:id{[0-9]+}', (c) => {
-    if (c.req.header('authorization') !== expectedPreview) {
-      return wpError(c, 401, 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de faire cela.');
+  // A post of any status, for whoever may edit it: the preview credential (an editor's application
+  // password), or a reader's access token when their account is an editor's. Like core's
+  // get_item_permissions_check (class-wp-rest-posts-controller.php): 401 to an anonymous caller,
+  // 403 to a signed-in one without the capability — checked before the post is looked up, so that
+  // neither learns which ids exist.
+  app.get('/ffr/v1/posts/:id{[0-9]+}', async (c) => {
+    const auth = c.req.header('authorization') ?? '';
+    if (auth !== expectedPreview) {
+      const account = auth.startsWith('Bearer ') ? await idp.verifyAccessToken(auth.slice(7).trim()) : null;
+      if (!account) return wpError(c, 401, 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de faire cela.');
+      if (account.wpRole !== 'editor') return wpError(c, 403, 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de modifier cette publication.');
     }
     const article = store.articleById(Number(c.req.param('id')));
     if (!article) return wpError(c, 404, 'rest_post_invalid_id', 'ID de publication non valide.');

@@ -1,7 +1,7 @@
 // Shared by `npm start`, the end-to-end tests and the benches: the local upstream and wrangler dev,
 // started offline, stopped together.
 import { spawn } from 'node:child_process';
-import { copyFile, readFile, access } from 'node:fs/promises';
+import { access, appendFile, copyFile, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -10,16 +10,28 @@ export const upstreamPort = Number(process.env.UPSTREAM_PORT ?? 8790);
 export const siteUrl = `http://127.0.0.1:${sitePort}`;
 export const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
 
-/** `.dev.vars` from `.dev.vars.example` when missing; returns its variables. */
+/**
+ * `.dev.vars` from `.dev.vars.example` when missing; a variable the example gained since is added
+ * to an existing copy (with the example's local value), so that a checkout keeps starting after a
+ * pull. Returns its variables.
+ */
 export async function ensureDevVars() {
   const file = `${root}.dev.vars`;
+  const example = await readFile(`${root}.dev.vars.example`, 'utf8');
   try {
     await access(file);
   } catch {
     await copyFile(`${root}.dev.vars.example`, file);
     console.log('.dev.vars créé à partir de .dev.vars.example (amont local).');
   }
-  return parseDevVars(await readFile(file, 'utf8'));
+  const vars = parseDevVars(await readFile(file, 'utf8'));
+  const missing = Object.entries(parseDevVars(example)).filter(([name]) => !(name in vars));
+  if (missing.length > 0) {
+    await appendFile(file, `\n${missing.map(([name, value]) => `${name}=${value}`).join('\n')}\n`);
+    console.log(`.dev.vars complété depuis .dev.vars.example : ${missing.map(([name]) => name).join(', ')}.`);
+    for (const [name, value] of missing) vars[name] = value;
+  }
+  return vars;
 }
 
 export function parseDevVars(text) {

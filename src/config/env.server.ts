@@ -45,6 +45,8 @@ export const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string({ error: 'manquant' }).min(1, 'manquant'),
   AUTH_SECRET: secret,
   PURGE_SECRET: secret,
+  /** Signs the links to unpublished posts, shared with the WordPress plugin (features/previews/signed-link.ts). */
+  PREVIEW_SECRET: z.string({ error: 'manquant' }).min(32, 'doit faire au moins 32 caractères'),
   GTM_CONTAINER_ID: z
     .string()
     .regex(/^(GTM-[A-Z0-9]{4,12})?$/, 'doit avoir la forme GTM-XXXXXXX')

@@ -17,6 +17,7 @@ const valid = {
   OIDC_CLIENT_SECRET: 's',
   AUTH_SECRET: '0123456789abcdef0123',
   PURGE_SECRET: '0123456789abcdef0123',
+  PREVIEW_SECRET: '0123456789abcdef0123456789abcdef',
   PUBLIC_ORIGIN: 'https://presse.ffr.fr',
 };
 

@@ -103,8 +103,8 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     /** Events ending after the start of a Paris day (YYYY-MM-DD): one copy a day. */
     futureEvents: (day: string) => cached(`future_events:${day}`, [tag.events], () => wp.futureEvents(`${day}T00:00:00`)),
     newsroomMedias: () => cached('newsroom_medias', [tag.site], () => newsroomMedias(config)),
-    /** Never cached: drafts are private. */
-    draft: (id: number) => wp.draft(id),
+    /** A post of any status, for a preview or an embargo link (features/previews): never cached, never memoised. */
+    unpublished: (id: number, as: 'preview' | { bearer: string }) => wp.postById(id, as),
     /** All published posts, newest first, by pages (feeds and sitemaps). */
     posts: (page: number, perPage: number) => cached(`posts:p${page}:n${perPage}`, [tag.lists], () => wp.posts({ page, perPage })),
     /** Posts published after a Paris wall-clock minute, counted by WordPress (features/reading/home/new-posts.server.ts). */

@@ -47,8 +47,11 @@ export type RenderOptions = {
   head: PageHead;
   /** The data layer's page facts (SPEC §7); the fields left out are empty. */
   tracking: Pick<PageContext, 'page_type'> & Partial<PageContext>;
-  /** 503 when the page's own content could not be loaded (with retry-after), 404 when it does not exist. */
-  status?: 200 | 404 | 503;
+  /**
+   * 503 when the page's own content could not be loaded (with retry-after), 404 when it does not
+   * exist; 401, 403, 410 and 429 for a link to an unpublished post (features/previews).
+   */
+  status?: 200 | 401 | 403 | 404 | 410 | 429 | 503;
   /** 'never' for a reader's own pages, previews and answers to a post; other pages are stored when whole. */
   cache?: 'shared' | 'never';
   /** Purge tags beyond the data read through the content layer (search results follow the post lists). */
@@ -118,6 +121,7 @@ export function installRenderer(c: Context<AppEnv>): void {
     stream.allReady.catch(() => undefined);
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (status === 503) headers['retry-after'] = '30';
+    if (status === 429) headers['retry-after'] = '60';
     if (options.cache === 'never') headers['cache-control'] = cacheControl.personal;
     return c.body(stream, status, headers);
   });

@@ -141,6 +141,6 @@ export async function newsSitemapRoute(c: Context<AppEnv>) {
 }
 
 export function robotsRoute(c: Context<AppEnv>) {
-  const body = renderRobots({ siteUrl: siteOrigin(c), disallow: ['/api/', '/categories/preview/', '/espace-presse', '/tableau-de-bord'] });
+  const body = renderRobots({ siteUrl: siteOrigin(c), disallow: ['/api/', '/categories/preview/', '/embargo/', '/espace-presse', '/tableau-de-bord'] });
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl.anHour } });
 }

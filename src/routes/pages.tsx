@@ -25,7 +25,7 @@ export type PageAddition = { children?: ReactNode; cache?: 'shared' | 'never'; p
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,190}$/;
 /** First segments the site's own routes answer under: never a page of the tree, no upstream call. */
-const RESERVED = new Set(['api', 'assets', 'categories', 'cdn-cgi', 'connexion', 'evenements', 'stories']);
+const RESERVED = new Set(['api', 'assets', 'categories', 'cdn-cgi', 'connexion', 'embargo', 'evenements', 'stories']);
 /** A path of the page tree: one to three slugs, not under a prefix of the site's own routes. */
 const isPagePath = (segments: string[]) => segments.length <= 3 && segments.every((s) => SLUG.test(s)) && !(segments.length > 1 && RESERVED.has(segments[0]!));
 /** Team pages list their children; more than this is not a team listing. */

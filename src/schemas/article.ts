@@ -86,3 +86,7 @@ export const ArticleSchema = z.object({
   excerpt: text(),
 });
 export type Article = z.infer<typeof ArticleSchema>;
+
+/** A post read by id for a preview: the article and its WordPress status (publish, future, draft, pending, private). */
+export const PreviewPostSchema = ArticleSchema.extend({ status: text('publish') });
+export type PreviewPost = z.infer<typeof PreviewPostSchema>;

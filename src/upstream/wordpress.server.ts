@@ -9,7 +9,7 @@ import { PartnerSchema } from '../schemas/partner';
 import { PostCardSchema, type PostCard, type PostPage } from '../schemas/post';
 import { SettingsSchema } from '../schemas/settings';
 import { TagSchema } from '../schemas/tag';
-import { ArticleSchema } from '../schemas/article';
+import { ArticleSchema, PreviewPostSchema } from '../schemas/article';
 import { PostAuthorSchema, WpUserSchema, type PostAuthor, type WpUser } from '../schemas/author';
 import { PageSchema } from '../schemas/page';
 import { StorySchema } from '../schemas/story';
@@ -147,12 +147,16 @@ export function createWordPressClient(config: Config) {
       return post;
     },
 
-    /** A draft, with the preview credential (SPEC §6); never cached by the caller. */
-    draft: async (id: number) =>
+    /**
+     * A post of any status by id (SPEC §7 posts/{id}), never cached by the caller: with the preview
+     * credential (SPEC §6) once a signed link was checked, or with a reader's own access token, when
+     * WordPress lets that reader edit the post (its permission check, not the site's, decides).
+     */
+    postById: async (id: number, as: 'preview' | { bearer: string }) =>
       (
-        await requestJson(`${base}/posts/${id}`, z.object({}).loose().pipe(ArticleSchema), {
+        await requestJson(`${base}/posts/${id}`, z.object({}).loose().pipe(PreviewPostSchema), {
           timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-          headers: { authorization: basicAuth(config.WP_PREVIEW_CREDENTIALS) },
+          headers: { authorization: as === 'preview' ? basicAuth(config.WP_PREVIEW_CREDENTIALS) : `Bearer ${as.bearer}` },
         })
       ).data,
 

@@ -180,7 +180,8 @@ describe('form posts are bounded before any work is done on them', () => {
   });
 
   it('refuses a post from another site (Origin, Sec-Fetch-Site), same-site *.ffr.fr included: 403, French, for people and programs', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'https://www.ffr.fr', 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const strangers: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'https://www.ffr.fr', 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of strangers) {
       const res = await send('contactez-nous', contact(), headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(await res.json()).toMatchObject({ error: 'forbidden_origin', message: expect.stringContaining('ne vient pas d’une page de FFR Presse') });

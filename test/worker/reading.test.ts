@@ -148,23 +148,6 @@ describe('article pages', () => {
   });
 });
 
-describe('draft preview', () => {
-  it('redirects ?preview=true&p= and shows the draft with the preview credential, never cached', async () => {
-    const draft = articles.find((x) => x.status === 'draft')!;
-    const hop = await get(`/?preview=true&p=${draft.id}`);
-    expect(hop.res.status).toBe(302);
-    expect(hop.res.headers.get('location')).toBe(`/categories/preview/post?p=${draft.id}`);
-    const { res, body } = await get(`/categories/preview/post?p=${draft.id}`);
-    expect(res.status).toBe(200);
-    expect(body).toContain(escapeHtml(draft.title));
-    expect(body).toContain('name="robots" content="noindex"');
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect((await site(`/categories/preview/post?p=${draft.id}`)).headers.get('x-ffr-cache')).not.toBe('HIT');
-    expect((await get('/categories/preview/post?p=999999')).res.status).toBe(404);
-    expect((await get('/categories/preview/post?p=abc')).res.status).toBe(404);
-  });
-});
-
 describe('pages', () => {
   it('shows displayable pages, redirects, and 404s the others', async () => {
     expect((await get('/mentions-legales')).body).toContain('<h1>Mentions légales</h1>');

@@ -95,6 +95,14 @@ export function formatDate(value: Date | string): string {
   return d ? withOrdinal(dayMonthYear.format(d)) : '';
 }
 
+const dayMonth = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: TIME_ZONE });
+
+/** « 12 décembre », « 1er janvier » */
+export function formatDayMonth(value: Date | string): string {
+  const d = toDate(value);
+  return d ? withOrdinal(dayMonth.format(d)) : '';
+}
+
 /** « 22 nov. 2026 » */
 export function formatShortDate(value: Date | string): string {
   const d = toDate(value);

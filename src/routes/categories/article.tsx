@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { ArticleView } from '../../features/reading/article/ArticlePage';
+import { ArticleView, type Unpublished } from '../../features/reading/article/ArticlePage';
 import type { Loaded } from '../../data/loaded';
 import { Apology } from '../../ui/Apology';
 import { categoryCrumbs } from '../../features/reading/article/crumbs';
@@ -12,17 +12,19 @@ import { canonical, siteHostname, siteOrigin } from '../../render/site';
 import type { Article } from '../../schemas/article';
 import type { Category } from '../../schemas/category';
 
-export async function renderArticle(c: Context<AppEnv>, article: Loaded<Article>, options: { preview?: boolean; categories?: Category[] } = {}) {
+/** `unpublished`: shown before its publication (features/previews): never cached, never indexed, no redirect. */
+export async function renderArticle(c: Context<AppEnv>, article: Loaded<Article>, options: { unpublished?: Unpublished; categories?: Category[] } = {}) {
+  const preview = options.unpublished !== undefined;
   if (article.status === 'success') {
     const a = article.data;
     const target = a.redirection.trim();
-    if (target && !options.preview) {
+    if (target && !preview) {
       if (isAllowedRedirect(target, siteHostname(c))) return c.redirect(target, 302);
       console.warn(`[article] redirection refusée vers ${target} (${a.slug})`);
     }
     // One address per article: a wrong category in the path leads to the canonical one.
     const path = toSitePath(a.link);
-    if (!options.preview && path.startsWith('/categories/') && path !== c.req.path) return c.redirect(path, 301);
+    if (!preview && path.startsWith('/categories/') && path !== c.req.path) return c.redirect(path, 301);
   }
 
   const origin = siteOrigin(c);
@@ -33,21 +35,24 @@ export async function renderArticle(c: Context<AppEnv>, article: Loaded<Article>
       status: missing ? 404 : 503,
       head: { title: missing ? 'Article introuvable' : 'Un problème est survenu', noindex: true },
       tracking: { page_type: 'erreur' },
-      cache: options.preview ? 'never' : 'shared',
+      cache: preview ? 'never' : 'shared',
     });
   }
   const a = article.data;
   const crumbs = categoryCrumbs(a, options.categories ?? []);
   const description = a.meta_description || a.excerpt || htmlToText(a.blocs.find((b) => b.type === 'paragraph')?.content ?? '').slice(0, 200);
-  return c.render(<ArticleView article={a} crumbs={crumbs} readerTools={!options.preview} />, {
+  return c.render(<ArticleView article={a} crumbs={crumbs} readerTools={!preview} unpublished={options.unpublished} />, {
     head: {
-      title: a.meta_title || a.title,
+      title: preview ? `${options.unpublished!.kind === 'embargo' ? 'Sous embargo' : 'Aperçu'}\u00a0: ${a.title}` : a.meta_title || a.title,
       description,
       canonical: canonical(c, toSitePath(a.link)),
       image: a.illustration || undefined,
       type: 'article',
-      noindex: options.preview,
-      jsonLd: [
+      noindex: preview,
+      // An unpublished article is no news yet: nothing for search engines to read.
+      jsonLd: preview
+        ? []
+        : [
         newsArticleLd(a, { siteUrl: origin, organization: publisher(shell.settings, origin) }),
         breadcrumbLd([
           { name: 'Accueil', url: `${origin}/` },
@@ -57,6 +62,6 @@ export async function renderArticle(c: Context<AppEnv>, article: Loaded<Article>
       ],
     },
     tracking: { page_type: 'article', page_category: a.category?.name ?? '', articleThematic: a.tags.filter((t) => t.source === 'tag').map((t) => t.name).join(',') },
-    cache: options.preview ? 'never' : 'shared',
+    cache: preview ? 'never' : 'shared',
   });
 }

@@ -1,22 +1,93 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { settle } from '../../data/loaded';
+import { readSession } from '../../auth/session.server';
+import { settle, type Loaded } from '../../data/loaded';
+import { journalistSession } from '../../features/forms/access.server';
+import { GATE_STATUS, GATE_TITLES, PreviewGate, type GateReason } from '../../features/previews/PreviewGate';
+import { checkPreviewLink } from '../../features/previews/signed-link';
+import { parseWpDate } from '../../lib/format/date';
+import { pageAddress, toSitePath } from '../../lib/links';
+import { withinLimit } from '../../http/rate-limit.server';
+import type { PreviewPost } from '../../schemas/article';
+import { Apology } from '../../ui/Apology';
 import { notFoundPage } from '../_404';
 import { renderArticle } from './article';
 
-/** Any URL with ?preview=true&p={id} leads to the draft preview (SPEC §2). */
+// Unpublished posts (SPEC §2 draft preview, and embargoed posts shared with journalists): shown
+// only through a link WordPress signed (features/previews/signed-link.ts), or to an editor whose
+// WordPress account may edit the post. Anything else is the ordinary « page introuvable », so
+// that counting ids tells nothing; every answer is rate-limited, never cached, never indexed.
+
+const LINK_PARAMS = ['p', 'exp', 'sig'] as const;
+
+/** Any URL with ?preview=true&p={id} leads to the preview (SPEC §2), its signature along. */
 export function previewRedirect(c: Context<AppEnv>) {
   const id = c.req.query('p') ?? '';
   if (c.req.query('preview') !== 'true' || !/^\d{1,10}$/.test(id)) return null;
-  return c.redirect(`/categories/preview/post?p=${id}`, 302);
+  const kept = LINK_PARAMS.flatMap((name) => (c.req.query(name) ? [[name, c.req.query(name)!]] : []));
+  return c.redirect(`/categories/preview/post?${new URLSearchParams(kept)}`, 302);
 }
 
-/** /categories/preview/post?p={id}: a draft, fetched with the preview credential, never cached. */
-export async function previewRoute(c: Context<AppEnv>) {
-  const id = c.req.query('p') ?? '';
-  if (!/^\d{1,10}$/.test(id)) return notFoundPage(c);
-  const draft = await settle(c.get('content').draft(Number(id)), `draft ${id}`);
-  const res = await renderArticle(c, draft, { preview: true });
+const postId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function gate(c: Context<AppEnv>, reason: GateReason) {
+  return c.render(<PreviewGate reason={reason} address={pageAddress(new URL(c.req.url))} />, {
+    status: GATE_STATUS[reason],
+    head: { title: GATE_TITLES[reason], noindex: true },
+    tracking: { page_type: 'erreur' },
+    cache: 'never',
+  });
+}
+
+function unavailable(c: Context<AppEnv>) {
+  return c.render(<Apology kind="failure" subject="article" path={c.req.path} />, { status: 503, head: { title: 'Un problème est survenu', noindex: true }, tracking: { page_type: 'erreur' }, cache: 'never' });
+}
+
+const unindexed = (res: Response) => {
   res.headers.set('x-robots-tag', 'noindex, nofollow');
   return res;
+};
+
+/** /categories/preview/post?p={id}&exp=…&sig=…: an editor's preview (« Aperçu » in WordPress). */
+export async function previewRoute(c: Context<AppEnv>) {
+  if (!(await withinLimit(c, 'PREVIEW_LIMITER'))) return unindexed(await gate(c, 'limited'));
+  const id = postId(c.req.query('p'));
+  if (id === null) return unindexed(await notFoundPage(c));
+  const link = await checkPreviewLink(c.get('config').PREVIEW_SECRET, 'apercu', { id, exp: c.req.query('exp'), sig: c.req.query('sig') }, nowSeconds());
+  let post: Loaded<PreviewPost>;
+  if (link === 'valid') {
+    post = await settle(c.get('content').unpublished(id, 'preview'), `aperçu ${id}`);
+  } else {
+    // No valid link: a reader signed in at the federation whose WordPress account may edit the
+    // post (WordPress decides, with the reader's own token). Anyone else: nothing to see here.
+    const session = await readSession(c);
+    if (!session?.access_token || session.error) return unindexed(await (link === 'expired' ? gate(c, 'expired') : notFoundPage(c)));
+    post = await settle(c.get('content').unpublished(id, { bearer: session.access_token }), `aperçu ${id} (compte)`);
+    if (post.status !== 'success') return unindexed(await (link === 'expired' ? gate(c, 'expired') : notFoundPage(c)));
+  }
+  if (post.status === 'failure') return unindexed(await unavailable(c));
+  if (post.status === 'not-found') return unindexed(await notFoundPage(c));
+  return unindexed(await renderArticle(c, post, { unpublished: { kind: 'apercu', status: post.data.status } }));
+}
+
+/**
+ * /embargo/{id}?exp=…&sig=…: a scheduled post the press office shared from WordPress, for signed-in
+ * journalists until the link ends; once published, the link leads to the public article.
+ */
+export async function embargoRoute(c: Context<AppEnv>) {
+  if (!(await withinLimit(c, 'PREVIEW_LIMITER'))) return unindexed(await gate(c, 'limited'));
+  const id = postId(c.req.param('id'));
+  if (id === null) return unindexed(await notFoundPage(c));
+  const link = await checkPreviewLink(c.get('config').PREVIEW_SECRET, 'embargo', { id, exp: c.req.query('exp'), sig: c.req.query('sig') }, nowSeconds());
+  if (link === 'invalid') return unindexed(await notFoundPage(c));
+  const post = await settle(c.get('content').unpublished(id, 'preview'), `embargo ${id}`);
+  if (post.status === 'failure') return unindexed(await unavailable(c));
+  if (post.status === 'not-found') return unindexed(await notFoundPage(c));
+  if (post.data.status === 'publish') return c.redirect(toSitePath(post.data.link), 302);
+  if (link === 'expired') return unindexed(await gate(c, 'expired'));
+  const access = await journalistSession(c);
+  if (!access.ok) return unindexed(await (access.reason === 'unavailable' ? unavailable(c) : gate(c, access.reason)));
+  const until = post.data.status === 'future' ? parseWpDate(post.data.date) : null;
+  return unindexed(await renderArticle(c, post, { unpublished: { kind: 'embargo', until } }));
 }

@@ -1,5 +1,5 @@
 import { Island } from '../../../islands/Island';
-import { formatDateTime, isoInstant, parseWpDate } from '../../../lib/format/date';
+import { formatDateTime, formatDayMonth, formatTime, isoInstant, parseWpDate } from '../../../lib/format/date';
 import { responsiveImage, type ImageMode } from '../../../lib/images';
 import { searchHref, toSitePath } from '../../../lib/links';
 import { useRenderFacts } from '../../../render/render-context';
@@ -126,12 +126,13 @@ export function pressKitHref(article: Article): string | null {
   return path ? `${path}/kit-presse.zip` : null;
 }
 
-function Downloads({ article }: { article: Article }) {
+/** `pressKit`: the kit is made from published articles only (routes/categories/press-kit.ts). */
+function Downloads({ article, pressKit }: { article: Article; pressKit: boolean }) {
   const file = article.file_download_post;
   // The same document already offered as a file block in the text is not offered twice.
   const inBody = (url: string) => article.blocs.some((b) => b.type === 'file' && safeSrc(b.url) === safeSrc(url));
   const fileHref = file && !inBody(file.url) ? safeSrc(file.url) : null;
-  const kit = pressKitHref(article);
+  const kit = pressKit ? pressKitHref(article) : null;
   if (!fileHref && !kit) return null;
   const fileTitle = file ? htmlToText(file.title) : '';
   const size = file ? formatFileSize(file.filesize) : '';
@@ -199,8 +200,35 @@ function SimilarContent({ article }: { article: Article }) {
   );
 }
 
-/** `readerTools`: the favourite button and the visit record, for published articles (not previews). */
-export function ArticleView({ article, crumbs, readerTools = false }: { article: Article; crumbs: Crumb[]; readerTools?: boolean }) {
+/** An article shown before its publication: an editor's preview, or a journalist's embargo link. */
+export type Unpublished = { kind: 'apercu'; status: string } | { kind: 'embargo'; until: Date | null };
+
+const STATUS_WORDS: Record<string, string> = { draft: 'brouillon', future: 'programmé', pending: 'en attente de relecture', private: 'privé', publish: 'publié' };
+
+/** What the reader must know before reading an unpublished article (role note, above the title). */
+function UnpublishedNotice({ unpublished }: { unpublished: Unpublished }) {
+  if (unpublished.kind === 'apercu') {
+    return (
+      <p className="article__notice" role="note">
+        <strong>Aperçu</strong>
+        {` — article ${STATUS_WORDS[unpublished.status] ?? 'non publié'}, visible par la rédaction seulement.`}
+      </p>
+    );
+  }
+  const until = unpublished.until;
+  return (
+    <p className="article__notice article__notice--embargo" role="note">
+      <strong>{until ? `Sous embargo jusqu’au ${formatDayMonth(until)} à ${formatTime(until)}` : 'Sous embargo'}</strong>
+      {until ? ' — ne pas publier avant' : ' — ne pas publier avant l’annonce du service de presse'}
+    </p>
+  );
+}
+
+/**
+ * `readerTools`: the favourite button and the visit record, for published articles.
+ * `unpublished`: an article shown before its publication (no press kit, no reader tools).
+ */
+export function ArticleView({ article, crumbs, readerTools = false, unpublished }: { article: Article; crumbs: Crumb[]; readerTools?: boolean; unpublished?: Unpublished }) {
   // The image mode comes from the render context (the document provides it, as for the post cards).
   const { imageMode } = useRenderFacts();
   const hasSidebar = Boolean(article.sidebar && article.sidebar.posts.length > 0);
@@ -211,6 +239,7 @@ export function ArticleView({ article, crumbs, readerTools = false }: { article:
         <div className={hasSidebar ? 'article-layout article-layout--sidebar' : 'article-layout'}>
           <article className="article">
             <header className="article__header">
+              {unpublished ? <UnpublishedNotice unpublished={unpublished} /> : null}
               {article.label ? (
                 <a className="chip chip--label" href={searchHref({ query: article.label.name })} title="Voir tous les contenus du label">
                   {article.label.name}
@@ -219,7 +248,7 @@ export function ArticleView({ article, crumbs, readerTools = false }: { article:
               <h1 className="article__title">
                 <Title text={titleOf(article)} />
               </h1>
-              <PublicationDates date={article.date} modified={article.modified} />
+              {unpublished ? null : <PublicationDates date={article.date} modified={article.modified} />}
               {readerTools ? (
                 // The button appears only once the profile says "journalist" (the page is the cached
                 // anonymous one): its row is kept from the start so that nothing below moves.
@@ -231,7 +260,7 @@ export function ArticleView({ article, crumbs, readerTools = false }: { article:
             </header>
             <Illustration article={article} imageMode={imageMode} />
             <ArticleBody blocks={article.blocs} imageMode={imageMode} />
-            <Downloads article={article} />
+            <Downloads article={article} pressKit={!unpublished} />
             <Tags article={article} />
             {article.auteur ? <AuthorCard author={article.auteur} /> : null}
           </article>
