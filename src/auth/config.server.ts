@@ -3,11 +3,11 @@ import type { Config } from '../config/env.server';
 import { freshToken, type SessionToken } from './tokens.server';
 import { userinfo } from '../upstream/oidc.server';
 import { safeCallbackPath } from './callback-url';
-import { authCookies } from './cookies.server';
+import { authCookies, SESSION_MAX_AGE } from './cookies.server';
+import { endedBySignOut } from './signed-out.server';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const PROVIDER_ID = 'ffr';
-export const SESSION_MAX_AGE = 30 * 24 * 3600;
 
 /** The public fields of a session: what the browser may see. Never a token. */
 export type PublicSession = {
@@ -16,8 +16,11 @@ export type PublicSession = {
   error?: 'RefreshAccessTokenError';
 };
 
-/** `secure`: the request came over https, so every cookie is Secure and `__Host-`. */
-export function authConfig(config: Config, secure: boolean): AuthConfig {
+/**
+ * `secure`: the request came over https, so every cookie is Secure and `__Host-`.
+ * `signedOutAt`: when this browser signed out (signed-out.server.ts): a session begun before is over.
+ */
+export function authConfig(config: Config, secure: boolean, signedOutAt: number | null = null): AuthConfig {
   return {
     basePath: AUTH_BASE_PATH,
     useSecureCookies: secure,
@@ -75,8 +78,11 @@ export function authConfig(config: Config, secure: boolean): AuthConfig {
             access_token: account.access_token,
             refresh_token: account.refresh_token,
             expires_at: account.expires_at ?? Math.floor(Date.now() / 1000) + Number(account.expires_in ?? 3600),
+            signedInAt: Date.now(),
           };
         }
+        // Null ends the session: Auth.js answers none and clears the cookie (lib/actions/session.ts).
+        if (endedBySignOut(token.signedInAt, signedOutAt)) return null;
         return freshToken(config, token as SessionToken);
       },
       async session({ session, token }) {

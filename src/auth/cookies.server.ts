@@ -19,6 +19,9 @@ const KINDS = {
   webauthnChallenge: 'challenge',
 } as const satisfies Record<CookieKind, string>;
 
+/** How long a session lives without a visit (Auth.js's session.maxAge), and every mark about it. */
+export const SESSION_MAX_AGE = 30 * 24 * 3600;
+
 export const isSecureRequest = (c: Context<AppEnv>) => new URL(c.req.url).protocol === 'https:';
 
 export function authCookieName(kind: keyof typeof KINDS, secure: boolean): string {

@@ -6,6 +6,7 @@ import { AUTH_BASE_PATH, authConfig, PROVIDER_ID } from './config.server';
 import { providerMetadata } from '../upstream/oidc.server';
 import { isSecureRequest } from './cookies.server';
 import { sessionCookieName } from './session.server';
+import { signedOutAt, signOutMark } from './signed-out.server';
 import { tooManyRequests, withinLimit } from '../http/rate-limit.server';
 import { cacheControl } from '../http/cache-control';
 
@@ -73,7 +74,7 @@ export async function authRoute(c: Context<AppEnv>) {
 
   // Auth.js answers redirects with Response.redirect(), whose headers are immutable: copy them so
   // that the security headers can still be added on the way out.
-  const answer = await Auth(request, authConfig(c.get('config'), isSecureRequest(c)));
+  const answer = await Auth(request, authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)));
   const response = new Response(answer.body, answer);
   if (action[0] === 'signout' && request.method === 'POST') return announceSignOut(await signOutAtProvider(c, response), c);
   if (action[0] === 'session' && request.method === 'GET') {
@@ -130,17 +131,21 @@ const SIGNED_OUT_COOKIE = 'ffr_deconnecte';
 
 function announceSignOut(response: Response, c: Context<AppEnv>): Response {
   const signedOut = response.headers.getSetCookie().some((cookie) => /max-age=0|expires=thu, 01 jan 1970/i.test(cookie) && cookie.includes('session-token'));
-  if (signedOut) response.headers.append('set-cookie', `${SIGNED_OUT_COOKIE}=1; Path=/; Max-Age=600; SameSite=Lax${isSecureRequest(c) ? '; Secure' : ''}`);
+  if (signedOut) {
+    response.headers.append('set-cookie', `${SIGNED_OUT_COOKIE}=1; Path=/; Max-Age=600; SameSite=Lax${isSecureRequest(c) ? '; Secure' : ''}`);
+    // For good: a session cookie that comes back from a read still in flight is refused.
+    response.headers.append('set-cookie', signOutMark(c));
+  }
   return response;
 }
 
 /** Auth.js's answer to a sign-in POST the worker makes for the reader (routes/account/sign-in.tsx). */
-export const startSignIn = (c: Context<AppEnv>, request: Request) => Auth(request, authConfig(c.get('config'), isSecureRequest(c)));
+export const startSignIn = (c: Context<AppEnv>, request: Request) => Auth(request, authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)));
 
 /** A CSRF token for a server-rendered form, with the cookie it needs. */
 export async function csrfFor(c: Context<AppEnv>): Promise<{ token: string; setCookie: string[] }> {
   const origin = new URL(c.req.url).origin;
-  const res = await Auth(new Request(`${origin}${AUTH_BASE_PATH}/csrf`, { headers: { cookie: c.req.header('cookie') ?? '' } }), authConfig(c.get('config'), isSecureRequest(c)));
+  const res = await Auth(new Request(`${origin}${AUTH_BASE_PATH}/csrf`, { headers: { cookie: c.req.header('cookie') ?? '' } }), authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)));
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return { token: csrfToken, setCookie: res.headers.getSetCookie() };
 }

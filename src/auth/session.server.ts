@@ -2,8 +2,8 @@ import { decode, encode } from '@auth/core/jwt';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
-import { SESSION_MAX_AGE } from './config.server';
-import { authCookieName, isSecureRequest } from './cookies.server';
+import { authCookieName, isSecureRequest, SESSION_MAX_AGE } from './cookies.server';
+import { endedBySignOut, signedOutAt } from './signed-out.server';
 import { freshToken, type SessionToken } from './tokens.server';
 
 // The server's view of a session: the decrypted cookie, with a fresh access token. Used by the
@@ -63,6 +63,10 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionToken | nu
     return null;
   }
   if (!token) return null;
+  if (endedBySignOut(token.signedInAt, signedOutAt(c))) {
+    endSession(c);
+    return null;
+  }
   const fresh = await freshToken(c.get('config'), token);
   if (fresh !== token) {
     // The refreshed (rotated) tokens must reach the cookie, or the next call replays the old one.

@@ -198,4 +198,27 @@ describe('accounts in Chromium', () => {
     await fetch(`${upstreamUrl()}/__control/faults`, { method: 'DELETE' });
     await ctx.close();
   });
+
+  it('« Se déconnecter » ends the session at once, with session reads in flight (next-auth v4’s own sequence, 5 rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { ctx, page } = await signInFromHome(browser, 'desktop', 'journaliste@example.fr');
+      const after = await page.evaluate(async () => {
+        // What the islands may have in flight (a focus refetch), then signOut({ redirect: false }) and getSession().
+        const reads = [fetch('/api/auth/session'), fetch('/api/auth/session'), fetch('/api/user/prefs')];
+        const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+        const out = await fetch('/api/auth/signout', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1' },
+          body: new URLSearchParams({ csrfToken, callbackUrl: '/', json: 'true' }),
+        });
+        await out.json();
+        await Promise.all(reads);
+        return (await fetch('/api/auth/session')).json();
+      });
+      expect(after, `round ${round}`).toEqual({});
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(await page.getByRole('link', { name: 'Connexion / inscription' }).isVisible()).toBe(true);
+      await ctx.close();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import worker from '../../src/index';
 import { describe, expect, it, vi } from 'vitest';
 import { authLogBody } from '../../src/features/accounts/auth-log';
 import { site } from './helpers';
+import { CookieJar, signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
 
 const COOKIE = 'authjs.session-token';
@@ -222,5 +223,56 @@ describe('the browser’s _log beacon', () => {
       logged.error.mockRestore();
       logged.warn.mockRestore();
     }
+  });
+});
+
+describe('« Se déconnecter » always signs out', () => {
+  const SITE = 'http://presse.test';
+  /** A request with the jar's cookies; the answer's cookies are applied later, when it « arrives ». */
+  const send = (jar: CookieJar, path: string, init: RequestInit = {}) => site(`${SITE}${path}`, { ...init, headers: { ...(init.headers ?? {}), cookie: jar.header() }, redirect: 'manual' });
+  const sessionOf = async (jar: CookieJar) => {
+    const res = await send(jar, '/api/auth/session');
+    jar.store(res);
+    return (await res.json()) as { user?: { email: string } };
+  };
+  /** next-auth v4's signOut({ redirect: false }): the CSRF token, then POST signout with json=true. */
+  const signOutAsNextAuth = async (jar: CookieJar) => {
+    const csrf = await send(jar, '/api/auth/csrf');
+    jar.store(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    return send(jar, '/api/auth/signout', { method: 'POST', body: new URLSearchParams({ csrfToken, callbackUrl: '/', json: 'true' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  };
+
+  it('even when session reads set out before the sign-out land after it (20 rounds, every order), then for the profile too', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { jar } = await signInThroughProvider('journaliste@example.fr');
+      expect((await sessionOf(jar)).user?.email).toBe('journaliste@example.fr');
+      // Reads in flight: sent with the session, answered (cookie re-sent, rolled) but not yet arrived.
+      const inFlight = await Promise.all([send(jar, '/api/auth/session'), send(jar, '/api/auth/session'), send(jar, '/api/user/prefs')]);
+      const signOut = await signOutAsNextAuth(jar);
+      expect(signOut.status).toBe(200);
+      // The sign-out's answer, then the late reads, in an order that changes with the round.
+      const arrivals = [signOut, ...inFlight];
+      if (round % 2) arrivals.reverse();
+      for (const res of arrivals) jar.store(res);
+      // The late answers did put a session cookie back: it no longer opens anything.
+      expect(await sessionOf(jar)).toEqual({});
+      expect((await send(jar, '/api/user/prefs')).status).toBe(401);
+      expect(await sessionOf(jar)).toEqual({});
+    }
+  });
+
+  it('ends only the sessions begun before it: signing in again works at once', async () => {
+    const first = await signInThroughProvider('journaliste@example.fr');
+    const late = await send(first.jar, '/api/auth/session');
+    first.jar.store(await signOutAsNextAuth(first.jar));
+    first.jar.store(late);
+    expect(await sessionOf(first.jar)).toEqual({});
+    // The same browser signs in again (its cookies: the sign-out mark stays, the new session is newer).
+    const again = await signInThroughProvider('journaliste@example.fr');
+    const jar = new CookieJar();
+    expect([...first.jar.cookies.keys()].some((name) => name.endsWith('ffr.signed-out'))).toBe(true);
+    for (const [name, value] of [...first.jar.cookies, ...again.jar.cookies]) jar.cookies.set(name, value);
+    expect((await sessionOf(jar)).user?.email).toBe('journaliste@example.fr');
   });
 });

@@ -7,7 +7,8 @@ import { upstream } from './upstream-control';
 
 const SITE = 'http://presse.test';
 
-class CookieJar {
+/** A browser's cookie jar: each answer's Set-Cookie applied in the order the answers arrive. */
+export class CookieJar {
   readonly cookies = new Map<string, string>();
   store(response: Response) {
     for (const line of response.headers.getSetCookie()) {
@@ -34,7 +35,7 @@ async function go(jar: CookieJar, url: string, init: RequestInit = {}): Promise<
 }
 
 /** Signs in through the local provider; returns the site's cookies (the session among them). */
-export async function signInThroughProvider(email: string, password = 'Rugby2026!'): Promise<{ cookie: string; landedOn: string }> {
+export async function signInThroughProvider(email: string, password = 'Rugby2026!'): Promise<{ cookie: string; landedOn: string; jar: CookieJar }> {
   const site = new CookieJar();
   const idp = new CookieJar();
   const csrf = (await (await go(site, `${SITE}/api/auth/csrf`)).json()) as { csrfToken: string };
@@ -65,5 +66,5 @@ export async function signInThroughProvider(email: string, password = 'Rugby2026
   // Back on the site: the callback sets the session and sends the reader where they were going.
   if (!location.startsWith(`${SITE}/api/auth/callback/ffr`)) throw new Error(`did not come back to the site: ${location}`);
   res = await go(site, location);
-  return { cookie: site.header(), landedOn: res.headers.get('location') ?? '' };
+  return { cookie: site.header(), landedOn: res.headers.get('location') ?? '', jar: site };
 }
