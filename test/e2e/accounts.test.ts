@@ -208,7 +208,7 @@ describe('accounts in Chromium', () => {
         const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
         const out = await fetch('/api/auth/signout', {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1' },
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ csrfToken, callbackUrl: '/', json: 'true' }),
         });
         await out.json();
