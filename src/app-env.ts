@@ -21,8 +21,14 @@ export type Bindings = {
 export type PageCachePolicy = {
   cacheable: boolean;
   tags: string[];
-  /** How long KV keeps the copy at most (the stale-if-error horizon); pages with endless variants keep it short. */
-  keepSeconds?: number;
+  /**
+   * Where the copy is kept (cache/entry-store.server.ts): KV for the pages of the content; this
+   * location's cache, for `localSeconds`, for addresses without end (« not found », searches,
+   * filtered views).
+   */
+  localSeconds?: number;
+  /** The page itself says it does not exist (404): never served in place of a failed render. */
+  notFound?: boolean;
 };
 
 export type AppEnv = {

@@ -4,6 +4,7 @@ import type { AppEnv } from './app-env';
 import { createEntryStore } from './cache/entry-store.server';
 import { htmlCache, isRevalidation } from './cache/html-cache.server';
 import { contentEncoding } from './http/content-encoding.server';
+import { declaredQuery, reads } from './http/page-query.server';
 import { publicOrigin } from './http/public-origin.server';
 import { prefetchStaysOnSite } from './http/prefetch.server';
 import { purgeHandlers } from './cache/purge.server';
@@ -24,6 +25,7 @@ import { categoryRssRoute, newsSitemapRoute, robotsRoute, rssRoute, sitemapIndex
 import { homePage } from './routes/index';
 import { legacyRedirect, pageRoute } from './routes/pages';
 import { searchRoute } from './routes/search';
+import { ALBUM_FILTERS } from './features/teams/albums';
 import { scriptNonces, securityHeaders } from './security/headers.server';
 import { bodyLimits, sameOriginWrites } from './security/requests.server';
 import { accreditationsPostRoute, accreditationsRoute } from './routes/accreditations';
@@ -50,7 +52,13 @@ app.use(async (c, next) => {
   c.set('clock', clockOf(config));
   let versions: Promise<TagVersions> | undefined;
   const tagVersions = () => (versions ??= readTagVersions(c.env.CACHE, config.KV_MEMO_MS).catch(() => ({})));
-  const store = createEntryStore({ kv: c.env.CACHE, versions: tagVersions, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+  const store = createEntryStore({
+    kv: c.env.CACHE,
+    versions: tagVersions,
+    waitUntil: (p) => c.executionCtx.waitUntil(p),
+    // The runtime's caches.default (workers-types), which the DOM typing of `caches` lacks.
+    local: { cache: (caches as unknown as { default: Cache }).default, origin: config.PUBLIC_ORIGIN },
+  });
   c.set('store', store);
   c.set('content', createContent(config, store, { revalidating: isRevalidation(c.req.raw) }));
   await next();
@@ -84,6 +92,8 @@ app.post('/api/forms/:slug', formSubmitRoute);
 app.use(trimTrailingSlash());
 app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next());
 
+// Pages read only the query parameters they declare (reads(…) below); the others are dropped here.
+app.use(declaredQuery());
 app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx)));
 
 // For machines: before the renderer, so they never load the shell.
@@ -101,27 +111,27 @@ app.get('/categories/:slug/:post/kit-presse.zip', pressKitRoute);
 // Pages: each route loads its data and calls c.render (routes/_renderer.tsx).
 app.use(renderer());
 app.get('/', homePage);
-app.get('/connexion', (c) => signInPage(c));
-app.get('/connexion/erreur', (c) => signInPage(c, { errorPage: true }));
-app.get('/espace-presse', pressSpaceRoute);
+app.get('/connexion', reads('callbackUrl', 'error'), (c) => signInPage(c));
+app.get('/connexion/erreur', reads('callbackUrl', 'error'), (c) => signInPage(c, { errorPage: true }));
+app.get('/espace-presse', reads('optin_whatsapp'), pressSpaceRoute);
 app.get('/contact', contactRoute);
 app.post('/contact', contactPostRoute);
-app.get('/accreditations', accreditationsRoute);
+app.get('/accreditations', reads('formulaire', 'evenement'), accreditationsRoute);
 app.post('/accreditations', accreditationsPostRoute);
-app.get('/recherche', searchRoute);
+app.get('/recherche', reads('query', 'post_tags', 'categories', 'sort', 'page'), searchRoute);
 app.get('/evenements', eventsRoute);
 app.get('/evenements/:slug', eventRoute);
 app.get('/stories/:id', storyRoute);
-app.get('/categories/preview/post', previewRoute);
-app.get('/embargo/:id', embargoRoute);
-app.get('/categories/:slug', categoryRoute);
-app.get('/categories/:slug/:second', categoryChildRoute);
-app.get('/:base{auteurs|author}/:slug', authorRoute);
+app.get('/categories/preview/post', reads('p', 'exp', 'sig'), previewRoute);
+app.get('/embargo/:id', reads('exp', 'sig'), embargoRoute);
+app.get('/categories/:slug', reads('page'), categoryRoute);
+app.get('/categories/:slug/:second', reads('page'), categoryChildRoute);
+app.get('/:base{auteurs|author}/:slug', reads('page'), authorRoute);
 // WordPress pages at their address (mentions légales, /equipes-de-france/{team}, …), after every
 // other route so that none is shadowed.
-app.get('/:slug', pageRoute);
-app.get('/:parent/:slug', pageRoute);
-app.get('/:grandparent/:parent/:slug', pageRoute);
+app.get('/:slug', reads(...ALBUM_FILTERS), pageRoute);
+app.get('/:parent/:slug', reads(...ALBUM_FILTERS), pageRoute);
+app.get('/:grandparent/:parent/:slug', reads(...ALBUM_FILTERS), pageRoute);
 
 app.notFound(notFoundPage);
 app.onError((error, c) => {

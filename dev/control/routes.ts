@@ -28,8 +28,8 @@ const PublishSchema = z.object({
   title: z.string().min(1).max(300).optional(),
   excerpt: z.string().max(2000).optional(),
   redirection: z.string().max(500).optional(),
-  /** Publishes a scheduled (or draft) post now, as WordPress's cron does at its date. */
-  status: z.literal('publish').optional(),
+  /** `publish`: a scheduled or draft post goes live now, as WordPress's cron does at its date; `draft`: unpublished. */
+  status: z.enum(['publish', 'draft']).optional(),
   create: z.object({ title: z.string().min(1).max(300), categorySlug: z.string().min(1) }).optional(),
   /** false: return the signed purge request instead of sending it (tests that run the worker in-process). */
   notify: z.boolean().default(true),
@@ -171,7 +171,7 @@ export function createControlRoutes(h: ControlHooks) {
     const now = formatWp(store.now());
 
     let article: WpArticle | undefined;
-    let action: 'publish' | 'update';
+    let action: 'publish' | 'update' | 'unpublish';
     if (input.create) {
       const category = store.content.categories.find((cat) => cat.slug === input.create!.categorySlug);
       if (!category) return c.json({ error: 'unknown_category' }, 404);
@@ -206,6 +206,9 @@ export function createControlRoutes(h: ControlHooks) {
         article.status = 'publish';
         article.date = now;
         action = 'publish';
+      } else if (input.status === 'draft' && article.status === 'publish') {
+        article.status = 'draft';
+        action = 'unpublish';
       }
     }
     h.reindex(article);

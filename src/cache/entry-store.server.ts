@@ -1,11 +1,15 @@
 import { IsolateMemo } from './isolate-memo';
 import { classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersions } from './policy';
 
-// The one cache engine: copies of text in Workers KV, each with its metadata (policy.ts), judged
-// against the purge marks. Upstream data goes through `readThrough` below; anonymous HTML through
-// the same lookup, refresh and write in html-cache.server.ts, which streams instead of waiting.
+// The one cache engine: copies of text, each with its metadata (policy.ts), judged against the
+// purge marks. Two places to keep them: Workers KV, global and billed per write, for what has a
+// bounded number of addresses (the content, its pages); and this location's cache (the Cache API,
+// free, per location, gone within minutes) for what has endless addresses: answers that say « not
+// found », searches, filtered views. Nobody can fill KV by making up addresses.
+// Upstream data goes through `readThrough` below; anonymous HTML through the same lookup, refresh
+// and write in html-cache.server.ts, which streams instead of waiting.
 
-export type StoredEntry = { value: string; meta: EntryMeta };
+export type StoredEntry = { value: string; meta: EntryMeta; status?: number };
 export type Lookup = { entry: StoredEntry | null; state: Freshness };
 
 export type StoreScope = {
@@ -14,7 +18,11 @@ export type StoreScope = {
   versions: () => Promise<TagVersions>;
   waitUntil: (promise: Promise<unknown>) => void;
   now?: () => number;
+  /** This location's cache, and the origin its keys are written under (the site's own). */
+  local?: { cache: Cache; origin: string };
 };
+
+const META_HEADER = 'x-ffr-entry';
 
 type KvRead = KVNamespaceGetWithMetadataResult<string, EntryMeta>;
 const NO_ENTRY: KvRead = { value: null, metadata: null, cacheStatus: null };
@@ -43,6 +51,23 @@ export function createEntryStore(scope: StoreScope) {
       ]);
       const entry = found.value !== null && found.metadata ? { value: found.value, meta: found.metadata } : null;
       return { entry, state: classify(entry?.meta ?? null, now(), freshMs, versions) };
+    },
+
+    /** The copy kept in this location's cache, if any (see above); like `lookup`, trouble reads as a miss. */
+    async lookupLocal(key: string, freshMs: number): Promise<Lookup> {
+      if (!scope.local) return { entry: null, state: 'miss' };
+      const [found, versions] = await Promise.all([scope.local.cache.match(localKey(scope.local.origin, key)).catch(() => undefined), scope.versions().catch(() => ({}))]);
+      const meta = found ? parseMeta(found.headers.get(META_HEADER)) : null;
+      if (!found || !meta) return { entry: null, state: 'miss' };
+      const entry = { value: await found.text(), meta, status: found.status };
+      return { entry, state: classify(meta, now(), freshMs, versions) };
+    },
+
+    /** Keeps a copy in this location's cache for `seconds` (its status kept: a « not found » is one). */
+    async writeLocal(key: string, value: string | Uint8Array<ArrayBuffer>, meta: EntryMeta, seconds: number, status = 200): Promise<void> {
+      if (!scope.local) return;
+      const headers = { 'cache-control': `max-age=${seconds}`, 'content-type': 'text/html; charset=utf-8', [META_HEADER]: JSON.stringify(meta) };
+      await scope.local.cache.put(localKey(scope.local.origin, key), new Response(value, { status, headers })).catch((e) => console.warn(`[cache] local write ${key}:`, String(e)));
     },
 
     /** Runs `job` unless a refresh of `key` already runs in this isolate, whose result is shared. */
@@ -77,6 +102,18 @@ export function createEntryStore(scope: StoreScope) {
       }
     },
   };
+}
+
+/** Under the site's own origin: the Cache API keeps entries per zone, keyed by URL. */
+const localKey = (origin: string, key: string) => `${origin}/__cache/${encodeURIComponent(key)}`;
+
+function parseMeta(raw: string | null): EntryMeta | null {
+  try {
+    const meta = raw ? (JSON.parse(raw) as EntryMeta) : null;
+    return meta && typeof meta.startedAt === 'number' && Array.isArray(meta.tags) ? meta : null;
+  } catch {
+    return null;
+  }
 }
 
 export type ReadOptions<T> = {

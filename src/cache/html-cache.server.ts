@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { assets } from '../config/assets';
-import type { StoredEntry } from './entry-store.server';
+import type { Lookup, StoredEntry } from './entry-store.server';
 import type { EntryMeta } from './policy';
 import { cacheControl } from '../http/cache-control';
 import { TRACKING_PARAM } from '../lib/links';
@@ -49,10 +49,14 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     const store = c.get('store');
     const key = await cacheKey(url);
     const revalidation = isRevalidation(request);
+    const freshMs = c.get('config').HTML_FRESH_SECONDS * 1000;
 
     // Popular pages are read hundreds of times a second under load: one KV read per page and
     // second per isolate is enough (isolate-memo.ts). The re-render itself looks nothing up.
-    const { entry, state } = revalidation ? { entry: null, state: 'miss' as const } : await store.lookup(key, c.get('config').HTML_FRESH_SECONDS * 1000, { memoMs: c.get('config').KV_MEMO_MS });
+    // A page that is not in KV may be one kept in this location only (a « not found », a search).
+    let found: Lookup = revalidation ? { entry: null, state: 'miss' } : await store.lookup(key, freshMs, { memoMs: c.get('config').KV_MEMO_MS });
+    if (!revalidation && found.state === 'miss') found = await store.lookupLocal(key, freshMs);
+    const { entry, state } = found;
 
     if (entry && (state === 'fresh' || state === 'stale')) {
       if (state === 'stale') {
@@ -69,18 +73,24 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
             .catch((e) => console.warn('[cache] revalidate:', String(e))),
         );
       }
-      return cachedResponse(withNonce(c, key, entry), state === 'fresh' ? 'HIT' : 'STALE', entry.meta.etag, request.headers.get('if-none-match'));
+      return cachedResponse(withNonce(c, key, entry), state === 'fresh' ? 'HIT' : 'STALE', entry, request.headers.get('if-none-match'));
     }
 
     const startedAt = Date.now();
     await next();
     const policy = c.get('pageCache');
     const res = c.res;
-    const storable = policy?.cacheable && res.status === 200 && res.body && !res.headers.has('set-cookie');
+    const storable = policy?.cacheable && (res.status === 200 || (res.status === 404 && policy.notFound)) && res.body && !res.headers.has('set-cookie');
 
     if (!storable) {
-      // Stale-if-error: a purged page whose fresh render came out degraded keeps its last good copy.
-      if (entry && state === 'purged' && policy && !policy.cacheable) return cachedResponse(withNonce(c, key, entry), 'STALE-IF-ERROR');
+      // Stale-if-error: the fresh render failed (5xx) or came out degraded, and a good copy of the
+      // page exists: the reader gets that copy. Never in place of a « not found » (an unpublished
+      // article disappears) nor of a page kept from the cache on purpose.
+      const failed = res.status >= 500 || (res.status === 200 && policy !== undefined && !policy.cacheable && !policy.notFound);
+      if (entry && state === 'purged' && failed && (entry.status ?? 200) === 200 && policy?.notFound !== true) {
+        c.res = cachedResponse(withNonce(c, key, entry), 'STALE-IF-ERROR', entry);
+        return;
+      }
       if (!c.res.headers.has('cache-control')) c.header('cache-control', cacheControl.never);
       c.header('x-ffr-cache', 'BYPASS');
       return;
@@ -95,6 +105,7 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
     // A page is as old as the oldest data it was built from: served stale data makes a copy that is
     // stale sooner, so no page outlives the freshness window by building on an old entry.
     const meta: EntryMeta = { startedAt, dataAt: c.get('content').oldestDataAt() ?? startedAt, tags: policy!.tags };
+    const status = res.status;
     store.waitUntil(
       (async () => {
         // The copy is stored with a nonce placeholder of its own, random, where this response's
@@ -104,9 +115,11 @@ export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
         const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
         const rendered = await new Response(toCache).text();
         const html = nonce ? rendered.replaceAll(nonce, noncePlaceholder) : rendered;
-        // Encoded once, for the ETag and for KV (which would otherwise encode the text again).
+        // Encoded once, for the ETag and for the store (which would otherwise encode the text again).
         const bytes = utf8.encode(html);
-        await store.write(key, html, { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder } : {}) }, policy!.keepSeconds, bytes);
+        const stored = { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder } : {}) };
+        if (policy!.localSeconds !== undefined) await store.writeLocal(key, bytes, stored, policy!.localSeconds, status);
+        else await store.write(key, html, stored, undefined, bytes);
       })().catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
     );
     c.res = new Response(toClient, res);
@@ -170,9 +183,10 @@ async function etagOf(html: Bytes): Promise<string> {
 const matches = (ifNoneMatch: string | null, etag: string) =>
   !!ifNoneMatch && ifNoneMatch.split(',').some((v) => v.trim() === '*' || v.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
-function cachedResponse(html: Bytes, state: string, etag?: string, ifNoneMatch: string | null = null): Response {
+function cachedResponse(html: Bytes, state: string, entry: StoredEntry, ifNoneMatch: string | null = null): Response {
   const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl.revalidate, 'x-ffr-cache': state };
+  const { etag } = entry.meta;
   if (etag) headers.etag = etag;
   if (etag && matches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  return new Response(html, { headers });
+  return new Response(html, { status: entry.status ?? 200, headers });
 }

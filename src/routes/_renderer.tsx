@@ -56,11 +56,16 @@ export type RenderOptions = {
   cache?: 'shared' | 'never';
   /** Purge tags beyond the data read through the content layer (search results follow the post lists). */
   tags?: string[];
-  /** How long KV may keep the copy (pages with endless variants keep it short). */
-  keepSeconds?: number;
+  /** One of endless variants of a page (a search, a filtered view): kept briefly where it was asked, never in KV. */
+  variant?: boolean;
   /** Where this page's sign-in links come back to, when not to the page itself (the sign-in page). */
   returnTo?: string;
 };
+
+/** A « not found » is kept a minute where it was asked (and purged with the lists): a probe of random addresses reaches WordPress once per address. */
+const NOT_FOUND_SECONDS = 60;
+/** A search or a filtered view: ten minutes where it was asked. */
+const VARIANT_SECONDS = 600;
 
 declare module 'hono' {
   interface ContextRenderer {
@@ -85,11 +90,14 @@ export function installRenderer(c: Context<AppEnv>): void {
   c.setRenderer(async (content, options) => {
     const status = options.status ?? 200;
     const loaded = await shell;
+    const notFound = status === 404;
     c.set('pageCache', {
-      cacheable: status === 200 && options.cache !== 'never' && !c.get('content').degraded(),
-      // A page depends on everything it read: the purge tags come from the content layer.
-      tags: [...new Set([tag.site, ...c.get('content').tagsRead(), ...(options.tags ?? [])])],
-      keepSeconds: options.keepSeconds,
+      cacheable: (status === 200 || notFound) && options.cache !== 'never' && !c.get('content').degraded(),
+      // A page depends on everything it read: the purge tags come from the content layer; an
+      // address that leads nowhere may lead to what the next publish creates.
+      tags: [...new Set([tag.site, ...c.get('content').tagsRead(), ...(options.tags ?? []), ...(notFound ? [tag.lists] : [])])],
+      localSeconds: notFound ? NOT_FOUND_SECONDS : options.variant ? VARIANT_SECONDS : undefined,
+      notFound,
     });
     const head = { ...options.head, title: pageTitle(options.head.title, loaded.settings, { siteFirst: options.head.siteFirst }) };
     const page: PageInfo = {

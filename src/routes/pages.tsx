@@ -97,8 +97,8 @@ export async function renderWordPressPage(c: Context<AppEnv>, slug: string, addi
     return c.render(<TeamView page={p} template={template} path={path} trail={[home, ...trail]} now={now} filters={filters} />, {
       head: { ...head, styles: ['teams'] },
       tracking: { page_type: 'equipe', page_category: p.title },
-      // Each combination of album filters is a copy of its own: kept for a short while only.
-      keepSeconds: Object.keys(filters.active).length > 0 ? 600 : undefined,
+      // Each combination of album filters is a copy of its own: kept where asked, for a short while.
+      variant: Object.keys(filters.active).length > 0,
     });
   }
   if (teams.length > 0) {

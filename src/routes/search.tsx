@@ -44,9 +44,9 @@ export async function searchRoute(c: Context<AppEnv>) {
     },
     tracking: { page_type: 'recherche', page_category: request.category, articleThematic: request.tag },
     status: result.status === 'success' ? 200 : 503,
-    // Algolia's results follow the post lists; short-lived, as a search page has endless variants.
+    // Algolia's results follow the post lists; kept where asked, as a search page has endless variants.
     tags: [tag.lists],
-    keepSeconds: 600,
+    variant: true,
     // Players asked for but unreadable: the page shows the articles, and is not kept without them.
     ...(found?.players === null ? { cache: 'never' as const } : {}),
   });

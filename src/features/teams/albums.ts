@@ -4,8 +4,9 @@ import type { Album, AlbumFilter, Page } from '../../schemas/page';
 // (albums_filtres). The filter is plain links (?saison=…&competition=…): it works without
 // JavaScript, each filtered view is an address that can be shared, and the HTML cache keys on it.
 
-/** The filters the site knows how to apply: a season group, or an album's competition. */
-const APPLICABLE = new Set(['saison', 'competition']);
+/** The filters the site knows how to apply: a season group, or an album's competition (the query parameters a team page reads). */
+export const ALBUM_FILTERS = ['saison', 'competition'] as const;
+const APPLICABLE = new Set<string>(ALBUM_FILTERS);
 
 export type ActiveFilters = Record<string, string>;
 

@@ -28,6 +28,7 @@ export function previewRedirect(c: Context<AppEnv>) {
   return c.redirect(`/categories/preview/post?${new URLSearchParams(kept)}`, 302);
 }
 
+const NEVER = { cache: 'never' } as const;
 const postId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -53,7 +54,7 @@ const unindexed = (res: Response) => {
 export async function previewRoute(c: Context<AppEnv>) {
   if (!(await withinLimit(c, 'PREVIEW_LIMITER'))) return unindexed(await gate(c, 'limited'));
   const id = postId(c.req.query('p'));
-  if (id === null) return unindexed(await notFoundPage(c));
+  if (id === null) return unindexed(await notFoundPage(c, NEVER));
   const link = await checkPreviewLink(c.get('config').PREVIEW_SECRET, 'apercu', { id, exp: c.req.query('exp'), sig: c.req.query('sig') }, nowSeconds());
   let post: Loaded<PreviewPost>;
   if (link === 'valid') {
@@ -62,12 +63,12 @@ export async function previewRoute(c: Context<AppEnv>) {
     // No valid link: a reader signed in at the federation whose WordPress account may edit the
     // post (WordPress decides, with the reader's own token). Anyone else: nothing to see here.
     const session = await readSession(c);
-    if (!session?.access_token || session.error) return unindexed(await (link === 'expired' ? gate(c, 'expired') : notFoundPage(c)));
+    if (!session?.access_token || session.error) return unindexed(await (link === 'expired' ? gate(c, 'expired') : notFoundPage(c, NEVER)));
     post = await settle(c.get('content').unpublished(id, { bearer: session.access_token }), `aperçu ${id} (compte)`);
-    if (post.status !== 'success') return unindexed(await (link === 'expired' ? gate(c, 'expired') : notFoundPage(c)));
+    if (post.status !== 'success') return unindexed(await (link === 'expired' ? gate(c, 'expired') : notFoundPage(c, NEVER)));
   }
   if (post.status === 'failure') return unindexed(await unavailable(c));
-  if (post.status === 'not-found') return unindexed(await notFoundPage(c));
+  if (post.status === 'not-found') return unindexed(await notFoundPage(c, NEVER));
   return unindexed(await renderArticle(c, post, { unpublished: { kind: 'apercu', status: post.data.status } }));
 }
 
@@ -78,12 +79,12 @@ export async function previewRoute(c: Context<AppEnv>) {
 export async function embargoRoute(c: Context<AppEnv>) {
   if (!(await withinLimit(c, 'PREVIEW_LIMITER'))) return unindexed(await gate(c, 'limited'));
   const id = postId(c.req.param('id'));
-  if (id === null) return unindexed(await notFoundPage(c));
+  if (id === null) return unindexed(await notFoundPage(c, NEVER));
   const link = await checkPreviewLink(c.get('config').PREVIEW_SECRET, 'embargo', { id, exp: c.req.query('exp'), sig: c.req.query('sig') }, nowSeconds());
-  if (link === 'invalid') return unindexed(await notFoundPage(c));
+  if (link === 'invalid') return unindexed(await notFoundPage(c, NEVER));
   const post = await settle(c.get('content').unpublished(id, 'preview'), `embargo ${id}`);
   if (post.status === 'failure') return unindexed(await unavailable(c));
-  if (post.status === 'not-found') return unindexed(await notFoundPage(c));
+  if (post.status === 'not-found') return unindexed(await notFoundPage(c, NEVER));
   if (post.data.status === 'publish') return c.redirect(toSitePath(post.data.link), 302);
   if (link === 'expired') return unindexed(await gate(c, 'expired'));
   const access = await journalistSession(c);

@@ -1,0 +1,115 @@
+import { env } from 'cloudflare:workers';
+import { reset } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { site, warm } from './helpers';
+import { upstream } from './upstream-control';
+
+// What a made-up address costs (issue 29): nothing in KV, and WordPress asked once per address and
+// location a minute at most. Pages read only the query parameters they declare; « not found »,
+// searches and filtered views are kept in the location's cache; the last good copy stands in for a
+// failed render, never for a page that no longer exists.
+
+beforeEach(async () => {
+  await reset();
+  await upstream.clearFaults();
+  await upstream.reset();
+});
+
+const kvKeys = async (prefix = 'html:') => (await env.CACHE.list({ prefix })).keys.map((k) => k.name);
+const purge = async (input: Record<string, unknown>) => {
+  const { purge: p } = await upstream.publish(input);
+  const res = await site('/api/purge', { method: 'POST', body: p.body, headers: { 'content-type': 'application/json', 'x-ffr-signature': p.signature, 'x-ffr-timestamp': p.timestamp } });
+  expect(res.status).toBe(200);
+};
+
+describe('cache keys are bounded', () => {
+  it('drops the query parameters a page does not read: one copy of the home for any ?x=…, utm_* included', async () => {
+    await warm('/');
+    await upstream.resetCounters();
+    for (const query of ['?x=1', '?x=2&y=%3Cscript%3E', '?utm_source=lettre&fbclid=abc', '?page=99999']) {
+      const res = await site(`/${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.headers.get('x-ffr-cache'), query).toBe('HIT');
+      expect(await res.text()).not.toContain('%3Cscript');
+    }
+    expect(await kvKeys()).toHaveLength(1);
+    expect((await upstream.counters()).total).toBe(0);
+  });
+
+  it('keeps the parameters a page reads, in one order: a search is one copy whatever the order', async () => {
+    const first = await site('/recherche?sort=ancien&query=equipe&campagne=x');
+    expect(first.status).toBe(200);
+    await first.text();
+    let again: Response | undefined;
+    for (let i = 0; i < 20 && again?.headers.get('x-ffr-cache') !== 'HIT'; i++) {
+      again = await site('/recherche?query=equipe&sort=ancien');
+      await again.text();
+      if (again.headers.get('x-ffr-cache') !== 'HIT') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(again?.headers.get('x-ffr-cache')).toBe('HIT');
+    // Kept where it was asked, not in KV: searches have no end.
+    expect((await kvKeys()).filter((k) => k.includes('recherche'))).toEqual([]);
+  });
+
+  it('keeps a « not found » a minute where it was asked, not in KV, and asks WordPress again once something is published', async () => {
+    const path = '/categories/xv-de-france/un-article-qui-n-existe-pas';
+    await upstream.resetCounters();
+    const first = await site(path);
+    expect(first.status).toBe(404);
+    await first.text();
+    const calls = (await upstream.counters()).total;
+    expect(calls).toBeGreaterThan(0);
+    let again: Response | undefined;
+    for (let i = 0; i < 20 && again?.headers.get('x-ffr-cache') !== 'HIT'; i++) {
+      again = await site(path);
+      await again.text();
+      if (again.headers.get('x-ffr-cache') !== 'HIT') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(again!.status).toBe(404);
+    expect(again!.headers.get('x-ffr-cache')).toBe('HIT');
+    expect(await (await site(path)).text()).toContain('Cet article est introuvable');
+    expect(await kvKeys()).toEqual([]);
+    // A publish may create any address: the « not found » is asked again.
+    await purge({ create: { title: 'Un article publié entre-temps', categorySlug: 'xv-de-france' } });
+    await upstream.resetCounters();
+    const after = await site(path);
+    expect(after.headers.get('x-ffr-cache')).not.toBe('HIT');
+    expect((await upstream.counters()).total).toBeGreaterThan(0);
+  });
+
+  it('costs no KV write and one upstream visit per address for 100 made-up addresses asked twice', async () => {
+    const paths = Array.from({ length: 100 }, (_, i) => [`/?x=${i}`, `/categories/xv-de-france/inconnu-${i}`, `/inconnu-${i}`, `/api/forms/inconnu-${i}`][i % 4]!);
+    await warm('/');
+    await upstream.resetCounters();
+    for (const pass of [1, 2]) {
+      for (const path of paths) await (await site(path)).arrayBuffer();
+      if (pass === 1) expect((await upstream.counters()).total).toBeLessThanOrEqual(50 * 3);
+    }
+    const total = (await upstream.counters()).total;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await kvKeys()).toEqual([expect.stringMatching(/:\/$/)]);
+    // The second pass asked nothing more.
+    expect((await upstream.counters()).total).toBe(total);
+  });
+});
+
+describe('stale-if-error', () => {
+  it('serves the last good copy when the fresh render fails, and says so', async () => {
+    await warm('/categories/xv-de-france');
+    await purge({ create: { title: 'Un nouvel article du XV', categorySlug: 'xv-de-france' } });
+    await upstream.fault({ path: '*', kind: 'down' });
+    const res = await site('/categories/xv-de-france');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ffr-cache')).toBe('STALE-IF-ERROR');
+    expect(await res.text()).toContain('<h1>XV de France</h1>');
+  });
+
+  it('never stands in for an article that no longer exists: unpublished, it is gone', async () => {
+    const [article] = (await upstream.json<Array<{ id: number; link: string; status: string; redirection: string }>>('/__control/articles?status=publish')).filter((a) => !a.redirection);
+    await warm(article!.link);
+    await purge({ id: article!.id, status: 'draft' });
+    const res = await site(article!.link);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-ffr-cache')).not.toBe('STALE-IF-ERROR');
+  });
+});
