@@ -43,11 +43,9 @@ function stats(xs) {
   return { median: round3(median), p99: round3(p99), n };
 }
 
-// HTMLRewriter is workerd's (lol-html, native) and Node has none. The worker only uses it as a
-// fallback, for HTML that did not come from the renderer (security/headers.server.ts
-// scriptNonces): the renderer writes the nonce itself and a hit swaps a placeholder. None of the
-// measured requests may reach it, so this stand-in fails the run if one does: the figures then
-// cover every step the worker takes in workerd.
+// HTMLRewriter is workerd's (lol-html, native) and Node has none. The worker does not use it (the
+// renderer writes the CSP nonce itself and a hit swaps a placeholder); should it ever, this stand-in
+// fails the run, so that the figures always cover every step the worker takes in workerd.
 class AbsentHTMLRewriter {
   constructor() {
     throw new Error('bench:cpu: a measured request used HTMLRewriter, which Node does not have; its figures would leave that work out');

@@ -45,7 +45,5 @@ export type AppEnv = {
     pageCache?: PageCachePolicy;
     /** This response's CSP nonce (hono/secure-headers). */
     secureHeadersNonce?: string;
-    /** Set when the HTML cache already wrote this response's nonce into its scripts. */
-    scriptsNonced?: boolean;
   };
 };

@@ -26,7 +26,7 @@ import { homePage } from './routes/index';
 import { legacyRedirect, pageRoute } from './routes/pages';
 import { searchRoute } from './routes/search';
 import { ALBUM_FILTERS } from './features/teams/albums';
-import { scriptNonces, securityHeaders } from './security/headers.server';
+import { securityHeaders } from './security/headers.server';
 import { bodyLimits, sameOriginWrites } from './security/requests.server';
 import { accreditationsPostRoute, accreditationsRoute } from './routes/accreditations';
 import { contactPostRoute, contactRoute } from './routes/contact';
@@ -66,7 +66,6 @@ app.use(async (c, next) => {
 
 app.use(publicOrigin());
 app.use(securityHeaders());
-app.use(scriptNonces());
 // A write comes from a page of this site, and its body is bounded before anything reads it.
 app.use(sameOriginWrites());
 app.use(bodyLimits());

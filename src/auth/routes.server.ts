@@ -30,7 +30,9 @@ async function logBeacon(c: Context<AppEnv>) {
     return c.json({ error: 'invalid_body', message: 'Corps de requête illisible.' }, 400);
   }
   const level = LOG_LEVELS.has(fields.level ?? '') ? fields.level! : 'error';
-  const code = String(fields.code ?? 'UNKNOWN').slice(0, 100);
+  // A code names an error (CLIENT_FETCH_ERROR): anything else a visitor sends (a line break that
+  // would forge a log line, markup, control characters) is no part of it.
+  const code = String(fields.code ?? 'UNKNOWN').replace(/[^\w.:-]/g, '_').slice(0, 100) || 'UNKNOWN';
   console[level as 'error' | 'warn' | 'debug'](`[auth:client] ${code}`);
   return c.json({});
 }

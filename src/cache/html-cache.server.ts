@@ -156,7 +156,6 @@ function withNonce(c: Context<AppEnv>, key: string, entry: StoredEntry): Bytes {
   const copy = prepare(key, entry);
   const nonce = c.get('secureHeadersNonce');
   if (!nonce || copy.parts.length === 1) return copy.parts[0]!;
-  c.set('scriptsNonced', true);
   const n = utf8.encode(nonce);
   const body = new Uint8Array(copy.bytes + n.length * (copy.parts.length - 1));
   let at = 0;

@@ -64,10 +64,22 @@ export const EnvSchema = z.object({
    * the local upstream's clock; refused outside development (docs/decisions/014-calendar-clock.md).
    */
   SITE_NOW: z.iso.datetime({ offset: true }).optional(),
-}).refine((env) => env.SITE_NOW === undefined || env.ENVIRONMENT === 'development', {
-  path: ['SITE_NOW'],
-  message: 'n’est permis qu’en développement (ENVIRONMENT=development)',
-});
+})
+  .refine((env) => env.SITE_NOW === undefined || env.ENVIRONMENT === 'development', {
+    path: ['SITE_NOW'],
+    message: 'n’est permis qu’en développement (ENVIRONMENT=development)',
+  })
+  .superRefine((env, ctx) => {
+    // Credentials and content travel to these addresses: in clear only on a developer's machine.
+    if (env.ENVIRONMENT === 'development') return;
+    for (const name of HTTPS_OUTSIDE_DEVELOPMENT) {
+      const value = env[name];
+      if (value !== undefined && !value.startsWith('https://')) ctx.addIssue({ code: 'custom', path: [name], message: 'doit être en https hors développement' });
+    }
+  });
+
+/** The public origin and every upstream the worker sends a credential or reads content from. */
+const HTTPS_OUTSIDE_DEVELOPMENT = ['PUBLIC_ORIGIN', 'WP_API_URL', 'STATIC_LISTS_URL', 'MIDDLEWARE_URL', 'OIDC_ISSUER', 'ALGOLIA_HOST'] as const;
 
 export type Config = z.infer<typeof EnvSchema>;
 

@@ -30,9 +30,22 @@ describe('menu mapping', () => {
     expect(custom).toMatchObject({ href: '/evenements' });
     expect(click).toMatchObject({ href: '#' });
   });
-  it('turns WordPress URLs into site paths', () => {
+  it('turns WordPress URLs into site paths, never into another host', () => {
     expect(toSitePath('https://api.ffr.fr/categories/a/b?x=1')).toBe('/categories/a/b?x=1');
     expect(toSitePath('categories/a')).toBe('/categories/a');
+    for (const link of ['https://presse.ffr.fr//evil.example/x', 'https://presse.ffr.fr/\\evil.example/x', '//evil.example/x', '/\\evil.example']) {
+      const path = toSitePath(link);
+      expect(new URL(path, 'https://presse.ffr.fr').host, link).toBe('presse.ffr.fr');
+    }
+  });
+  it('keeps external menu links only as http(s) addresses', () => {
+    const links = toNavLinks([
+      item({ id: 1, order: 1, type: 'external', url: 'javascript:alert(1)' }),
+      item({ id: 2, order: 2, type: 'external', url: ' java\tscript:alert(1)' }),
+      item({ id: 3, order: 3, type: 'custom', url: 'data:text/html,x', target: '_blank' }),
+      item({ id: 4, order: 4, type: 'external', url: 'https://boutique.ffr.fr' }),
+    ]);
+    expect(links.map((l) => l.href)).toEqual(['#', '#', '#', 'https://boutique.ffr.fr']);
   });
   it('splits sub-menus of more than 7 items into columns of 6 then 7', () => {
     const n = (k: number) => Array.from({ length: k }, (_, i) => i);

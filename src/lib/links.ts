@@ -1,4 +1,5 @@
 import type { MenuItem } from '../schemas/menu';
+import { safeSrc } from './html/urls';
 
 // WordPress sends links as absolute URLs of its own host or as site paths; the site only ever
 // links to its own paths, except for items WordPress marks as external.
@@ -13,10 +14,16 @@ export function toSitePath(link: string): string {
     const u = new URL(clean);
     // Any other scheme (javascript:, data:, vbscript:…) is never a page of this site.
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return '/';
-    return `${u.pathname}${u.search}${u.hash}`;
+    // The path of « https://host//evil.example/x » is « //evil.example/x »: another host if used as is.
+    return `/${u.pathname.replace(/^[\/\\]+/, '')}${u.search}${u.hash}`;
   } catch {
     return `/${clean.replace(/^[\/\\]+/, '')}`;
   }
+}
+
+/** A link to another site: kept only as an absolute http(s) address, anything else (javascript:…) leads nowhere. */
+export function externalHref(url: string): string {
+  return safeSrc(url) !== null && /^https?:/i.test(url.trim()) ? url.trim() : '#';
 }
 
 export type NavLink = { id: number; label: string; href: string; external: boolean; children: NavLink[] };
@@ -29,10 +36,10 @@ export function toNavLinks(items: MenuItem[]): NavLink[] {
     .map((item) => {
       const external = item.type === 'external' || item.target === '_blank';
       let href: string;
-      if (item.type === 'external') href = item.url;
+      if (item.type === 'external') href = externalHref(item.url);
       else if (item.type === 'taxonomy') href = `/${(item.slug_complet || `categories/${item.object_slug}`).replace(/^\/+/, '')}`;
       else if (item.type === 'clickable' && !item.url) href = '#';
-      else href = item.url ? (external ? item.url : toSitePath(item.url)) : `/${item.slug_complet.replace(/^\/+/, '')}`;
+      else href = item.url ? (external ? externalHref(item.url) : toSitePath(item.url)) : `/${item.slug_complet.replace(/^\/+/, '')}`;
       return { id: item.id, label: item.label, href, external, children: toNavLinks(item.items) };
     });
 }

@@ -110,7 +110,6 @@ export function installRenderer(c: Context<AppEnv>): void {
     // The response's CSP nonce is written by React into every script it emits (the bootstrap
     // module, its streaming scripts) and by the document into the JSON-LD: no HTML rewrite pass.
     const nonce = c.get('secureHeadersNonce');
-    if (nonce) c.set('scriptsNonced', true);
     const stream = await renderToReadableStream(
       <Document head={head} shell={loaded} page={page} nonce={nonce}>
         {content}

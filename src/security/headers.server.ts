@@ -4,8 +4,10 @@ import type { AppEnv } from '../app-env';
 import type { Config } from '../config/env.server';
 
 // Security headers on every response, and a Content-Security-Policy whose script nonce is new for
-// each response — cached HTML included: the nonce is written into the <script> tags on the way
-// out (HTMLRewriter), after the cache.
+// each response. Only the scripts the site writes carry it (the renderer writes it, a cached copy
+// gets this response's in place of its own: cache/html-cache.server.ts); with 'strict-dynamic',
+// what they load (the islands' chunks, the tag manager after consent) is trusted through them,
+// and nothing else — no host, no inline script from WordPress content — may run.
 
 const origin = (url: string | undefined) => {
   try {
@@ -48,7 +50,8 @@ export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
       baseUri: ["'self'"],
       objectSrc: ["'none'"],
       frameAncestors: ["'self'"],
-      scriptSrc: ["'self'", NONCE, TAG_MANAGER],
+      // 'self' and the tag manager's host only for browsers older than CSP 3, which ignore 'strict-dynamic'.
+      scriptSrc: ["'strict-dynamic'", NONCE, "'self'", TAG_MANAGER],
       // Inline style attributes (banner backgrounds) are data, not code.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:', fromConfig((config) => [config.WP_API_URL, config.STATIC_LISTS_URL])],
@@ -59,22 +62,3 @@ export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
       formAction: ["'self'", fromConfig((config) => [config.OIDC_ISSUER])],
     },
   });
-
-/** Every <script> of an HTML response, with this nonce. */
-export function withScriptNonce(res: Response, nonce: string): Response {
-  return new HTMLRewriter()
-    .on('script', {
-      element(el) {
-        el.setAttribute('nonce', nonce);
-      },
-    })
-    .transform(res);
-}
-
-/** Writes this response's nonce into every <script> of an HTML response (unless the cache did). */
-export const scriptNonces = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  await next();
-  const nonce = c.get('secureHeadersNonce');
-  if (!nonce || c.get('scriptsNonced') || !c.res.body || !(c.res.headers.get('content-type') ?? '').startsWith('text/html')) return;
-  c.res = withScriptNonce(c.res, nonce);
-};

@@ -219,6 +219,9 @@ describe('the browser’s _log beacon', () => {
       }
       expect(logged.error.mock.calls.map((c) => c[0])).toEqual(expect.arrayContaining(['[auth:client] CLIENT_FETCH_ERROR', '[auth:client] CLIENT_SESSION_ERROR']));
       expect(logged.warn.mock.calls.map((c) => c[0])).toContain('[auth:client] CLIENT_FETCH_ERROR');
+      // What a visitor makes up never forges a log line.
+      await site('/api/auth/_log', { method: 'POST', body: new URLSearchParams({ level: 'error', code: 'X\n[purge] marks stored <b>' }), headers: { origin: 'http://presse.test' } });
+      expect(logged.error.mock.calls.at(-1)?.[0]).toBe('[auth:client] X__purge__marks_stored__b_');
     } finally {
       logged.error.mockRestore();
       logged.warn.mockRestore();

@@ -84,10 +84,22 @@ describe('security headers', () => {
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      // What the site's own scripts load is trusted through them, and nothing else may run.
+      expect(csp).toMatch(/script-src 'strict-dynamic' 'nonce-[^']+'/);
       expect(csp).toContain("frame-ancestors 'self'");
       nonces.add(nonce);
     }
     expect(nonces.size).toBe(3);
+  });
+
+  it('gives the nonce to the site’s own scripts only: a script in WordPress content never gets one', async () => {
+    await upstream.patchSettings({ description: '<script>alert(1)</script>' });
+    const res = await site('/');
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1]!;
+    const html = await res.text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    const nonced = [...html.matchAll(/<script\b[^>]*nonce="([^"]+)"[^>]*>/g)];
+    expect(nonced.every((m) => m[1] === nonce)).toBe(true);
   });
 
   it('sends the other security headers', async () => {
