@@ -17,8 +17,9 @@ const ROUTES = [
   '/sitemap.xml', '/sitemap-posts-', '/robots.txt', '/api/auth/', '/api/auth/signin/', '/api/auth/callback/', '/api/user/prefs',
   '/api/forms/', '/api/purge', '/actualites/', '/resultats-de-recherche/', '/auteurs/', '/author/', '/stories/', '/equipes-de-france',
   '/equipes-de-france/', '/sitemap-pages.xml', '/sitemap-news.xml', '/evenements.ics', '/api/posts', '/api/user/medias', '/connexion/compte-ffr',
+  '/embargo/', '/embargo/40001',
 ];
-const QUERY_KEYS = ['query', 'page', 'sort', 'post_tags', 'categories', 'preview', 'p', 'callbackUrl', 'error', 'formulaire', 'evenement', 'optin_whatsapp', 'type', 'action', 'utm_source'];
+const QUERY_KEYS = ['query', 'page', 'sort', 'post_tags', 'categories', 'preview', 'p', 'exp', 'sig', 'callbackUrl', 'error', 'formulaire', 'evenement', 'optin_whatsapp', 'type', 'action', 'utm_source', 'saison', 'competition'];
 
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -96,6 +97,27 @@ describe('fuzz', { timeout: 3_600_000 }, () => {
     );
   });
 
+  it('POST floods and strangers: one name repeated thousands of times, chunked or not, from any origin', async () => {
+    const origin = fc.constantFrom(undefined, 'http://presse.test', 'https://evil.example', 'https://www.ffr.fr', 'null');
+    const flood = fc.record({ name: fc.constantFrom('nom', 'accreditation-event-title[]', '__proto__', 'constructor', ''), repeats: fc.integer({ min: 1, max: 3000 }), chunked: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(origin, flood, fc.constantFrom('/api/forms/contactez-nous', '/contact', '/accreditations?formulaire=evenements-presse', '/api/purge'), async (o, f, target) => {
+        const text = `${encodeURIComponent(f.name)}=x&`.repeat(f.repeats);
+        const bytes = new TextEncoder().encode(text);
+        const body = f.chunked
+          ? new ReadableStream<Uint8Array>({
+              start(controller) {
+                for (let i = 0; i < bytes.length; i += 4096) controller.enqueue(bytes.subarray(i, i + 4096));
+                controller.close();
+              },
+            })
+          : bytes;
+        await expectSound(target, { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(o ? { origin: o } : {}) } } as RequestInit);
+      }),
+      { ...params, numRuns: Math.max(1, Math.floor(RUNS / 10)) },
+    );
+  });
+
   it('POST the auth and profile endpoints with random parameters', async () => {
     const target = fc.constantFrom('/api/auth/signin/ffr', '/api/auth/signout', '/api/auth/callback/ffr', '/api/auth/_log', '/api/auth/session', '/api/user/prefs?action=optin_mail', '/api/user/newsroom?action=journalist_status_request', '/api/auth/signin/autre');
     const fields = fc.dictionary(fc.constantFrom('csrfToken', 'callbackUrl', 'json', 'level', 'code', 'value', 'redirect'), nasty, { maxKeys: 5 });
@@ -119,7 +141,7 @@ describe('fuzz', { timeout: 3_600_000 }, () => {
         sent++;
         const res = await site('/api/purge', { method: 'POST', body, headers: { 'x-ffr-signature': encodeURIComponent(sig), 'x-ffr-timestamp': encodeURIComponent(ts) } });
         await res.arrayBuffer();
-        expect([401, 429]).toContain(res.status); // nobody without the secret purges anything
+        expect([401, 413, 429]).toContain(res.status); // nobody without the secret purges anything
       }),
       params,
     );
