@@ -57,13 +57,16 @@ export async function requestJson<S extends z.ZodType>(
   schema: S,
   options: RequestOptions,
 ): Promise<JsonResponse<z.output<S>>> {
+  const method = options.method ?? 'GET';
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const send = () => fetch(url, { method, headers: { accept: 'application/json', ...options.headers }, body: options.body, signal: deadline });
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers: { accept: 'application/json', ...options.headers },
-      body: options.body,
-      signal: AbortSignal.timeout(options.timeoutMs),
+    response = await send().catch((error: unknown) => {
+      // A read that failed before any answer (a kept-alive connection the server had just closed)
+      // is tried once more, within the same deadline; a sending never is (it may have arrived).
+      if (method === 'GET' && !deadline.aborted) return send();
+      throw error;
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');

@@ -51,8 +51,8 @@ async function expectSound(input: string, init?: RequestInit) {
   } catch (error) {
     throw new Error(`${init?.method ?? 'GET'} ${input} threw ${String(error)}`);
   }
-  await res.arrayBuffer();
-  if (res.status >= 500) throw new Error(`${init?.method ?? 'GET'} ${input} → ${res.status}`);
+  const text = await res.text();
+  if (res.status >= 500) throw new Error(`${init?.method ?? 'GET'} ${input} → ${res.status} ${text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(-300)}`);
 }
 
 const params = { seed: env.FUZZ_SEED === 'random' ? undefined : SEED, numRuns: RUNS, endOnFailure: true };
