@@ -298,7 +298,7 @@ describe('2. results and errors brought into view, with focus', () => {
     await page.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForLoadState();
     const summary = page.locator('.error-summary');
-    expect(page.url()).toMatch(/\/accreditations#envoi-[a-z-]+$/);
+    expect(page.url()).toMatch(/\/accreditations\?formulaire=[a-z-]+#envoi-[a-z-]+$/);
     expect('#' + (await summary.getAttribute('id'))).toBe(new URL(page.url()).hash);
     expect(await inViewport(page, summary)).toBe(true);
     // At the top of the form, before any field.
