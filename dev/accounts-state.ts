@@ -35,6 +35,9 @@ function initialPrefs(store: ContentStore, account: TestAccount): Prefs {
     journaliste_optin_mail: false,
     journaliste_optin_whatsapp: account.journaliste_optin_whatsapp,
     journaliste_contenus_visites: [],
+    // The newsroom's flags (SPEC §3 « Newsroom user data »), set by POST user_newsroom.
+    journalist_status_request: false,
+    journalist_updated_profile: false,
     // A journalist arrives with a history: one request of each status the press space shows.
     journaliste_accreditations_events: journalist
       ? store.content.events.slice(0, 4).map((e, i): AccreditationRequest => ({
@@ -54,6 +57,17 @@ export function accountPrefs(store: ContentStore, account: TestAccount): Prefs {
   let prefs = table.get(account.sub);
   if (!prefs) table.set(account.sub, (prefs = initialPrefs(store, account)));
   return prefs;
+}
+
+/** Every account back as seeded (POST /__control/reset), or the one with this e-mail (POST /__control/accounts/reset). */
+export function resetAccounts(store: ContentStore, email?: string): boolean {
+  if (email === undefined) {
+    tables.delete(store);
+    return true;
+  }
+  const account = accountByEmail(store, email);
+  if (account) tables.get(store)?.delete(account.sub);
+  return !!account;
 }
 
 export function accountByEmail(store: ContentStore, email: string): TestAccount | undefined {

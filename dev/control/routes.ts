@@ -8,6 +8,7 @@ import type { Submission } from '../cf7/routes';
 import type { ContentStore } from '../store';
 import type { FaultBoard } from './faults';
 import { BehaviourSchema, defaultBehaviour } from './behaviour';
+import { resetAccounts } from '../accounts-state';
 
 // /__control — the emulator's own API for tests, benches and people: counters, faults, content
 // reset, accepted form submissions, and "publish", which edits or adds a post and then calls the
@@ -107,7 +108,15 @@ export function createControlRoutes(h: ControlHooks) {
     h.faults.reset();
     h.submissions.length = 0;
     h.resetContent();
+    resetAccounts(h.store);
     return c.json({ ok: true });
+  });
+  // One test account back as seeded (its status, flags, favourites, requests): a journey that
+  // changed it leaves the others as they expect it.
+  app.post('/accounts/reset', async (c) => {
+    const parsed = z.object({ email: z.email() }).safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: 'invalid_account', message: 'email : l’adresse d’un compte de test' }, 400);
+    return resetAccounts(h.store, parsed.data.email) ? c.json({ ok: true }) : c.json({ error: 'unknown_account' }, 404);
   });
   app.get('/submissions', (c) => c.json(h.submissions));
 

@@ -21,7 +21,6 @@ const PREF_ACTIONS: Record<string, string> = {
 
 export function createUserRoutes(store: ContentStore, idp: TokenVerifier) {
   const app = new Hono<{ Variables: { account: TestAccount } }>();
-  const newsroomBySub = new Map<string, { journalist_status_request: boolean; journalist_updated_profile: boolean }>();
 
   const prefsOf = (account: TestAccount): Prefs => accountPrefs(store, account);
 
@@ -74,14 +73,12 @@ export function createUserRoutes(store: ContentStore, idp: TokenVerifier) {
     }
     const body = await readValue(c);
     if (!body.ok) return invalidParam(c, 'value', 'value est obligatoire.');
-    const sub = c.var.account.sub;
-    const data = newsroomBySub.get(sub) ?? { journalist_status_request: false, journalist_updated_profile: false };
-    data[action] = true;
-    if (action === 'journalist_status_request') {
-      const prefs = prefsOf(c.var.account);
-      if (prefs.journaliste === '' || prefs.journaliste === 'en_attente_infos') prefs.journaliste = 'a_valider';
-    }
-    newsroomBySub.set(sub, data);
+    // The flags live with the profile (GET user_prefs?type=complet shows them back): the site tells
+    // from them that a request or the information asked for is on its way.
+    // The status itself is the press office's to change, in WordPress: a request leaves it as it was.
+    const prefs = prefsOf(c.var.account);
+    prefs[action] = true;
+    const data = { journalist_status_request: Boolean(prefs.journalist_status_request), journalist_updated_profile: Boolean(prefs.journalist_updated_profile) };
     return c.json(data);
   });
 

@@ -4,7 +4,8 @@ import type { AppEnv } from '../app-env';
 import { safeCallbackPath } from './callback-url';
 import { AUTH_BASE_PATH, authConfig, PROVIDER_ID } from './config.server';
 import { providerMetadata } from '../upstream/oidc.server';
-import { isSecureRequest } from './cookies.server';
+import { getCookie } from 'hono/cookie';
+import { authCookieName, isSecureRequest } from './cookies.server';
 import { sessionCookieName } from './session.server';
 import { signedOutAt, signOutMark } from './signed-out.server';
 import { tooManyRequests, withinLimit } from '../http/rate-limit.server';
@@ -49,6 +50,13 @@ export async function authRoute(c: Context<AppEnv>) {
     const asked = form?.get('callbackUrl') ?? url.searchParams.get('callbackUrl');
     const callbackUrl = safeCallbackPath(typeof asked === 'string' ? asked : null, url.origin);
     return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl, error: 'RateLimited' })}`, 303);
+  }
+
+  // A reader who cancels at the provider (« Annuler et revenir au site »: RFC 6749 §4.1.2.1
+  // error=access_denied) is not in error: back to the page they left, as they left it (a form's
+  // draft is kept in the tab, features/forms/draft.ts).
+  if (c.req.method === 'GET' && action[0] === 'callback' && url.searchParams.get('error') === 'access_denied') {
+    return c.redirect(signInReturnPath(c), 302);
   }
 
   // signin/{provider} for a provider we do not have: back to the sign-in page, keeping callbackUrl.
@@ -139,6 +147,11 @@ function announceSignOut(response: Response, c: Context<AppEnv>): Response {
     response.headers.append('set-cookie', signOutMark(c));
   }
   return response;
+}
+
+/** Where the sign-in under way was to come back to (Auth.js's callback-url cookie), a path of this site. */
+export function signInReturnPath(c: Context<AppEnv>): string {
+  return safeCallbackPath(getCookie(c, authCookieName('callbackUrl', isSecureRequest(c))) ?? null, new URL(c.req.url).origin);
 }
 
 /** Auth.js's answer to a sign-in POST the worker makes for the reader (routes/account/sign-in.tsx). */

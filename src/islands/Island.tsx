@@ -28,6 +28,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
  * idempotency key): a copy per page would only churn.
  */
 const SHARED: ReadonlySet<IslandName> = new Set<IslandName>([
+  'AccreditationBanner',
   'CategoriesNav',
   'ConsentLink',
   'ContactButton',

@@ -1,4 +1,5 @@
 import type { ComponentProps, ComponentType } from 'react';
+import AccreditationBanner from '../features/shell/AccreditationBanner.island';
 import CategoriesNav from '../features/shell/CategoriesNav.island';
 import Cf7Form from '../features/forms/Cf7Form.island';
 import ConsentLink from '../features/tracking/ConsentLink.island';
@@ -25,6 +26,7 @@ import WhatsappBanner from '../features/shell/WhatsappBanner.island';
 // Every island by name. The server renders them through <Island>, the client entry hydrates them
 // from the same table, so a name can never point at two different components.
 export const islands = {
+  AccreditationBanner,
   CategoriesNav,
   Cf7Form,
   ConsentLink,

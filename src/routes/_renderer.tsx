@@ -8,7 +8,6 @@ import { tag } from '../cache/tags.server';
 import { cacheControl } from '../http/cache-control';
 import { parisWallClock } from '../lib/format/date';
 import { pageAddress } from '../lib/links';
-import { AccreditationBanner } from '../features/shell/AccreditationBanner';
 import { Footer } from '../features/shell/Footer';
 import { Header } from '../features/shell/Header';
 import { PartnersStrip } from '../features/shell/PartnersStrip';
@@ -183,7 +182,7 @@ function Document({ head, shell, page, nonce, children }: { head: PageHead; shel
           {show.topBar ? <TopBar links={shell.topBar} settings={settings} account={account} /> : null}
           {show.header ? <Header categories={shell.categories} links={shell.topBar} settings={settings} search={shell.search} stories={shell.stories} /> : null}
           <main id="contenu">{children}</main>
-          {show.accreditationBanner ? <AccreditationBanner /> : null}
+          {show.accreditationBanner ? <Island name="AccreditationBanner" props={{}} /> : null}
           {show.partners ? <PartnersStrip partners={shell.partners} /> : null}
           {show.footer ? <Footer categories={shell.categories} settings={settings} year={page.year} account={account} /> : null}
           <Island name="ContactButton" props={{ variant: 'floating' }} />

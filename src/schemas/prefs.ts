@@ -27,6 +27,10 @@ export const PrefsSchema = z.looseObject({
   favorite_newsroom_post_ids: postIdList,
   journaliste_contenus_visites: postIdList,
   journaliste_accreditations_events: list(AccreditationRequestSchema),
+  // The newsroom's flags (SPEC §3 « Newsroom user data »), in the full profile (?type=complet):
+  // asked for the status, sent the information asked for (features/accounts/journalist-standing.ts).
+  journalist_status_request: flag(),
+  journalist_updated_profile: flag(),
 });
 export type Prefs = z.output<typeof PrefsSchema>;
 

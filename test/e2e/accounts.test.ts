@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDevVars } from '../../scripts/lib/stack.mjs';
-import { launch, onSiteArticleLink, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl, upstreamUrl } from './browser';
+import { launch, onSiteArticleLink, resetAccount, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl, upstreamUrl } from './browser';
 
 const AUTH_SECRET = parseDevVars(readFileSync(new URL('../../.dev.vars', import.meta.url), 'utf8')).AUTH_SECRET!;
 
@@ -133,6 +133,7 @@ describe('accounts in Chromium', () => {
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
     await dialog.getByText('Merci pour ces informations !').waitFor();
     await ctx.close();
+    await resetAccount('attente@example.fr');
   });
 
   it('member: no press space, and the press space says why', async () => {
@@ -152,6 +153,7 @@ describe('accounts in Chromium', () => {
     await dialog.getByRole('button', { name: 'Je suis journaliste' }).click();
     await dialog.getByText('Votre demande a bien été transmise').waitFor();
     await ctx.close();
+    await resetAccount('nouveau@example.fr');
   });
 
   it('an account WordPress has not identified yet: its profile is asked once, not in a loop', async () => {

@@ -144,6 +144,36 @@ describe('an anonymous reader on /accreditations', () => {
   }
 });
 
+describe('cancelling the sign-in at the provider (issue 30, item 3)', () => {
+  for (const size of ['desktop', 'mobile'] as const) {
+    it(`« Annuler et revenir au site » brings the reader back to the form as they left it, with no error (${size})`, async () => {
+      const [event] = await openEvents('evenements-presse');
+      const path = `/accreditations?evenement=${event!.slug}`;
+      const { ctx, page } = await open(size, path);
+      await hydrated(page);
+      const form = page.locator('form.cf7-form');
+      await form.getByLabel('Nom', { exact: true }).fill('Dubois');
+      await form.getByRole('textbox', { name: 'Média' }).fill('Midi Olympique');
+      const ticked = await form.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+      expect(ticked).toEqual([event!.title.replaceAll('&#8217;', '’')]);
+
+      await page.locator('.access-notice').getByRole('link', { name: 'Connexion / inscription' }).click();
+      await page.getByRole('link', { name: 'Annuler et revenir au site' }).click();
+      await page.waitForURL(siteUrl() + path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByText('n’a pas abouti').count()).toBe(0);
+      const back = page.locator('form.cf7-form');
+      await expect.poll(() => back.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Dubois');
+      expect(await back.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('Midi Olympique');
+      expect(await back.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))).toEqual(ticked);
+      // Still signed out, still invited to sign in.
+      expect(await page.locator('.access-notice').getByRole('link', { name: 'Connexion / inscription' }).isVisible()).toBe(true);
+      await page.screenshot({ path: `${SCREENSHOTS}accreditation-rights-sign-in-cancelled-${size}.png` });
+      await ctx.close();
+    });
+  }
+});
+
 describe('a signed-in reader without the journalist status', () => {
   for (const size of ['desktop', 'mobile'] as const) {
     it(`is told how to ask for the status, and refused at the sending with the input kept (${size})`, async () => {

@@ -92,6 +92,12 @@ export async function setWhatsappOptIn(ctx: BrowserContext, value: boolean): Pro
   if (saved !== value) throw new Error(`WhatsApp choice not saved: ${res.status()}`);
 }
 
+/** A test account back as seeded (status, newsroom flags, lists): a journey that changed it leaves it for the next. */
+export async function resetAccount(email: string): Promise<void> {
+  const res = await fetch(`${upstreamUrl()}/__control/accounts/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  if (!res.ok) throw new Error(`account ${email} not reset: ${res.status}`);
+}
+
 /** Whether the island holding `selector` is live (client/hydrate.tsx marks its root data-hydrated). */
 export const isIslandLive = (page: Page, selector: string) =>
   page.evaluate((s) => !!document.querySelector(s)?.closest('[data-island]')?.hasAttribute('data-hydrated'), selector);

@@ -49,6 +49,22 @@ describe('/api/auth', () => {
     expect(decodeURIComponent(away.headers.getSetCookie().join('\n'))).toMatch(/authjs\.callback-url=(http:\/\/presse\.test)?\/;/);
   });
 
+  it('takes a reader who cancels at the provider (error=access_denied) back to the page they left, not to an error', async () => {
+    const start = await get('/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fevenement%3Dtournoi');
+    const cookie = start.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const state = new URL(start.headers.get('location')!).searchParams.get('state') ?? '';
+    const cancelled = await get(`/api/auth/callback/ffr?${new URLSearchParams({ error: 'access_denied', state })}`, cookie);
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get('location')).toBe('/accreditations?evenement=tournoi');
+    // No sign-in under way: home. Any other error of the provider stays one (Auth.js's error page).
+    expect((await get('/api/auth/callback/ffr?error=access_denied')).headers.get('location')).toBe('/');
+    const failed = await get(`/api/auth/callback/ffr?${new URLSearchParams({ error: 'server_error', state })}`, cookie);
+    expect(failed.headers.get('location')).toMatch(/^(http:\/\/presse\.test)?\/connexion\/erreur\?error=/);
+  });
+
   it('sends an unknown provider back to sign-in with its callbackUrl', async () => {
     const res = await get('/api/auth/signin/github?callbackUrl=%2Fespace-presse');
     expect(res.status).toBe(302);

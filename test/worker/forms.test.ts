@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { site, TEST_NOW } from './helpers';
 import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
+import { STANDINGS } from '../../src/features/accounts/journalist-standing';
 
 beforeEach(async () => {
   await reset();
@@ -268,7 +269,8 @@ describe('accreditation requests: journalists only, the contact forms open to ev
     const body = (await res.json()) as Refusal;
     expect(body.error).toBe('journalist_only');
     expect(body.message).toContain('Votre compte FFR n’a pas le statut de journaliste');
-    expect(body.message).toContain('Demandez ce statut depuis votre espace presse');
+    // The words of the press space and of the form's notice (journalist-standing.ts), with a link to the press space.
+    expect(body.message).toBe(STANDINGS.non_journaliste.notice);
     expect(body.outcome).toMatchObject({ kind: 'failure', access: 'journalist', title: 'Demande réservée aux journalistes', values: { email: 'membre@example.fr', media: 'Ouest-France' } });
     // A journalist whose status waits for information is told that instead.
     const pending = await signInThroughProvider('attente@example.fr');

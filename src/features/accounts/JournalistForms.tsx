@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { profileAtom, updateProfileAtom } from './state';
+import { newsroomFlagsAtom, updateProfileAtom } from './state';
 import { getMedias, newsroomAction } from './api';
 import { JOB_TITLES } from './job-titles';
 
@@ -10,12 +10,11 @@ type Phase = 'idle' | 'sending' | 'done' | 'failure';
 
 export function CheckStatus({ onClose }: { onClose: () => void }) {
   const [phase, setPhase] = useState<Phase>('idle');
-  const setProfile = useSetAtom(profileAtom);
+  const setFlags = useSetAtom(newsroomFlagsAtom);
   const request = async () => {
     setPhase('sending');
     try {
-      await newsroomAction('journalist_status_request', true);
-      setProfile({ status: 'initial', data: null }); // refetched: the status is now a_valider
+      setFlags(await newsroomAction('journalist_status_request', true));
       setPhase('done');
     } catch {
       setPhase('failure');
@@ -46,7 +45,7 @@ export function MoreInfo() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [medias, setMedias] = useState<Array<{ id: number; nom: string }>>([]);
   const [mediaId, setMediaId] = useState('');
-  const setProfile = useSetAtom(profileAtom);
+  const setFlags = useSetAtom(newsroomFlagsAtom);
   const save = useSetAtom(updateProfileAtom);
   useEffect(() => {
     getMedias().then(setMedias, () => setMedias([]));
@@ -83,8 +82,7 @@ export function MoreInfo() {
         setPhase('failure');
         return;
       }
-      await newsroomAction('journalist_updated_profile', true);
-      setProfile({ status: 'initial', data: null });
+      setFlags(await newsroomAction('journalist_updated_profile', true));
       setPhase('done');
     } catch {
       setPhase('failure');

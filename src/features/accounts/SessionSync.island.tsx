@@ -3,11 +3,11 @@ import { useCallback, useEffect, useRef } from 'react';
 import { ApiError, ClientAuthError, fetchSession, getPrefs } from './api';
 import { sendAuthLog } from './auth-log';
 import { journalistModalSeen } from './journalist-modal-memory';
+import { STANDINGS, standingOf } from './journalist-standing';
 import { profileAtom, sessionAtom } from './state';
 import { openModalAtom, showSnackbarAtom } from '../shell/ui-state';
 
 export const SESSION_POLL_MS = 60_000;
-const SETTLED_STATUSES = ['oui', 'non', 'a_valider', 'refuse'];
 
 /**
  * Keeps the shared session and profile up to date for every island: at load, on window focus and
@@ -103,9 +103,11 @@ export default function SessionSync() {
       return;
     }
     if (profile.status !== 'success') return;
-    const status = profile.data.journaliste ?? '';
-    if (SETTLED_STATUSES.includes(status) || journalistModalSeen()) return;
-    openModal({ kind: status === 'en_attente_infos' ? 'JOURNALIST_MORE_INFO' : 'JOURNALIST_CHECK_STATUS' });
+    // SPEC §4, by where the reader stands: the information asked for, or the status never asked
+    // for; nothing once sent or settled (journalist-standing.ts).
+    const modal = STANDINGS[standingOf(profile.data)].modal;
+    if (modal === null || journalistModalSeen()) return;
+    openModal({ kind: modal });
   }, [signedIn, session.status, profile, setProfile, openModal]);
 
   return null;

@@ -17,6 +17,16 @@ export const profileAtom = atom<ProfileState>({ status: 'initial', data: null })
 export const isJournalist = (p: ProfileState) => p.data?.journaliste === 'oui';
 
 /**
+ * The newsroom's flags WordPress answers to a request or to the information sent (POST
+ * user_newsroom), taken into the profile at once: every screen reading where the reader stands
+ * (journalist-standing.ts) shows it on its way without waiting for the next profile read.
+ */
+export const newsroomFlagsAtom = atom(null, (get, set, flags: Pick<Prefs, 'journalist_status_request' | 'journalist_updated_profile'>) => {
+  const profile = get(profileAtom);
+  if (profile.data) set(profileAtom, { status: 'success', data: { ...profile.data, ...flags } });
+});
+
+/**
  * SPEC §4, §8: the profile's update, apart from its fetch — a failed update keeps the profile the
  * reader sees and stores the response's error code. `id` counts the updates of this page, so that
  * an answer arriving after a newer update has started tells nothing about the newer one. While

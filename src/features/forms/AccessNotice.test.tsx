@@ -7,7 +7,8 @@ import { AccessNotice } from './AccessNotice';
 
 const SIGN_IN = '/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fformulaire%3Devenements-presse';
 const signedIn: SessionState = { status: 'authenticated', data: { user: { id: 'u', name: 'Léa Marchand', email: 'membre@example.fr', firstName: 'Léa', lastName: 'Marchand' }, expires: '2026-12-31T00:00:00Z' } };
-const prefs = (journaliste: string) => ({ status: 'success', data: { journaliste, first_name: 'Léa' } as unknown as Prefs }) satisfies ProfileState;
+const prefs = (journaliste: string, flags: Partial<Pick<Prefs, 'journalist_status_request' | 'journalist_updated_profile'>> = {}) =>
+  ({ status: 'success', data: { journaliste, first_name: 'Léa', ...flags } as unknown as Prefs }) satisfies ProfileState;
 
 function render(session: SessionState, profile: ProfileState = { status: 'initial', data: null }) {
   const store = createStore();
@@ -45,9 +46,21 @@ describe('who may request an accreditation, said above the form (SPEC §6)', () 
     expect(pending).not.toContain('<button');
     const refused = render(signedIn, prefs('refuse'));
     expect(refused).toContain('n’a pas été acceptée');
-    expect(refused).toContain('<a href="/contact">Écrire au service de presse</a>');
+    expect(refused).toContain('<a class="button button--ghost" href="/contact">Écrire au service de presse</a>');
     // A status WordPress may add one day reads as no status.
-    expect(render(signedIn, prefs('constructor'))).toContain('Votre compte FFR n’a pas le statut de journaliste.');
+    expect(render(signedIn, prefs('constructor'))).toContain('Votre compte FFR n’a pas encore de statut de journaliste.');
+  });
+
+  it('says a request or the information asked for is on its way, and offers nothing more to send (issue 30, items 1 and 2)', () => {
+    for (const [status, flags, words] of [
+      ['non', { journalist_status_request: true }, 'Votre demande de statut de journaliste a bien été transmise'],
+      ['', { journalist_status_request: true }, 'Votre demande de statut de journaliste a bien été transmise'],
+      ['en_attente_infos', { journalist_updated_profile: true }, 'Vos informations ont bien été transmises'],
+    ] as const) {
+      const html = render(signedIn, prefs(status, flags));
+      expect(html, status).toContain(words);
+      expect(html, status).not.toContain('<button');
+    }
   });
 
   it('says nothing to a journalist, nor before the profile is read', () => {

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { SIGN_IN_PATH, signInPath } from '../../auth/callback-url';
 import JournalistAccess from '../accounts/JournalistAccess.island';
+import { STANDINGS, standingOf } from '../accounts/journalist-standing';
 import { profileAtom, sessionAtom } from '../accounts/state';
 
 // SPEC §6: accreditation requests are a journalist's right. The accreditation page is the same
@@ -30,18 +31,11 @@ export function SignInLink({ href, className, children }: { href: string; classN
 
 const NBSP = '\u00a0';
 
-/** What a signed-in reader without the journalist status reads, by status (SPEC §3). */
-const STATUS_TEXT: Record<string, string> = {
-  a_valider: `Votre demande de statut de journaliste est en cours de validation par le service de presse${NBSP}: vous pourrez demander une accréditation dès qu’elle sera acceptée.`,
-  en_attente_infos: `Le service de presse attend quelques informations pour valider votre statut de journaliste${NBSP}: complétez votre profil, puis envoyez votre demande.`,
-  refuse: 'Votre demande de statut de journaliste n’a pas été acceptée. Pour toute question, écrivez au service de presse.',
-};
-const NO_STATUS = `Votre compte FFR n’a pas le statut de journaliste. Si vous êtes journaliste, demandez-le${NBSP}: le service de presse vérifiera votre demande, puis vous pourrez demander une accréditation.`;
-
 /**
  * Above the accreditation form: an invitation to sign in (also what the server renders, and what
- * a reader without JavaScript keeps), how to ask for the journalist status for a signed-in reader
- * who does not have it, nothing for a journalist. The server refuses any other sending anyway.
+ * a reader without JavaScript keeps), where a signed-in reader without the journalist status stands
+ * and what they can do (journalist-standing.ts), nothing for a journalist. The server refuses any
+ * other sending anyway.
  */
 export function AccessNotice({ signIn }: { signIn: string }) {
   const session = useAtomValue(sessionAtom);
@@ -63,18 +57,18 @@ export function AccessNotice({ signIn }: { signIn: string }) {
     );
   }
   // Signed in: nothing until the profile says; the journalist goes straight to the form.
-  if (profile.status !== 'success' || profile.data.journaliste === 'oui') return null;
-  const status = String(profile.data.journaliste ?? '');
-  const known = Object.hasOwn(STATUS_TEXT, status);
+  if (profile.status !== 'success') return null;
+  const standing = standingOf(profile.data);
+  const { notice, action } = STANDINGS[standing];
+  if (notice === null) return null;
   return (
     <div className="notice notice--warning access-notice" id="acces-accreditation">
       <p>
-        <strong>Les demandes d’accréditation sont réservées aux journalistes.</strong> {known ? STATUS_TEXT[status] : NO_STATUS}
+        <strong>Les demandes d’accréditation sont réservées aux journalistes.</strong> {notice}
       </p>
       <div className="access-notice__actions">
-        {/* The press space's own way forward: the status request, or the information asked for. */}
-        <JournalistAccess status={known || status === '' ? status : 'non'} />
-        {status === 'refuse' ? <a href="/contact">Écrire au service de presse</a> : <a href="/espace-presse">Mon espace presse</a>}
+        <JournalistAccess standing={standing} />
+        {action === 'write-press-office' ? null : <a href="/espace-presse">Mon espace presse</a>}
       </div>
     </div>
   );

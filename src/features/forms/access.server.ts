@@ -5,6 +5,7 @@ import { UpstreamError } from '../../upstream/http.server';
 import { createUserClient } from '../../upstream/user.server';
 import { FAILURE_TITLE, type FormOutcome } from './outcome';
 import type { FormValues } from './model';
+import { STANDINGS, standingOf, type JournalistStanding } from '../accounts/journalist-standing';
 
 // SPEC §6: accreditation requests are a journalist's right (journaliste = oui in the user's
 // preferences). The page's HTML is the same for everyone, so the server decides at the sending,
@@ -14,15 +15,17 @@ type AccessCheck =
   | { ok: true }
   /** sign-in: no session, or one the provider no longer honours; journalist: signed in without the status. */
   | { ok: false; reason: 'sign-in' }
-  | { ok: false; reason: 'journalist'; status: string }
+  | { ok: false; reason: 'journalist'; standing: JournalistStanding }
   | { ok: false; reason: 'unavailable' };
 
 export async function journalistSession(c: Context<AppEnv>): Promise<AccessCheck> {
   const session = await readSession(c);
   if (!session || session.error || !session.access_token) return { ok: false, reason: 'sign-in' };
   try {
-    const prefs = await createUserClient(c.get('config')).prefs(session.access_token, false);
-    return prefs.journaliste === 'oui' ? { ok: true } : { ok: false, reason: 'journalist', status: prefs.journaliste };
+    // The full profile: its newsroom flags say whether a request or the information is on its way.
+    const prefs = await createUserClient(c.get('config')).prefs(session.access_token, true);
+    const standing = standingOf(prefs);
+    return standing === 'journaliste' ? { ok: true } : { ok: false, reason: 'journalist', standing };
   } catch (error) {
     // WordPress no longer accepts the token (revoked at the provider): the session ends, as on /api/user/*.
     if (error instanceof UpstreamError && error.status === 401) {
@@ -33,15 +36,6 @@ export async function journalistSession(c: Context<AppEnv>): Promise<AccessCheck
     return { ok: false, reason: 'unavailable' };
   }
 }
-
-/** What the reader is told, by the status WordPress gives (SPEC §3: oui, non, a_valider, refuse, en_attente_infos). */
-const NOT_JOURNALIST: Record<string, string> = {
-  a_valider: 'Votre demande de statut de journaliste est en cours de validation par le service de presse\u00a0: vous pourrez demander une accréditation dès qu’elle sera acceptée.',
-  en_attente_infos:
-    'Le service de presse attend quelques informations pour valider votre statut de journaliste\u00a0: complétez votre profil depuis votre espace presse, puis envoyez à nouveau votre demande.',
-  refuse:
-    'Votre demande de statut de journaliste n’a pas été acceptée\u00a0: seuls les journalistes peuvent demander une accréditation. Pour toute question, écrivez au service de presse.',
-};
 
 const ACCESS_TEXT = {
   signInTitle: 'Connectez-vous pour envoyer votre demande',
@@ -58,7 +52,7 @@ export function refusal(check: Exclude<AccessCheck, { ok: true }>, values: FormV
     case 'sign-in':
       return { kind: 'failure', title: ACCESS_TEXT.signInTitle, message: ACCESS_TEXT.signIn, values, access: 'sign-in' };
     case 'journalist':
-      return { kind: 'failure', title: ACCESS_TEXT.journalistTitle, message: NOT_JOURNALIST[check.status] ?? ACCESS_TEXT.journalist, values, access: 'journalist' };
+      return { kind: 'failure', title: ACCESS_TEXT.journalistTitle, message: STANDINGS[check.standing].notice ?? ACCESS_TEXT.journalist, values, access: 'journalist' };
     case 'unavailable':
       return { kind: 'failure', title: FAILURE_TITLE, message: ACCESS_TEXT.unavailable, values };
   }

@@ -13,9 +13,10 @@ describe('shell visibility', () => {
     expect(shellVisibility('/accreditations-bis').accreditationBanner).toBe(true);
     expect(shellVisibility('/n-importe-quoi', { notFound: true }).accreditationBanner).toBe(false);
   });
-  it('hides the partners strip and the footer in the press space and in previews', () => {
-    expect(shellVisibility('/espace-presse')).toMatchObject({ partners: false, footer: false, header: true });
-    expect(shellVisibility('/categories/preview/post')).toMatchObject({ partners: false, footer: false });
+  it('hides the partners strip in the press space and in previews, never the footer and its legal links', () => {
+    expect(shellVisibility('/espace-presse')).toMatchObject({ partners: false, footer: true, header: true, accreditationBanner: false });
+    expect(shellVisibility('/categories/preview/post')).toMatchObject({ partners: false, footer: true });
+    expect(shellVisibility('/embargo/40123')).toMatchObject({ partners: false, footer: true });
   });
   it('hides the top bar and header for app pages', () => {
     expect(shellVisibility('/app/actualites')).toMatchObject({ topBar: false, header: false, footer: true });

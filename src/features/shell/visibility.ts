@@ -2,12 +2,12 @@
 // are ours, in one place, tested (visibility.test.ts).
 
 export const VISIBILITY_RULES = {
-  /** The partners strip and the footer step aside on these paths (and below them). */
-  hidePartnersAndFooter: ['/espace-presse', '/categories/preview'],
+  /** The partners strip steps aside on these paths (and below them); the footer, with its legal links, stays. */
+  hidePartners: ['/espace-presse', '/categories/preview', '/embargo'],
   /** Pages shown inside the federation's apps (first path segment) have no top bar and no header. */
   hideHeaderForFirstSegment: ['app', 'embed'],
-  /** The « Vous êtes journaliste ? Accréditez-vous » banner is not shown where it would point to itself. */
-  hideAccreditationBanner: ['/accreditations'],
+  /** The « Vous êtes journaliste ? S’accréditer » banner is not shown where it would point to itself (the press space has its own). */
+  hideAccreditationBanner: ['/accreditations', '/espace-presse'],
 } as const;
 
 export type ShellVisibility = {
@@ -24,12 +24,11 @@ export function shellVisibility(pathname: string, { notFound = false } = {}): Sh
   const path = pathname.replace(/\/+$/, '') || '/';
   const first = path.split('/')[1] ?? '';
   const chrome = !(VISIBILITY_RULES.hideHeaderForFirstSegment as readonly string[]).includes(first);
-  const bottom = !VISIBILITY_RULES.hidePartnersAndFooter.some((p) => under(path, p));
   return {
     topBar: chrome,
     header: chrome,
-    partners: bottom,
-    footer: bottom,
+    partners: !VISIBILITY_RULES.hidePartners.some((p) => under(path, p)),
+    footer: true,
     accreditationBanner: !notFound && !VISIBILITY_RULES.hideAccreditationBanner.some((p) => under(path, p)),
   };
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
+import { standingOf } from '../../features/accounts/journalist-standing';
 import { favoriteIds, visitedIds } from '../../features/accounts/reading-list';
 import { ReadingList } from '../../features/accounts/ReadingList';
 import type { SearchHit } from '../../schemas/search-hit';
@@ -23,13 +24,6 @@ export const ACCREDITATION_STATUS: Record<string, string> = {
 };
 
 const VISITED_SHOWN = 10;
-
-const NOT_JOURNALIST: Record<string, string> = {
-  a_valider: 'Votre demande de statut journaliste est en cours de validation par le service de presse. Vous aurez accès à cet espace dès qu’elle sera acceptée.',
-  refuse: 'Votre demande de statut journaliste n’a pas été acceptée. Pour toute question, écrivez au service de presse.',
-  en_attente_infos: 'Le service de presse attend quelques informations pour valider votre statut de journaliste : complétez votre profil.',
-  non: 'Cet espace est réservé aux journalistes accrédités par la Fédération. Vous êtes journaliste ? Demandez le statut : le service de presse vérifiera votre demande.',
-};
 
 export async function pressSpaceRoute(c: Context<AppEnv>) {
   const session = await readSession(c);
@@ -72,10 +66,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
         {prefs === null ? (
           <Unavailable what="Votre profil est momentanément indisponible." />
         ) : !journalist ? (
-          <>
-            <p className="notice">{NOT_JOURNALIST[String(prefs.journaliste)] ?? NOT_JOURNALIST.non}</p>
-            <Island name="JournalistAccess" props={{ status: String(prefs.journaliste ?? '') }} />
-          </>
+          <Island name="JournalistAccess" props={{ standing: standingOf(prefs), lead: 'Cet espace est réservé aux journalistes.' }} />
         ) : (
           <>
             <section className="press-profile" aria-labelledby="mon-profil">

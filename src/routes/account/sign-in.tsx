@@ -3,7 +3,7 @@ import type { AppEnv } from '../../app-env';
 import { safeCallbackPath } from '../../auth/callback-url';
 import { AUTH_BASE_PATH, PROVIDER_ID } from '../../auth/config.server';
 import { authErrorMessage } from '../../auth/errors';
-import { csrfFor, startSignIn } from '../../auth/routes.server';
+import { csrfFor, signInReturnPath, startSignIn } from '../../auth/routes.server';
 import { cacheControl } from '../../http/cache-control';
 import { withinLimit } from '../../http/rate-limit.server';
 
@@ -12,7 +12,9 @@ import { withinLimit } from '../../http/rate-limit.server';
 
 export async function signInPage(c: Context<AppEnv>, options: { errorPage?: boolean } = {}) {
   const url = new URL(c.req.url);
-  const callbackUrl = safeCallbackPath(url.searchParams.get('callbackUrl'), url.origin);
+  // Auth.js's error page names no callbackUrl: the sign-in under way knows where it was going.
+  const asked = url.searchParams.get('callbackUrl');
+  const callbackUrl = asked === null ? signInReturnPath(c) : safeCallbackPath(asked, url.origin);
   const error = authErrorMessage(url.searchParams.get('error'));
   const csrf = await csrfFor(c);
   const res = await c.render(
