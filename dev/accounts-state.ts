@@ -1,5 +1,6 @@
 import type { TestAccount } from './content/types';
 import type { ContentStore } from './store';
+import { formatWp } from './content/dates';
 
 // The test accounts' preferences (user_prefs), shared by the WordPress user routes and the CF7
 // emulator (which records accreditation requests). One table per running upstream (keyed by its
@@ -38,16 +39,19 @@ function initialPrefs(store: ContentStore, account: TestAccount): Prefs {
     // The newsroom's flags (SPEC §3 « Newsroom user data »), set by POST user_newsroom.
     journalist_status_request: false,
     journalist_updated_profile: false,
-    // A journalist arrives with a history: one request of each status the press space shows.
-    journaliste_accreditations_events: journalist
-      ? store.content.events.slice(0, 4).map((e, i): AccreditationRequest => ({
-          event_id: e.id,
-          title: e.title,
-          date: e.startDate,
-          status: (['valide', 'refuse', 'attente', 'fermee'] as const)[i]!,
-        }))
-      : [],
+    // A journalist arrives with a history: the last three events before today (accredited, refused,
+    // and one the press office never answered) and the next two (waiting; closed to requests).
+    journaliste_accreditations_events: journalist ? history(store) : [],
   };
+}
+
+function history(store: ContentStore): AccreditationRequest[] {
+  const today = formatWp(store.now()).slice(0, 10);
+  const events = store.content.events;
+  const past = events.filter((e) => e.startDate.slice(0, 10) < today).slice(-3);
+  const next = events.filter((e) => e.startDate.slice(0, 10) >= today).slice(0, 2);
+  const statuses: AccreditationStatus[] = ['valide', 'refuse', 'attente', 'attente', 'fermee'];
+  return [...past, ...next].map((e, i) => ({ event_id: e.id, title: e.title, date: e.startDate, status: statuses[i + 3 - past.length]! }));
 }
 
 /** The account's live preferences object (mutations are what user_prefs answers next). */

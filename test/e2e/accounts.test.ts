@@ -55,7 +55,7 @@ describe('accounts in Chromium', () => {
     await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).click();
     await page.waitForURL(/espace-presse\?optin_whatsapp=open/);
     expect(await page.getByRole('cell', { name: 'Validée' }).isVisible()).toBe(true);
-    expect(await page.getByText('Il n’est plus possible de vous accréditer à cet évènement').isVisible()).toBe(true);
+    expect(await page.getByText('il n’est plus possible de vous accréditer à cet événement').isVisible()).toBe(true);
     // The banner's address opens the opt-in as a dialog (SPEC §2): answered there.
     const optIn = page.getByRole('dialog', { name: 'Recevez les dernières actualités sur WhatsApp' });
     await optIn.getByRole('button', { name: 'Je m’abonne' }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl, upstreamUrl } from './browser';
+import { context, launch, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl, testNow, upstreamUrl } from './browser';
 
 // The press space's WhatsApp opt-in (SPEC §2: ?optin_whatsapp=open opens it; §4, §8: the profile
 // update, confirmed by the snack bar) and the client's auth errors sent to /api/auth/_log (§7, §8).
@@ -134,6 +134,41 @@ describe('press space: the WhatsApp opt-in dialog', () => {
     expect(await visitor.getByRole('dialog', { name: DIALOG }).count()).toBe(0);
     await anonymous.close();
   });
+});
+
+describe('press space: requests, footer and banner (issue 30, item 9)', () => {
+  for (const size of ['desktop', 'mobile'] as const) {
+    it(`journalist: each request a badge on one line with its date, the latest first, none waiting for an event over; the footer's legal links (${size})`, async () => {
+      const { ctx, page } = await signIn(size, JOURNALIST);
+      await page.goto(`${siteUrl()}/espace-presse`, { waitUntil: 'networkidle' });
+      const rows = page.locator('.accreditation-requests tbody tr');
+      const days = await rows.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')!));
+      expect(days.length).toBeGreaterThan(3);
+      expect(days).toEqual([...days].sort().reverse());
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(testNow());
+      const badges = await rows.locator('.status').allTextContents();
+      days.forEach((day, i) => {
+        if (day < today) expect(badges[i], day).not.toBe('En attente');
+      });
+      expect(badges).toContain('Clôturée');
+      expect(await page.getByText('il n’est plus possible de vous accréditer à cet événement').count()).toBe(1);
+      // A badge, not a sentence: each request holds on two lines at most on a phone.
+      for (const row of await rows.all()) {
+        const badge = row.locator('.status');
+        expect((await badge.boundingBox())!.height).toBeLessThan(32);
+        if (size === 'mobile') expect((await row.boundingBox())!.height).toBeLessThan(110);
+      }
+      // Its own invitation is the button above: no « S’accréditer » banner; the footer and its legal links stay.
+      expect(await page.locator('.accreditation-banner').count()).toBe(0);
+      const footer = page.getByRole('contentinfo');
+      for (const name of ['Mentions légales', 'Politique de confidentialité', 'Conditions générales d’utilisation']) {
+        expect(await footer.getByRole('link', { name }).count(), name).toBe(1);
+      }
+      await page.locator('#mes-accreditations').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}press-space-requests-${size}.png` });
+      await ctx.close();
+    });
+  }
 });
 
 describe('client auth errors sent to /api/auth/_log', () => {

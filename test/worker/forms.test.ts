@@ -6,6 +6,7 @@ import { site, TEST_NOW } from './helpers';
 import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
 import { STANDINGS } from '../../src/features/accounts/journalist-standing';
+import { parisDay } from '../../src/lib/format/date';
 
 beforeEach(async () => {
   await reset();
@@ -352,18 +353,25 @@ describe('accreditation requests: journalists only, the contact forms open to ev
 
 // SPEC §4: every status an accreditation request can have, as the journalist reads it.
 describe('accreditation statuses in the press space', () => {
-  it('shows « En attente », « Refusée », « Validée » and the closed words, one request each', async () => {
+  it('shows each request as a badge, the latest event first; one left waiting for an event now over reads « Clôturée »', async () => {
     const { cookie } = await signInThroughProvider('journaliste@example.fr');
     const res = await site('/espace-presse', { headers: { cookie } });
     expect(res.status).toBe(200);
     const html = await res.text();
-    const shown = Object.fromEntries([...html.matchAll(/<span class="status status--(\w+)">([^<]+)<\/span>/g)].map((m) => [m[1], m[2]]));
-    expect(shown).toEqual({
-      attente: 'En attente',
-      refuse: 'Refusée',
-      valide: 'Validée',
-      fermee: 'Il n’est plus possible de vous accréditer à cet évènement',
-    });
+    const table = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>'));
+    const rows = [...table.matchAll(/<time dateTime="(\d{4}-\d{2}-\d{2})">.*?<span class="status status--(\w+)">([^<]+)<\/span>/g)].map((m) => ({ day: m[1]!, badge: m[2]!, label: m[3]! }));
+    expect(rows.length).toBeGreaterThan(3);
+    // Newest first.
+    expect(rows.map((r) => r.day)).toEqual(rows.map((r) => r.day).sort().reverse());
+    // Nothing waits for an event that is over; each badge its word; SPEC §4's sentence for closed requests said once, under the table.
+    const today = parisDay(new Date(TEST_NOW));
+    for (const r of rows) if (r.day < today) expect(r.badge, r.day).not.toBe('attente');
+    expect(rows.some((r) => r.day < today && r.badge === 'cloturee')).toBe(true);
+    expect(rows.some((r) => r.day >= today && r.badge === 'attente')).toBe(true);
+    const labels = { attente: 'En attente', refuse: 'Refusée', valide: 'Validée', cloturee: 'Clôturée' } as Record<string, string>;
+    for (const r of rows) expect(r.label).toBe(labels[r.badge]);
+    expect(new Set(rows.map((r) => r.badge))).toEqual(new Set(Object.keys(labels)));
+    expect(html).toContain('Clôturée</span>\u202f: il n’est plus possible de vous accréditer à cet événement.');
   });
 });
 

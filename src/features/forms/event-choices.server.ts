@@ -4,14 +4,8 @@ import { accreditationOpen } from '../events/accreditation';
 import { settle } from '../../data/loaded';
 import type { Event } from '../../schemas/event';
 import type { EventChoice } from './event-selection';
-import { parisWallClock } from '../../lib/format/date';
+import { parisDay } from '../../lib/format/date';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The Paris day of an instant, as WordPress writes the start of an event (« 2027-01-01 »). */
-const parisDay = (now: Date) => {
-  const w = parisWallClock(now);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
-};
 
 // The events an accreditation form offers: those of its kind still to come (closed ones shown as
 // closed), from WordPress's future_events (SPEC §7), read once a day per KV copy.

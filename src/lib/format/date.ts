@@ -57,6 +57,14 @@ export function parisWallClock(instant: Date | number): ParisClock {
   return { ...clock };
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The Paris day of an instant, as WordPress writes a day (« 2027-01-01 »): strings of it compare as days. */
+export function parisDay(instant: Date | number): string {
+  const w = parisWallClock(instant);
+  return `${w.year}-${pad2(w.month)}-${pad2(w.day)}`;
+}
+
 const parisOffsetMinutes = (instant: number) => parisWallClock(instant).offsetMinutes;
 
 /** Reads a WordPress date: a Paris wall-clock time, or any ISO string with an explicit zone. */
@@ -144,7 +152,6 @@ export function fullYear(twoDigits: number): number {
   return twoDigits > TWO_DIGIT_YEAR_CUTOFF ? 1900 + twoDigits : 2000 + twoDigits;
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
 const ISO_DAY = /^(\d{4,})-(\d{2})-(\d{2})$/;
 /** Day, month, year in the French order, separated by « / », « . », « - » or spaces: 12/03/1985, 12.3.85, 1 3 85. */
 const FRENCH_DAY = /^(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{2}|\d{4})$/;

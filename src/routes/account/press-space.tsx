@@ -3,25 +3,17 @@ import type { AppEnv } from '../../app-env';
 import { standingOf } from '../../features/accounts/journalist-standing';
 import { favoriteIds, visitedIds } from '../../features/accounts/reading-list';
 import { ReadingList } from '../../features/accounts/ReadingList';
+import { AccreditationRequests } from '../../features/accounts/AccreditationRequests';
 import type { SearchHit } from '../../schemas/search-hit';
 import { createSearchClient } from '../../upstream/algolia.server';
 import { endSession, readSession } from '../../auth/session.server';
 import { UpstreamError } from '../../upstream/http.server';
 import { Island } from '../../islands/Island';
-import { formatLongDate } from '../../lib/format/date';
 import { Unavailable } from '../../ui/Apology';
 import { siteHostname } from '../../render/site';
 import { createUserClient } from '../../upstream/user.server';
 
 // /espace-presse — journalists only (SPEC §2, §6). Personal, so never cached.
-
-/** SPEC §4: accreditation status per event. */
-export const ACCREDITATION_STATUS: Record<string, string> = {
-  attente: 'En attente',
-  refuse: 'Refusée',
-  valide: 'Validée',
-  fermee: 'Il n’est plus possible de vous accréditer à cet évènement',
-};
 
 const VISITED_SHOWN = 10;
 
@@ -98,30 +90,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
             </section>
             <section aria-labelledby="mes-accreditations">
               <h2 id="mes-accreditations">Mes demandes d’accréditation</h2>
-              {requests.length ? (
-                <table className="article-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Événement</th>
-                      <th scope="col">Date</th>
-                      <th scope="col">Statut</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {requests.map((r, i) => (
-                      <tr key={i}>
-                        <td>{r.title}</td>
-                        <td>{r.date ? formatLongDate(r.date) : ''}</td>
-                        <td>
-                          <span className={`status status--${r.status}`}>{ACCREDITATION_STATUS[String(r.status)] ?? 'En attente'}</span>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              ) : (
-                <p>Vous n’avez pas encore demandé d’accréditation.</p>
-              )}
+              <AccreditationRequests requests={requests} now={c.get('clock').now()} />
               <p>
                 <a className="button" href="/accreditations">
                   Demander une accréditation
