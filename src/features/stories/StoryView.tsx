@@ -15,22 +15,26 @@ export function playableSlides(story: Story): StorySlide[] {
   });
 }
 
-/** A story of « Recherches du moment », on its own page: its slides, then where to read more. */
+/**
+ * A story of « Recherches du moment », on its own page: the player (which carries the title over
+ * its frame), then where to read more.
+ */
 export function StoryView({ story }: { story: Story }) {
   const slides = playableSlides(story);
   const more = story.lien ? safeHref(story.lien) : null;
+  const day = formatDate(story.date);
+  const date = day ? { iso: isoInstant(story.date), text: day } : null;
   return (
     <article className="container story">
       <Breadcrumb trail={[{ name: 'Accueil', href: '/' }, { name: 'Recherches du moment', href: '/recherche' }]} current={story.titre} />
-      <header className="story__head">
-        <h1>{story.titre}</h1>
-        {story.date ? (
-          <p className="story__date">
-            <time dateTime={isoInstant(story.date)}>{formatDate(story.date)}</time>
-          </p>
-        ) : null}
-      </header>
-      {slides.length > 0 ? <Island name="StoryPlayer" props={{ title: story.titre, slides }} /> : <p>Cette story ne contient aucune diapositive pour le moment.</p>}
+      {slides.length > 0 ? (
+        <Island name="StoryPlayer" props={{ title: story.titre, date, slides }} />
+      ) : (
+        <header className="story__head">
+          <h1>{story.titre}</h1>
+          <p>Cette story ne contient aucune diapositive pour le moment.</p>
+        </header>
+      )}
       {more ? (
         <p className="story__more">
           <a href={more} {...(isExternal(more) ? { rel: 'noopener' } : {})}>
