@@ -51,6 +51,9 @@ function writeCookie(c: Context<AppEnv>, name: string, value: string) {
   }
 }
 
+/** Whether the request carries a session cookie (not whether it is valid): enough to say « signed in » in shared HTML. */
+export const hasSessionCookie = (c: Context<AppEnv>) => readCookie(c, sessionCookieName(c)) !== undefined;
+
 export async function readSession(c: Context<AppEnv>): Promise<SessionToken | null> {
   const name = sessionCookieName(c);
   const raw = readCookie(c, name);

@@ -5,10 +5,13 @@ import type { Lookup, StoredEntry } from './entry-store.server';
 import type { EntryMeta } from './policy';
 import { cacheControl } from '../http/cache-control';
 import { TRACKING_PARAM } from '../lib/links';
+import { hasSessionCookie } from '../auth/session.server';
 
 // Anonymous HTML, cached whole in KV: a warm view costs one KV read for the page and one for the
 // purge marks — no upstream call and no render. Personalised, preview, degraded and error
-// responses are never stored.
+// responses are never stored. A reader whose request carries a session gets the same copy with
+// <html data-session>: the CSS then shows « Mon compte » where the page says « Connexion »,
+// before any script and without one (decision 015).
 
 const REVALIDATE_HEADER = 'x-ffr-revalidate';
 // Only this isolate can ask for a background re-render; a visitor sending the header cannot.
@@ -38,95 +41,136 @@ export const isRevalidation = (request: Request) => revalidateToken !== '' && re
 
 export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const request = c.req.raw;
-    const url = new URL(request.url);
-    // Signed-in readers get the same cached HTML as everyone: the islands add their personal parts.
-    if (request.method !== 'GET' || url.searchParams.has('preview')) {
-      await next();
-      if (!c.res.headers.has('cache-control')) c.header('cache-control', cacheControl.personal);
-      return;
-    }
-    const store = c.get('store');
-    const key = await cacheKey(url);
-    const revalidation = isRevalidation(request);
-    const freshMs = c.get('config').HTML_FRESH_SECONDS * 1000;
-
-    // Popular pages are read hundreds of times a second under load: one KV read per page and
-    // second per isolate is enough (isolate-memo.ts). The re-render itself looks nothing up.
-    // A page that is not in KV may be one kept in this location only (a « not found », a search).
-    let found: Lookup = revalidation ? { entry: null, state: 'miss' } : await store.lookup(key, freshMs, { memoMs: c.get('config').KV_MEMO_MS });
-    if (!revalidation && found.state === 'miss') found = await store.lookupLocal(key, freshMs);
-    const { entry, state } = found;
-
-    if (entry && (state === 'fresh' || state === 'stale')) {
-      if (state === 'stale') {
-        // One re-render per page and isolate at a time; it stores the new copy itself.
-        const again = new Request(url, { headers: { [REVALIDATE_HEADER]: token() } });
-        store.waitUntil(
-          store
-            .refresh(key, () =>
-              Promise.resolve(fetchSelf(again, c.env, c.executionCtx))
-                // Read to the end: the copy is written from the other half of the same stream, and a
-                // cancelled stream surfaces as an uncaught error in the rewriter it passed through.
-                .then((r) => r.arrayBuffer()),
-            )
-            .catch((e) => console.warn('[cache] revalidate:', String(e))),
-        );
-      }
-      return cachedResponse(withNonce(c, key, entry), state === 'fresh' ? 'HIT' : 'STALE', entry, request.headers.get('if-none-match'));
-    }
-
-    const startedAt = Date.now();
-    await next();
-    const policy = c.get('pageCache');
-    const res = c.res;
-    const storable = policy?.cacheable && (res.status === 200 || (res.status === 404 && policy.notFound)) && res.body && !res.headers.has('set-cookie');
-
-    if (!storable) {
-      // Stale-if-error: the fresh render failed (5xx) or came out degraded, and a good copy of the
-      // page exists: the reader gets that copy. Never in place of a « not found » (an unpublished
-      // article disappears) nor of a page kept from the cache on purpose.
-      const failed = res.status >= 500 || (res.status === 200 && policy !== undefined && !policy.cacheable && !policy.notFound);
-      if (entry && state === 'purged' && failed && (entry.status ?? 200) === 200 && policy?.notFound !== true) {
-        c.res = cachedResponse(withNonce(c, key, entry), 'STALE-IF-ERROR', entry);
-        return;
-      }
-      if (!c.res.headers.has('cache-control')) c.header('cache-control', cacheControl.never);
-      c.header('x-ffr-cache', 'BYPASS');
-      return;
-    }
-
-    if (!store.claimWrite(key)) {
-      c.header('cache-control', cacheControl.revalidate);
-      c.header('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
-      return;
-    }
-    const [toClient, toCache] = res.body!.tee();
-    // A page is as old as the oldest data it was built from: served stale data makes a copy that is
-    // stale sooner, so no page outlives the freshness window by building on an old entry.
-    const meta: EntryMeta = { startedAt, dataAt: c.get('content').oldestDataAt() ?? startedAt, tags: policy!.tags };
-    const status = res.status;
-    store.waitUntil(
-      (async () => {
-        // The copy is stored with a nonce placeholder of its own, random, where this response's
-        // nonce stands (the renderer writes it in every <script>): a hit swaps in its own nonce.
-        // Both are random (128 bits), so no WordPress content can carry either.
-        const nonce = c.get('secureHeadersNonce');
-        const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
-        const rendered = await new Response(toCache).text();
-        const html = nonce ? rendered.replaceAll(nonce, noncePlaceholder) : rendered;
-        // Encoded once, for the ETag and for the store (which would otherwise encode the text again).
-        const bytes = utf8.encode(html);
-        const stored = { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder } : {}) };
-        if (policy!.localSeconds !== undefined) await store.writeLocal(key, bytes, stored, policy!.localSeconds, status);
-        else await store.write(key, html, stored, undefined, bytes);
-      })().catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
-    );
-    c.res = new Response(toClient, res);
-    c.res.headers.set('cache-control', cacheControl.revalidate);
-    c.res.headers.set('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
+    const signedIn = hasSessionCookie(c);
+    await pageFor(c, next, fetchSelf, signedIn);
+    mark(c, signedIn);
   };
 }
+
+/**
+ * Signed-in readers get the same HTML as everyone, marked for them (its ETag too, so that a copy
+ * the browser kept from before signing in is not taken for theirs, nor theirs for a signed-out
+ * one): the islands add their personal parts. Set on every HTML answer, cached or not, so that it
+ * reads the same on all pages. (Hono's `c.res =` keeps the old answer's headers: they are changed
+ * after it.)
+ */
+function mark(c: Context<AppEnv>, signedIn: boolean): void {
+  if (!(c.res.headers.get('content-type') ?? '').startsWith('text/html')) return;
+  const etag = c.res.headers.get('etag');
+  if (signedIn && c.res.status !== 304 && c.res.body) {
+    c.res = new HTMLRewriter()
+      .on('html', {
+        element: (html) => {
+          html.setAttribute('data-session', '');
+        },
+      })
+      .transform(c.res);
+  }
+  c.res.headers.append('vary', 'Cookie');
+  if (signedIn && etag) c.res.headers.set('etag', signedInTag(etag));
+}
+
+const signedInTag = (etag: string) => etag.replace(/"$/, '-s"');
+
+async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf: FetchSelf, signedIn: boolean): Promise<void> {
+  const request = c.req.raw;
+  const url = new URL(request.url);
+  const forReader = signedIn && SIGNED_IN_PAGES.has(url.pathname);
+  // Written for the reader each time it is opened (a profile read): not fetched ahead from every
+  // page whose header links to it (client/prefetch.ts); a 204 tells the browser to drop it.
+  if (forReader && request.method === 'GET' && c.req.header('sec-purpose')?.startsWith('prefetch')) {
+    c.res = new Response(null, { status: 204, headers: { 'cache-control': cacheControl.never } });
+    return;
+  }
+  if (request.method !== 'GET' || url.searchParams.has('preview') || forReader) {
+    await next();
+    if (!c.res.headers.has('cache-control')) c.header('cache-control', cacheControl.personal);
+    return;
+  }
+  const store = c.get('store');
+  const key = await cacheKey(url);
+  const revalidation = isRevalidation(request);
+  const freshMs = c.get('config').HTML_FRESH_SECONDS * 1000;
+
+  // Popular pages are read hundreds of times a second under load: one KV read per page and
+  // second per isolate is enough (isolate-memo.ts). The re-render itself looks nothing up.
+  // A page that is not in KV may be one kept in this location only (a « not found », a search).
+  let found: Lookup = revalidation ? { entry: null, state: 'miss' } : await store.lookup(key, freshMs, { memoMs: c.get('config').KV_MEMO_MS });
+  if (!revalidation && found.state === 'miss') found = await store.lookupLocal(key, freshMs);
+  const { entry, state } = found;
+
+  if (entry && (state === 'fresh' || state === 'stale')) {
+    if (state === 'stale') {
+      // One re-render per page and isolate at a time; it stores the new copy itself.
+      const again = new Request(url, { headers: { [REVALIDATE_HEADER]: token() } });
+      store.waitUntil(
+        store
+          .refresh(key, () =>
+            Promise.resolve(fetchSelf(again, c.env, c.executionCtx))
+              // Read to the end: the copy is written from the other half of the same stream, and a
+              // cancelled stream surfaces as an uncaught error in the rewriter it passed through.
+              .then((r) => r.arrayBuffer()),
+          )
+          .catch((e) => console.warn('[cache] revalidate:', String(e))),
+      );
+    }
+    c.res = cachedResponse(withNonce(c, key, entry), state === 'fresh' ? 'HIT' : 'STALE', entry, request.headers.get('if-none-match'), signedIn);
+    return;
+  }
+
+  const startedAt = Date.now();
+  await next();
+  const policy = c.get('pageCache');
+  const res = c.res;
+  const storable = policy?.cacheable && (res.status === 200 || (res.status === 404 && policy.notFound)) && res.body && !res.headers.has('set-cookie');
+
+  if (!storable) {
+    // Stale-if-error: the fresh render failed (5xx) or came out degraded, and a good copy of the
+    // page exists: the reader gets that copy. Never in place of a « not found » (an unpublished
+    // article disappears) nor of a page kept from the cache on purpose.
+    const failed = res.status >= 500 || (res.status === 200 && policy !== undefined && !policy.cacheable && !policy.notFound);
+    if (entry && state === 'purged' && failed && (entry.status ?? 200) === 200 && policy?.notFound !== true) {
+      c.res = cachedResponse(withNonce(c, key, entry), 'STALE-IF-ERROR', entry);
+      return;
+    }
+    if (!c.res.headers.has('cache-control')) c.header('cache-control', cacheControl.never);
+    c.header('x-ffr-cache', 'BYPASS');
+    return;
+  }
+
+  if (!store.claimWrite(key)) {
+    c.header('cache-control', cacheControl.revalidate);
+    c.header('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
+    return;
+  }
+  const [toClient, toCache] = res.body!.tee();
+  // A page is as old as the oldest data it was built from: served stale data makes a copy that is
+  // stale sooner, so no page outlives the freshness window by building on an old entry.
+  const meta: EntryMeta = { startedAt, dataAt: c.get('content').oldestDataAt() ?? startedAt, tags: policy!.tags };
+  const status = res.status;
+  store.waitUntil(
+    (async () => {
+      // The copy is stored with a nonce placeholder of its own, random, where this response's
+      // nonce stands (the renderer writes it in every <script>): a hit swaps in its own nonce.
+      // Both are random (128 bits), so no WordPress content can carry either.
+      const nonce = c.get('secureHeadersNonce');
+      const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
+      const rendered = await new Response(toCache).text();
+      const html = nonce ? rendered.replaceAll(nonce, noncePlaceholder) : rendered;
+      // Encoded once, for the ETag and for the store (which would otherwise encode the text again).
+      const bytes = utf8.encode(html);
+      const stored = { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder } : {}) };
+      if (policy!.localSeconds !== undefined) await store.writeLocal(key, bytes, stored, policy!.localSeconds, status);
+      else await store.write(key, html, stored, undefined, bytes);
+    })().catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
+  );
+  c.res = new Response(toClient, res);
+  c.res.headers.set('cache-control', cacheControl.revalidate);
+  c.res.headers.set('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
+}
+
+/** Pages a signed-in reader gets rendered for them (the accreditation form filled from their profile, what they may do said): never the shared copy. */
+const SIGNED_IN_PAGES = new Set(['/accreditations']);
 
 /**
  * A copy's bytes, cut at its nonce placeholder. A hit is the hot path of the whole site: made once
@@ -182,10 +226,11 @@ async function etagOf(html: Bytes): Promise<string> {
 const matches = (ifNoneMatch: string | null, etag: string) =>
   !!ifNoneMatch && ifNoneMatch.split(',').some((v) => v.trim() === '*' || v.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
-function cachedResponse(html: Bytes, state: string, entry: StoredEntry, ifNoneMatch: string | null = null): Response {
+function cachedResponse(html: Bytes, state: string, entry: StoredEntry, ifNoneMatch: string | null = null, signedIn = false): Response {
   const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl.revalidate, 'x-ffr-cache': state };
   const { etag } = entry.meta;
   if (etag) headers.etag = etag;
-  if (etag && matches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  // The signed-in copy has its own tag (marked() writes it): the browser's tag is compared with that one.
+  if (etag && matches(ifNoneMatch, signedIn ? signedInTag(etag) : etag)) return new Response(null, { status: 304, headers });
   return new Response(html, { status: entry.status ?? 200, headers });
 }

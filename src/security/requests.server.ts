@@ -49,8 +49,8 @@ export const bodyLimits = (): MiddlewareHandler<AppEnv> => {
   const profile = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    // Sign-in, sign-out and the client's log beacons carry a few fields.
-    if (c.req.path.startsWith('/api/auth/')) return small(c, next);
+    // Sign-in, sign-out, the client's log beacons and the press space's forms carry a few fields.
+    if (c.req.path.startsWith('/api/auth/') || c.req.path === '/espace-presse') return small(c, next);
     if (c.req.path.startsWith('/api/user/')) return profile(c, next);
     return next();
   };

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, launch, onSiteArticleLink, resetAccount, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
 
 // Issue 18: what a journalist and a reader hit, each journey as they meet it, at 1280 and 375 px.
 
@@ -131,13 +131,14 @@ describe('6. Journalist-status modals', () => {
 
   it('gives a reader who is not a journalist the way to ask for the status (mobile)', async () => {
     const { ctx, page } = await signIn('mobile', 'membre@example.fr', '/espace-presse');
-    expect(await page.getByText('Cet espace est réservé aux journalistes accrédités').isVisible()).toBe(true);
+    expect(await page.getByText('Cet espace est réservé aux journalistes.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Demander le statut de journaliste' }).click();
     const dialog = page.getByRole('dialog', { name: 'Êtes-vous journaliste ?' });
     await dialog.getByRole('button', { name: 'Je suis journaliste' }).click();
     await dialog.getByText('Votre demande a bien été transmise').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}journeys-press-space-request-mobile.png` });
     await ctx.close();
+    await resetAccount('membre@example.fr');
   });
 });
 

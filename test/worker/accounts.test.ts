@@ -219,7 +219,63 @@ describe('sessions', () => {
       await new Promise((ok) => setTimeout(ok, 50));
     }
     const cookie = await sessionCookie({ access_token: ACCESS, refresh_token: REFRESH, expires_at: Math.floor(Date.now() / 1000) + 3600 });
-    expect((await get('/mentions-legales', cookie)).headers.get('x-ffr-cache')).toBe('HIT');
+    const anonymous = await get('/mentions-legales');
+    const anonymousHtml = await anonymous.text();
+    const signedIn = await get('/mentions-legales', cookie);
+    expect(signedIn.headers.get('x-ffr-cache')).toBe('HIT');
+    // The same copy, marked for the CSS (« Mon compte » where it says « Connexion »), under its own tag.
+    const html = await signedIn.text();
+    expect(html).toContain('<html lang="fr" data-session="">');
+    expect(html.replace(' data-session=""', '').replace(/nonce="[^"]+"/g, '')).toBe(anonymousHtml.replace(/nonce="[^"]+"/g, ''));
+    const tag = anonymous.headers.get('etag')!;
+    expect(signedIn.headers.get('etag')).toBe(tag.replace(/"$/, '-s"'));
+    expect(signedIn.headers.get('vary')).toContain('Cookie');
+    // A tag answers only for its own copy: after signing in or out, the browser's copy is not the reader's.
+    expect((await site('/mentions-legales', { headers: { cookie, 'if-none-match': tag } })).status).toBe(200);
+    expect((await site('/mentions-legales', { headers: { cookie, 'if-none-match': signedIn.headers.get('etag')! } })).status).toBe(304);
+    expect((await site('/mentions-legales', { headers: { 'if-none-match': signedIn.headers.get('etag')! } })).status).toBe(200);
+    expect((await site('/mentions-legales', { headers: { 'if-none-match': tag } })).status).toBe(304);
+  });
+
+  it('writes the accreditation page for a signed-in reader: where they stand, their profile in the form, never the shared copy', async () => {
+    const { cookie } = await signInThroughProvider('membre@example.fr');
+    for (let i = 0; i < 3; i++) await (await get('/accreditations')).text();
+    const res = await get('/accreditations', cookie);
+    expect(res.headers.get('x-ffr-cache')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    expect(html).toContain('Votre compte FFR n’a pas le statut de journaliste.');
+    expect(html).not.toContain('Connectez-vous avec votre compte FFR');
+    expect(html).toMatch(/name="email"[^>]*value="membre@example.fr"|value="membre@example.fr"[^>]*name="email"/);
+    // Not fetched ahead: a prefetch from every page's « S’accréditer » would read the profile each time.
+    const ahead = await site('/accreditations', { headers: { cookie, 'sec-purpose': 'prefetch' } });
+    expect(ahead.status).toBe(204);
+    // The shared copy never holds any of it.
+    const shared = await (await get('/accreditations')).text();
+    expect(shared).not.toContain('membre@example.fr');
+    expect(shared).toContain('Connectez-vous avec votre compte FFR');
+  });
+});
+
+describe('the press space’s forms (POST /espace-presse, without JavaScript)', () => {
+  it('needs a session, its CSRF token and a small body; saves the subscriptions and says so', async () => {
+    const anonymous = await form('/espace-presse', { action: 'abonnements', csrfToken: 'x' });
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe('/connexion?callbackUrl=%2Fespace-presse&error=SessionRequired');
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    const forged = await form('/espace-presse', { action: 'abonnements', optin_mail: 'on', csrfToken: 'pas-le-bon' }, cookie);
+    expect(forged.headers.get('location')).toBe('/espace-presse?fait=echec');
+    expect((await form('/espace-presse', { action: 'abonnements', csrfToken: 'x', bourrage: 'x'.repeat(20_000) }, cookie)).status).toBe(413);
+    // The token the page carries: the Auth.js double-submit pair.
+    const csrf = await get('/api/auth/csrf', cookie);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const withCsrf = `${cookie}; ${csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')}`;
+    const saved = await form('/espace-presse', { action: 'abonnements', optin_mail: 'on', csrfToken }, withCsrf);
+    expect(saved.headers.get('location')).toBe('/espace-presse?fait=abonnements');
+    const page = await (await get('/espace-presse?fait=abonnements', withCsrf)).text();
+    expect(page).toContain('Vos préférences ont été enregistrées.');
+    expect(page).toMatch(/<input type="checkbox" name="optin_mail" checked=""/);
+    await form('/espace-presse', { action: 'abonnements', csrfToken }, withCsrf);
   });
 });
 

@@ -26,7 +26,7 @@ describe('shell HTML', () => {
     expect(html).toContain('Contacts presse');
     expect(html).toContain('<a href="https://www.ffr.fr/newsletter" rel="noopener">S’abonner à la newsletter</a>');
     expect(html).toContain('Mentions légales');
-    expect(html).toContain('Vous êtes journaliste ?');
+    expect(html).toContain('Vous êtes journaliste\u202f?');
     expect(html).toMatch(/© 2023–20\d\d Fédération française de rugby/);
   });
 

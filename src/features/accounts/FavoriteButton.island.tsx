@@ -4,14 +4,18 @@ import { favoriteIds, withFavorite } from './reading-list';
 import { isJournalist, profileAtom, updateProfileAtom } from './state';
 import { showSnackbarAtom } from '../shell/ui-state';
 
-/** `saved` is what the server already knows (the press space); on cached pages it is unknown. */
-export type FavoriteButtonProps = { postId: number; title: string; saved?: boolean };
+/**
+ * `saved` is what the server already knows (the press space); on cached pages it is unknown.
+ * `csrfToken`: in the press space the button is also a form (POST /espace-presse), which works
+ * before the island is live or without JavaScript.
+ */
+export type FavoriteButtonProps = { postId: number; title: string; saved?: boolean; csrfToken?: string };
 
 /**
  * Add or remove an article from the journalist's favourites (SPEC §2 /espace-presse). Articles are
  * cached pages shared by everyone, so the button only appears once the profile says "journalist".
  */
-export default function FavoriteButton({ postId, title, saved }: FavoriteButtonProps) {
+export default function FavoriteButton({ postId, title, saved, csrfToken }: FavoriteButtonProps) {
   const profile = useAtomValue(profileAtom);
   const save = useSetAtom(updateProfileAtom);
   const snack = useSetAtom(showSnackbarAtom);
@@ -31,16 +35,33 @@ export default function FavoriteButton({ postId, title, saved }: FavoriteButtonP
     setPending(null);
   };
 
-  return (
+  const button = (
     <button
-      type="button"
+      type={csrfToken ? 'submit' : 'button'}
       className={on ? 'favorite-button is-on' : 'favorite-button'}
       aria-pressed={on}
-      aria-label={`${on ? 'Retirer des favoris' : 'Ajouter aux favoris'} : ${title}`}
+      aria-label={`${on ? 'Retirer des favoris' : 'Ajouter aux favoris'}\u202f: ${title}`}
       disabled={pending !== null}
-      onClick={toggle}
+      onClick={csrfToken ? undefined : toggle}
     >
       <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? 'Retirer des favoris' : 'Ajouter aux favoris'}
     </button>
+  );
+  if (!csrfToken) return button;
+  return (
+    <form
+      method="post"
+      action="/espace-presse"
+      className="favorite-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void toggle();
+      }}
+    >
+      <input type="hidden" name="action" value="retirer-favori" />
+      <input type="hidden" name="id" value={postId} />
+      <input type="hidden" name="csrfToken" value={csrfToken} />
+      {button}
+    </form>
   );
 }

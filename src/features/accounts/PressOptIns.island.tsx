@@ -3,8 +3,10 @@ import { useEffect, useRef } from 'react';
 import type { PrefsAction } from './api';
 import { profileAtom, profileUpdateAtom, updateProfileAtom } from './state';
 import { modalAtom, openModalAtom } from '../shell/ui-state';
+import { useLive } from '../../islands/use-live';
 
-export type PressOptInsProps = { mail: boolean; whatsapp: boolean; openWhatsapp: boolean };
+/** `csrfToken`: the boxes are a form too (POST /espace-presse), saved with a button until the island is live. */
+export type PressOptInsProps = { mail: boolean; whatsapp: boolean; openWhatsapp: boolean; csrfToken: string };
 
 const OPT_INS = { optin_mail: 'journaliste_optin_mail', optin_whatsapp: 'journaliste_optin_whatsapp' } as const;
 type OptIn = keyof typeof OPT_INS;
@@ -24,7 +26,8 @@ function forgetOpenRequest() {
  * link, SPEC §2) a journalist not yet subscribed is asked in the WHATSAPP_OPTIN modal; closed, the
  * focus comes back here, on the WhatsApp box. The server renders this island for journalists only.
  */
-export default function PressOptIns({ mail, whatsapp, openWhatsapp }: PressOptInsProps) {
+export default function PressOptIns({ mail, whatsapp, openWhatsapp, csrfToken }: PressOptInsProps) {
+  const live = useLive();
   const profile = useAtomValue(profileAtom);
   const update = useAtomValue(profileUpdateAtom);
   const save = useSetAtom(updateProfileAtom);
@@ -69,32 +72,43 @@ export default function PressOptIns({ mail, whatsapp, openWhatsapp }: PressOptIn
   };
 
   return (
-    <fieldset className={openWhatsapp ? 'press-optins is-highlighted' : 'press-optins'} aria-busy={sending ? true : undefined}>
-      <legend>Mes abonnements</legend>
-      <label>
-        <input
-          type="checkbox"
-          checked={shown('optin_mail')}
-          aria-disabled={(sending && sending !== 'optin_mail') || undefined}
-          onChange={(e) => change('optin_mail', e.target.checked)}
-        />{' '}
-        Recevoir les communiqués par e-mail
-      </label>
-      <label>
-        <input
-          ref={whatsappBox}
-          type="checkbox"
-          checked={shown('optin_whatsapp')}
-          aria-disabled={(sending && sending !== 'optin_whatsapp') || undefined}
-          onChange={(e) => change('optin_whatsapp', e.target.checked)}
-        />{' '}
-        Recevoir les dernières actualités sur WhatsApp
-      </label>
-      {failed ? (
-        <p className="notice notice--error" role="alert">
-          Nous avons rencontré un problème lors de la mise à jour de votre profil.
-        </p>
-      ) : null}
-    </fieldset>
+    <form method="post" action="/espace-presse" onSubmit={(e) => e.preventDefault()}>
+      <input type="hidden" name="action" value="abonnements" />
+      <input type="hidden" name="csrfToken" value={csrfToken} />
+      <fieldset className={openWhatsapp ? 'press-optins is-highlighted' : 'press-optins'} aria-busy={sending ? true : undefined}>
+        <legend>Mes abonnements</legend>
+        <label>
+          <input
+            type="checkbox"
+            name="optin_mail"
+            checked={shown('optin_mail')}
+            aria-disabled={(sending && sending !== 'optin_mail') || undefined}
+            onChange={(e) => change('optin_mail', e.target.checked)}
+          />{' '}
+          Recevoir les communiqués par e-mail
+        </label>
+        <label>
+          <input
+            ref={whatsappBox}
+            type="checkbox"
+            name="optin_whatsapp"
+            checked={shown('optin_whatsapp')}
+            aria-disabled={(sending && sending !== 'optin_whatsapp') || undefined}
+            onChange={(e) => change('optin_whatsapp', e.target.checked)}
+          />{' '}
+          Recevoir les dernières actualités sur WhatsApp
+        </label>
+        {failed ? (
+          <p className="notice notice--error" role="alert">
+            Nous avons rencontré un problème lors de la mise à jour de votre profil.
+          </p>
+        ) : null}
+        {live ? null : (
+          <button className="button button--ghost" type="submit">
+            Enregistrer mes abonnements
+          </button>
+        )}
+      </fieldset>
+    </form>
   );
 }

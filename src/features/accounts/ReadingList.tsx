@@ -19,8 +19,8 @@ export function ReadingList({
   hits: SearchHit[];
   lookup: 'ok' | 'failed';
   empty: string;
-  /** The favourites list: each entry can be removed (and added back) where it stands. */
-  favorites?: boolean;
+  /** The favourites list: each entry can be removed (and added back) where it stands, also as a form (its CSRF token). */
+  favorites?: { csrfToken: string };
 }) {
   return (
     <section className="reading-list" aria-labelledby={id}>
@@ -35,7 +35,7 @@ export function ReadingList({
             <li key={hit.objectID} className="reading-list__item">
               <a href={toSitePath(hit.url_relative)}>{hit.title}</a>
               {hit.date ? <span className="reading-list__date">{formatLongDate(hit.date)}</span> : null}
-              {favorites ? <Island name="FavoriteButton" props={{ postId: postIdOf(hit), title: hit.title, saved: true }} /> : null}
+              {favorites ? <Island name="FavoriteButton" props={{ postId: postIdOf(hit), title: hit.title, saved: true, csrfToken: favorites.csrfToken }} /> : null}
             </li>
           ))}
         </ul>

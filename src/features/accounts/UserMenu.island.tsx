@@ -2,12 +2,23 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { signOut } from './api';
 import { SIGN_IN_PATH, signInPath } from '../../auth/callback-url';
+import { useLive } from '../../islands/use-live';
 import { isJournalist, profileAtom, sessionAtom } from './state';
 
 export type UserMenuProps = { loginUrl: string; logoutUrl: string; personalSpaceUrl: string; dashboardUrl: string; variant: 'topbar' | 'footer' };
 
-/** The login slot of the top bar and the footer's « Se connecter / Se déconnecter » (SPEC §6). */
-export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashboardUrl, variant }: UserMenuProps) {
+/** Where « Se déconnecter » goes without the island: the site's own page, which asks and signs out (routes/account/sign-out.tsx). */
+export const SIGN_OUT_PATH = '/deconnexion';
+
+/**
+ * The login slot of the top bar and the footer's « Se connecter / Se déconnecter » (SPEC §6).
+ * Until the session is known (in the server's HTML, without JavaScript), both ways are written
+ * and the page's `<html data-session>` (set by the worker for a request with a session) shows
+ * the right one: no « Connexion » flashing for a signed-in reader, nor left to one without script.
+ */
+export default function UserMenu(props: UserMenuProps) {
+  const { loginUrl, logoutUrl, personalSpaceUrl, dashboardUrl, variant } = props;
+  const live = useLive();
   const session = useAtomValue(sessionAtom);
   const profile = useAtomValue(profileAtom);
   const [open, setOpen] = useState(false);
@@ -34,6 +45,8 @@ export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashbo
     void signOut('/');
   };
 
+  if (!live || session.status === 'loading') return <StaticUserMenu {...props} />;
+
   if (session.status !== 'authenticated') {
     // The server's link names the page's path; once live, the exact address (query, « Voir plus » page).
     const backHere = (e: React.MouseEvent<HTMLAnchorElement>) => {
@@ -50,7 +63,7 @@ export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashbo
     );
   }
 
-  const logoutHref = logoutUrl || '/api/auth/signout';
+  const logoutHref = logoutUrl || SIGN_OUT_PATH;
   if (variant === 'footer') {
     return (
       <a href={logoutHref} onClick={logout}>
@@ -94,5 +107,52 @@ export default function UserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashbo
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** Both ways at once, for the CSS to choose (`.when-signed-in`, `.when-signed-out`); the menu opens as the page's `:target`. */
+function StaticUserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashboardUrl, variant }: UserMenuProps) {
+  const logoutHref = logoutUrl || SIGN_OUT_PATH;
+  if (variant === 'footer') {
+    return (
+      <>
+        <a className="when-signed-out" href={loginUrl}>
+          Se connecter
+        </a>
+        <a className="when-signed-in" href={logoutHref}>
+          Se déconnecter
+        </a>
+      </>
+    );
+  }
+  return (
+    <>
+      <a className="topbar__login when-signed-out" href={loginUrl}>
+        Connexion / inscription
+      </a>
+      <div className="user-menu when-signed-in">
+        <a className="user-menu__toggle" href="#menu-compte">
+          Mon compte
+        </a>
+        <ul className="user-menu__list" id="menu-compte" hidden>
+          <li>
+            <a href="/espace-presse">Espace presse</a>
+          </li>
+          <li>
+            <a href={personalSpaceUrl} target="_blank" rel="noopener">
+              Mon espace personnel FFR
+            </a>
+          </li>
+          <li>
+            <a href={dashboardUrl} target="_blank" rel="noopener">
+              Tableau de bord
+            </a>
+          </li>
+          <li>
+            <a href={logoutHref}>Se déconnecter</a>
+          </li>
+        </ul>
+      </div>
+    </>
   );
 }

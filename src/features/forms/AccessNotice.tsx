@@ -2,14 +2,19 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { SIGN_IN_PATH, signInPath } from '../../auth/callback-url';
 import JournalistAccess from '../accounts/JournalistAccess.island';
-import { STANDINGS, standingOf } from '../accounts/journalist-standing';
+import { STANDINGS, standingOf, type JournalistStanding } from '../accounts/journalist-standing';
 import { profileAtom, sessionAtom } from '../accounts/state';
 
 // SPEC §6: accreditation requests are a journalist's right. The accreditation page is the same
-// cached HTML for everyone; inside the form's island, this tells each reader where they stand.
+// cached HTML for everyone who is not signed in; inside the form's island, this tells each reader
+// where they stand. A signed-in reader's page is written for them (routes/accreditations.tsx):
+// it says so from the start, with or without JavaScript.
 
-/** Where the accreditation form sends people: to sign in (back to the form), and once sent, to their personal space. */
-export type AccountLinks = { signIn: string; personalSpace: string };
+/**
+ * Where the accreditation form sends people: to sign in (back to the form), and once sent, to
+ * their personal space; `standing`: where the signed-in reader the page was written for stands.
+ */
+export type AccountLinks = { signIn: string; personalSpace: string; standing?: JournalistStanding };
 
 /**
  * A sign-in link that comes back to this very page: the server's address names the page, and once
@@ -37,10 +42,14 @@ const NBSP = '\u00a0';
  * and what they can do (journalist-standing.ts), nothing for a journalist. The server refuses any
  * other sending anyway.
  */
-export function AccessNotice({ signIn }: { signIn: string }) {
+export function AccessNotice({ signIn, standing: written }: { signIn: string; standing?: JournalistStanding }) {
   const session = useAtomValue(sessionAtom);
   const profile = useAtomValue(profileAtom);
   const signedIn = session.status === 'authenticated' && !session.data.error;
+  const signedOut = session.status === 'unauthenticated' || (session.status === 'authenticated' && !!session.data.error);
+  // Until the session and profile are read in the page, what the server knew.
+  const known = signedOut ? undefined : profile.status === 'success' ? standingOf(profile.data) : written;
+  if (known !== undefined) return <StandingNotice standing={known} />;
   if (!signedIn) {
     return (
       <div className="notice access-notice" id="acces-accreditation">
@@ -57,8 +66,10 @@ export function AccessNotice({ signIn }: { signIn: string }) {
     );
   }
   // Signed in: nothing until the profile says; the journalist goes straight to the form.
-  if (profile.status !== 'success') return null;
-  const standing = standingOf(profile.data);
+  return null;
+}
+
+function StandingNotice({ standing }: { standing: JournalistStanding }) {
   const { notice, action } = STANDINGS[standing];
   if (notice === null) return null;
   return (

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AccessNotice, type AccountLinks } from './AccessNotice';
+import { profileValues } from './profile-values';
 import { changedFrom, draftValues, hasInput, keepPageDraft, readPageDraft } from './draft';
 import { emptySelection, EVENT_FIELD, fromTitles, selectAllFuture, toggleEvent, type EventChoice, type Selection } from './event-selection';
 import { FormResult } from './FormResult';
@@ -88,16 +89,8 @@ export default function Cf7Form(props: Cf7FormProps) {
   useEffect(() => {
     if (prefilled.current || profile.status !== 'success') return;
     prefilled.current = true;
-    const p = profile.data;
-    const fill: FormValues = {
-      nom: String(p.last_name ?? ''),
-      prenom: String(p.first_name ?? ''),
-      email: String(p.email ?? ''),
-      media: String(p.journaliste_media?.nom ?? p.journaliste_media_temporaire ?? ''),
-      fonction: String(p.journaliste_fonction ?? ''),
-      'carte-presse': String(p.journaliste_carte_presse ?? ''),
-    };
-    setValues((v) => ({ ...Object.fromEntries(Object.entries(fill).filter(([, x]) => x)), ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) }));
+    const fill = profileValues(profile.data);
+    setValues((v) => ({ ...fill, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) }));
     setFormKey((k) => k + 1);
   }, [profile]);
 
@@ -162,7 +155,7 @@ export default function Cf7Form(props: Cf7FormProps) {
 
   return (
     <div className="cf7" ref={root}>
-      {props.accreditation && props.account ? <AccessNotice signIn={props.account.signIn} /> : null}
+      {props.accreditation && props.account ? <AccessNotice signIn={props.account.signIn} standing={props.account.standing} /> : null}
       {outcome && outcome.kind !== 'invalid' && outcome.kind !== 'success' ? <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} account={props.account} /> : null}
       <FormView
         key={formKey}

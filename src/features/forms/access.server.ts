@@ -6,6 +6,7 @@ import { createUserClient } from '../../upstream/user.server';
 import { FAILURE_TITLE, type FormOutcome } from './outcome';
 import type { FormValues } from './model';
 import { STANDINGS, standingOf, type JournalistStanding } from '../accounts/journalist-standing';
+import type { Prefs } from '../../schemas/prefs';
 
 // SPEC §6: accreditation requests are a journalist's right (journaliste = oui in the user's
 // preferences). The page's HTML is the same for everyone, so the server decides at the sending,
@@ -17,6 +18,22 @@ type AccessCheck =
   | { ok: false; reason: 'sign-in' }
   | { ok: false; reason: 'journalist'; standing: JournalistStanding }
   | { ok: false; reason: 'unavailable' };
+
+/**
+ * The signed-in reader a page is written for (the accreditation form, filled from their profile
+ * and saying where they stand), or null: no session, or a profile that cannot be read now (the
+ * page is then the one everyone gets, and the sending decides).
+ */
+export async function signedInReader(c: Context<AppEnv>): Promise<{ prefs: Prefs; standing: JournalistStanding } | null> {
+  const session = await readSession(c);
+  if (!session || session.error || !session.access_token) return null;
+  try {
+    const prefs = await createUserClient(c.get('config')).prefs(session.access_token, true);
+    return { prefs, standing: standingOf(prefs) };
+  } catch {
+    return null;
+  }
+}
 
 export async function journalistSession(c: Context<AppEnv>): Promise<AccessCheck> {
   const session = await readSession(c);

@@ -6,8 +6,8 @@ export const VISIBILITY_RULES = {
   hidePartners: ['/espace-presse', '/categories/preview', '/embargo'],
   /** Pages shown inside the federation's apps (first path segment) have no top bar and no header. */
   hideHeaderForFirstSegment: ['app', 'embed'],
-  /** The « Vous êtes journaliste ? S’accréditer » banner is not shown where it would point to itself (the press space has its own). */
-  hideAccreditationBanner: ['/accreditations', '/espace-presse'],
+  /** The « Vous êtes journaliste ? S’accréditer » banner is not shown where it would point to itself (the press space has its own), nor while signing in or out. */
+  hideAccreditationBanner: ['/accreditations', '/espace-presse', '/connexion', '/deconnexion'],
 } as const;
 
 export type ShellVisibility = {

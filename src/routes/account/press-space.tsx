@@ -12,6 +12,8 @@ import { Island } from '../../islands/Island';
 import { Unavailable } from '../../ui/Apology';
 import { siteHostname } from '../../render/site';
 import { createUserClient } from '../../upstream/user.server';
+import { csrfFor } from '../../auth/routes.server';
+import { PRESS_SPACE_OUTCOMES, pressSpaceAction, type PressSpaceOutcome } from '../../features/accounts/press-space-actions.server';
 
 // /espace-presse — journalists only (SPEC §2, §6). Personal, so never cached.
 
@@ -52,9 +54,17 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
   }
   const hitsFor = (ids: number[]) => ids.map((id) => lookup.byId.get(id)).filter((h): h is SearchHit => !!h);
   const requests = Array.isArray(prefs?.journaliste_accreditations_events) ? prefs.journaliste_accreditations_events : [];
-  return c.render(
+  // The buttons work as forms where their islands are not live (POST /espace-presse, press-space-actions.server.ts).
+  const csrf = journalist ? await csrfFor(c) : null;
+  const done = Object.hasOwn(PRESS_SPACE_OUTCOMES, c.req.query('fait') ?? '') ? PRESS_SPACE_OUTCOMES[c.req.query('fait') as PressSpaceOutcome] : null;
+  const res = await c.render(
       <div className="container account-page">
         <h1>Espace presse</h1>
+        {done ? (
+          <p className={done.ok ? 'notice notice--success' : 'notice notice--error'} role={done.ok ? 'status' : 'alert'}>
+            {done.text}
+          </p>
+        ) : null}
         {prefs === null ? (
           <Unavailable what="Votre profil est momentanément indisponible." />
         ) : !journalist ? (
@@ -103,7 +113,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
               hits={hitsFor(favorites)}
               lookup={lookup.ok ? 'ok' : 'failed'}
               empty="Vous n’avez pas encore de favori. Ajoutez un article depuis sa page avec « Ajouter aux favoris »."
-              favorites
+              favorites={{ csrfToken: csrf?.token ?? '' }}
             />
             <ReadingList
               id="contenus-consultes"
@@ -112,10 +122,18 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
               lookup={lookup.ok ? 'ok' : 'failed'}
               empty="Les articles que vous lisez apparaîtront ici."
             />
-            <Island name="PressOptIns" props={{ mail: !!prefs.journaliste_optin_mail, whatsapp: !!prefs.journaliste_optin_whatsapp, openWhatsapp: c.req.query('optin_whatsapp') === 'open' }} />
+            <Island
+              name="PressOptIns"
+              props={{ mail: !!prefs.journaliste_optin_mail, whatsapp: !!prefs.journaliste_optin_whatsapp, openWhatsapp: c.req.query('optin_whatsapp') === 'open', csrfToken: csrf?.token ?? '' }}
+            />
           </>
         )}
       </div>,
     { head: { title: 'Espace presse', noindex: true }, tracking: { page_type: 'espace-presse' }, cache: 'never' },
   );
+  for (const cookie of csrf?.setCookie ?? []) res.headers.append('set-cookie', cookie);
+  return res;
 }
+
+/** The press space's buttons as forms (without JavaScript): the change, then back here. */
+export const pressSpacePostRoute = (c: Context<AppEnv>) => pressSpaceAction(c);

@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../app-env';
+import { verifyCsrf } from '../../auth/csrf.server';
+import { endSession, readSession } from '../../auth/session.server';
+import { UpstreamError } from '../../upstream/http.server';
+import { createUserClient } from '../../upstream/user.server';
+import { favoriteIds, withFavorite } from './reading-list';
+
+// POST /espace-presse: what the press space's buttons do where their islands are not live (no
+// JavaScript, or before the script): a favourite removed, the subscriptions saved. The same
+// profile updates as the islands' (SPEC §4, §7 user_prefs), then back to the press space with the
+// outcome in its address (POST, redirect, GET: a reload sends nothing twice).
+
+const csrfToken = z.string().min(1).max(200);
+const ActionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('retirer-favori'), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), csrfToken }),
+  z.object({ action: z.literal('abonnements'), optin_mail: z.literal('on').optional(), optin_whatsapp: z.literal('on').optional(), csrfToken }),
+]);
+
+/** What the press space says after a sending (its `?fait=`), in the words of the islands' snack bar. */
+export const PRESS_SPACE_OUTCOMES = {
+  'favori-retire': { ok: true, text: 'Article retiré de vos favoris.' },
+  abonnements: { ok: true, text: 'Vos préférences ont été enregistrées.' },
+  echec: { ok: false, text: 'Nous avons rencontré un problème lors de la mise à jour de votre profil. Merci de réessayer dans quelques instants.' },
+} as const;
+export type PressSpaceOutcome = keyof typeof PRESS_SPACE_OUTCOMES;
+
+const back = (c: Context<AppEnv>, outcome: PressSpaceOutcome) => c.redirect(`/espace-presse?fait=${outcome}`, 303);
+
+export async function pressSpaceAction(c: Context<AppEnv>): Promise<Response> {
+  const session = await readSession(c);
+  if (!session || session.error || !session.access_token) {
+    return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl: '/espace-presse', error: session ? 'RefreshAccessTokenError' : 'SessionRequired' })}`, 303);
+  }
+  // A handful of fields; the body was bounded before (security/requests.server.ts).
+  const form = await c.req.formData().catch(() => null);
+  const parsed = ActionSchema.safeParse(form ? Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) : null);
+  if (!parsed.success || !(await verifyCsrf(c, parsed.data.csrfToken))) return back(c, 'echec');
+  const user = createUserClient(c.get('config'));
+  const token = session.access_token;
+  try {
+    const prefs = await user.prefs(token, true);
+    const sent = parsed.data;
+    if (sent.action === 'retirer-favori') {
+      const ids = favoriteIds(prefs);
+      if (ids.includes(sent.id)) await user.updatePrefs(token, 'favoris', withFavorite(ids, sent.id, false));
+      return back(c, 'favori-retire');
+    }
+    // Only what changed is sent: each choice is its own update in WordPress.
+    const wanted = { optin_mail: sent.optin_mail === 'on', optin_whatsapp: sent.optin_whatsapp === 'on' };
+    if (wanted.optin_mail !== !!prefs.journaliste_optin_mail) await user.updatePrefs(token, 'optin_mail', wanted.optin_mail);
+    if (wanted.optin_whatsapp !== !!prefs.journaliste_optin_whatsapp) await user.updatePrefs(token, 'optin_whatsapp', wanted.optin_whatsapp);
+    return back(c, 'abonnements');
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 401) {
+      endSession(c);
+      return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl: '/espace-presse', error: 'RefreshAccessTokenError' })}`, 303);
+    }
+    console.warn('[press-space] update failed:', error instanceof Error ? error.message : error);
+    return back(c, 'echec');
+  }
+}
