@@ -383,6 +383,58 @@ describe('highlighting', () => {
   });
 });
 
+// What the site reads to say « Vouliez-vous dire … ? » (src/features/search/correction.ts): the typo
+// count of each hit, and the record's own spelling of the word a typo was corrected to.
+describe('typos, as getRankingInfo and the highlight report them', () => {
+  const engine = engineWith(newsroomFixture());
+  const search = (query: string, extra: Record<string, unknown> = {}) => engine.search('newsroom', { query, getRankingInfo: true, ...extra });
+
+  it('counts the typos of each hit, and highlights the word the typo was corrected to as the record spells it', () => {
+    const exact = search('dupont');
+    expect(exact.hits.map((h) => h._rankingInfo!.nbTypos)).toEqual(exact.hits.map(() => 0));
+    const typo = search('dupnt', { attributesToHighlight: ['post_tag'] });
+    expect(typo.nbHits).toBe(exact.nbHits);
+    for (const hit of typo.hits) {
+      expect(hit._rankingInfo!.nbTypos).toBe(1);
+      expect(hit._highlightResult!.post_tag).toContainEqual(expect.objectContaining({ value: 'Antoine <em>Dupont</em>', matchedWords: ['dupnt'] }));
+    }
+    const equipe = search('equpe', { restrictSearchableAttributes: ['title'], filters: 'type:post' });
+    expect(equipe.hits[0]!._highlightResult!.title).toMatchObject({ value: "Le XV de France affronte l'<em>Équipe</em> d'Afrique du Sud", matchedWords: ['equpe'] });
+    expect(equipe.hits[0]!._rankingInfo!.nbTypos).toBe(1);
+  });
+
+  it('counts a mistake on the first letter as two typos, accepted only where two are', () => {
+    // « fupont », 6 letters: one typo allowed, and a wrong first letter counts two.
+    expect(search('fupont').nbHits).toBe(0);
+    const wider = search('fupont', { minWordSizefor2Typos: 5 });
+    expect(wider.nbHits).toBeGreaterThan(0);
+    expect(wider.hits.map((h) => h._rankingInfo!.nbTypos)).toEqual(wider.hits.map(() => 2));
+    // From 8 letters, up to three when the first letter is one of them.
+    expect(search('zelectionneur').hits[0]!._rankingInfo!.nbTypos).toBe(2);
+    expect(search('zelectoinneur').hits[0]!._rankingInfo!.nbTypos).toBe(3);
+    expect(search('zelectoinnuer').nbHits).toBe(0);
+  });
+
+  it('finds with more typos when the query lowers minWordSizefor1Typo / minWordSizefor2Typos', () => {
+    expect(search('ekipe').nbHits).toBe(0); // two typos in a 5-letter word
+    const r = search('ekipe', { minWordSizefor2Typos: 5, attributesToHighlight: ['title', 'categories'] });
+    expect(r.nbHits).toBeGreaterThan(0);
+    expect(r.hits[0]!._rankingInfo!.nbTypos).toBe(2);
+    expect(JSON.stringify(r.hits[0]!._highlightResult)).toMatch(/<em>Équipe<\/em>/);
+  });
+
+  it('encodes the best attribute and word position in firstMatchedWord, and adds the root fields', () => {
+    // « dupont » is word 1 of the title of one post (attribute 0), and only in post_tag (attribute 1) of the other.
+    const r = search('dupont');
+    const byTitle = (t: string) => r.hits.find((h) => String(h.title).startsWith(t))!._rankingInfo!;
+    expect(byTitle('Antoine Dupont élu').firstMatchedWord).toBe(1);
+    expect(Math.floor(byTitle('Le XV de France').firstMatchedWord / 1000)).toBe(1);
+    expect(r).toMatchObject({ serverUsed: expect.any(String), indexUsed: 'newsroom', parsedQuery: 'dupont' });
+    expect(r.hits[0]!._rankingInfo).not.toHaveProperty('promoted');
+    expect(engine.search('newsroom', { query: 'dupont' })).not.toHaveProperty('parsedQuery');
+  });
+});
+
 describe('performance', () => {
   it('answers queries over 10 000 records (timed by npm run bench:search, not here)', () => {
     const words = ['match', 'France', 'Toulouse', 'mêlée', 'sélection', 'joueurs', 'entraîneur', 'Tournoi', 'essai', 'Bleus', 'victoire', 'défaite'];

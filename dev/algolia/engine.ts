@@ -15,7 +15,7 @@ import {
   type Criterion,
   type IndexSettings,
 } from './settings';
-import { IndexData, leafTexts, type Doc, type EngineRecord } from './store';
+import { attributeOf, IndexData, leafTexts, positionOf, type Doc, type EngineRecord } from './store';
 import { truncateUtf8, utf8Length } from './text';
 
 export type { EngineRecord } from './store';
@@ -58,6 +58,9 @@ export type SearchResponse = {
   facets?: Record<string, Record<string, number>>;
   exhaustiveFacetsCount?: true;
   queryID?: string;
+  serverUsed?: string;
+  indexUsed?: string;
+  parsedQuery?: string;
 };
 
 export type EngineOptions = {
@@ -247,6 +250,13 @@ export class SearchEngine {
       response.exhaustiveFacetsCount = true;
     }
     if (p.clickAnalytics) response.queryID = randomHex(32);
+    if (p.getRankingInfo) {
+      // getRankingInfo's fields at the root of the response: the server, the index really used, the
+      // query as normalised (algolia.com/doc/api-reference/api-parameters/getRankingInfo).
+      response.serverUsed = 'localhost';
+      response.indexUsed = name;
+      response.parsedQuery = words.map((w) => w.norm).join(' ');
+    }
     return response;
   }
 
@@ -427,10 +437,16 @@ function highlight(
   return out;
 }
 
+// `_rankingInfo` as getRankingInfo describes it (algolia.com/doc/api-reference/api-parameters/getRankingInfo;
+// specs/search/common/schemas/Hit.yml#rankingInfo in algolia/api-clients-automation). `promoted` is
+// absent: only a rule promotes a hit, and there are no rules here.
 function rankingInfo(rel: Relevance, words: QueryWord[]): RankingInfo {
   return {
+    // The typos of every query word, first-letter mistakes counted two (typo.ts countedTypos).
     nbTypos: rel.typos,
-    firstMatchedWord: Number.isFinite(rel.attribute) ? rel.attribute : 0,
+    // « Divide the number by 1,000 to get the attribute index; the remainder gives the word position »
+    // (in an ordered attribute; 0 in an unordered one).
+    firstMatchedWord: Number.isFinite(rel.attribute) ? attributeOf(rel.attribute) * 1000 + Math.min(positionOf(rel.attribute), 999) : 0,
     proximityDistance: rel.proximity,
     userScore: 0,
     geoDistance: 0,

@@ -56,6 +56,9 @@ export function highlightText(text: string, words: QueryWord[], tags: HighlightO
       if (!m) continue;
       matched.add(index);
       const original = text.slice(token.start, token.end);
+      // The record's own word is wrapped, whether it matched exactly, as a prefix or with typos:
+      // « equpe » highlights « <em>équipe</em> » (the original word from the record, as
+      // algolia.com/doc/api-reference/api-parameters/replaceSynonymsInHighlight puts it when false).
       const end = m.prefix ? token.start + originalPrefixLength(original, m.length) : token.end;
       if (!hit || end > hit.end) hit = { end };
     }
@@ -69,6 +72,8 @@ export function highlightText(text: string, words: QueryWord[], tags: HighlightO
   }
   out += text.slice(cursor);
 
+  // « List of words from the query that matched the object » (specs/common/schemas/HighlightResult.yml
+  // in algolia/api-clients-automation): the query's words as typed, not the record's.
   const matchedWords = [...matched].sort((a, b) => a - b).map((i) => words[i]!.raw);
   const uniqueWords = [...new Set(matchedWords)];
   if (matched.size === 0) return { value: out, matchLevel: 'none', matchedWords: [] };

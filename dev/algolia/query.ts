@@ -5,7 +5,7 @@
 import type { CompiledSettings, ExactOnSingleWordQuery, QueryType } from './settings';
 import { attributeOf, IndexData, positionOf, POSITION_LIMIT, type Doc } from './store';
 import { tokenize } from './text';
-import { allowedTypos, prefixDistance, wordDistance, type TypoSettings } from './typo';
+import { allowedTypos, countedTypos, prefixDistance, wordDistance, type TypoSettings } from './typo';
 import type { WordMatch } from './vocabulary';
 
 export type QueryWord = {
@@ -29,11 +29,21 @@ export function parseQuery(query: string, data: IndexData, queryType: QueryType,
     const key = `${token.norm}\u0000${maxTypos}\u0000${prefix}`;
     let matches = lookups.get(key);
     if (!matches) {
-      matches = data.vocabulary.lookup(token.norm, maxTypos, prefix);
+      matches = firstLetterRule(token.norm, data.vocabulary.lookup(token.norm, maxTypos, prefix), maxTypos);
       lookups.set(key, matches);
     }
     return { raw: query.slice(token.start, token.end).toLowerCase(), norm: token.norm, prefix, maxTypos, matches };
   });
+}
+
+/** The lookup's matches with a first-letter mistake counted as Algolia does (countedTypos). */
+function firstLetterRule(query: string, matches: Map<string, WordMatch>, maxTypos: number): Map<string, WordMatch> {
+  const out = new Map<string, WordMatch>();
+  for (const [word, match] of matches) {
+    const typos = countedTypos(query, word, match.typos, maxTypos);
+    if (typos !== null) out.set(word, typos === match.typos ? match : { ...match, typos });
+  }
+  return out;
 }
 
 /**
@@ -43,13 +53,16 @@ export function parseQuery(query: string, data: IndexData, queryType: QueryType,
 export function matchWord(word: QueryWord, norm: string, indexed: boolean): WordMatch | null {
   const known = word.matches.get(norm);
   if (known || indexed) return known ?? null;
+  const counted = (osa: number | null) => (osa === null ? null : countedTypos(word.norm, norm, osa, word.maxTypos));
   if (word.prefix) {
-    const whole = wordDistance(word.norm, norm, word.maxTypos);
-    const start = prefixDistance(word.norm, norm, word.maxTypos);
+    const whole = counted(wordDistance(word.norm, norm, word.maxTypos));
+    const found = prefixDistance(word.norm, norm, word.maxTypos);
+    const startTypos = found && counted(found.typos);
+    const start = found && startTypos !== null ? { typos: startTypos, length: found.length } : null;
     if (whole !== null && (!start || whole <= start.typos)) return { typos: whole, prefix: false, length: norm.length };
     return start ? { typos: start.typos, prefix: true, length: start.length } : null;
   }
-  const whole = wordDistance(word.norm, norm, word.maxTypos);
+  const whole = counted(wordDistance(word.norm, norm, word.maxTypos));
   return whole === null ? null : { typos: whole, prefix: false, length: norm.length };
 }
 

@@ -8,13 +8,29 @@ export type TypoSettings = {
   minWordSizefor2Typos: number;
 };
 
-/** How many typos a query word of this length may contain (Algolia: 0, 1 from 4 letters, 2 from 8). */
+/**
+ * How many typos a query word of this length may contain (Algolia: 0, 1 from 4 letters, 2 from 8),
+ * both thresholds settings and search parameters alike (algolia.com/doc/api-reference/api-parameters/minWordSizefor1Typo,
+ * …/minWordSizefor2Typos): a query may lower them to find what its words would with more typos.
+ */
 export function allowedTypos(word: string, s: TypoSettings): number {
   if (!s.typoTolerance) return 0;
   const len = [...word].length;
   if (len >= s.minWordSizefor2Typos) return 2;
   if (len >= s.minWordSizefor1Typo) return 1;
   return 0;
+}
+
+/**
+ * Typos Algolia counts for a match found `osa` edits away, or null when it refuses it. A mistake on
+ * the first letter counts two (« Tichael = 2 (substitution: m → T, first letter) », « How typos are
+ * calculated », algolia.com/doc/guides/managing-results/optimize-search-results/typo-tolerance), so
+ * it is only accepted where two typos are, and then with one more (« It can also handle three typos
+ * if the first letter is misspelled », …/typo-tolerance/in-depth/configuring-typo-tolerance).
+ */
+export function countedTypos(query: string, word: string, osa: number, maxTypos: number): number | null {
+  if (osa === 0 || query[0] === word[0]) return osa;
+  return maxTypos >= 2 ? osa + 1 : null;
 }
 
 /**

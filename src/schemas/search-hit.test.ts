@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAYER_ATTRIBUTES, PlayerHitSchema, PlayersResultSchema } from './search-hit';
+import { PLAYER_ATTRIBUTES, PlayerHitSchema, PlayersResultSchema, SearchHitSchema } from './search-hit';
 
 // A record as the federation's indexer writes it to the players index (dev/search-index.ts).
 const ramos = {
@@ -69,5 +69,38 @@ describe('PlayerHitSchema', () => {
     expect([...PLAYER_ATTRIBUTES].sort()).toEqual(
       ['objectID', 'name', 'prenom', 'nom', 'poste_libelle', 'equipe', 'equipe_url', 'url_relative', 'club', 'selections', 'image_thumbnail'].sort(),
     );
+  });
+});
+
+describe('typo counts and highlighted lists (« Vouliez-vous dire »)', () => {
+  const post = {
+    objectID: 'post-12',
+    type: 'post',
+    title: 'L’équipe de France',
+    url_relative: '/categories/xv-de-france/l-equipe',
+    post_tag: ['Six Nations'],
+    _highlightResult: {
+      title: { value: 'L’\u2063[[équipe]]\u2063 de France', matchLevel: 'full', matchedWords: ['equpe'] },
+      post_tag: [{ value: 'Six Nations', matchLevel: 'none', matchedWords: [] }],
+      categories: [{ value: '\u2063[[Équipe]]\u2063s de France', matchLevel: 'full', matchedWords: ['equpe'] }],
+    },
+    _rankingInfo: { nbTypos: 1, firstMatchedWord: 1, proximityDistance: 0, userScore: 3, geoDistance: 0, geoPrecision: 1, nbExactWords: 0, words: 1, filters: 0 },
+  };
+
+  it('reads nbTypos of getRankingInfo and the highlighted tags and categories', () => {
+    const hit = SearchHitSchema.parse(post);
+    expect(hit._rankingInfo?.nbTypos).toBe(1);
+    expect(hit._highlightResult.categories?.map((h) => h.value)).toEqual(['\u2063[[Équipe]]\u2063s de France']);
+    expect(PlayerHitSchema.parse({ ...ramos, _rankingInfo: { nbTypos: 0 } })._rankingInfo?.nbTypos).toBe(0);
+  });
+
+  it('leaves the count unknown (null), never 0, when it is missing or unreadable', () => {
+    for (const info of [undefined, null, 'x', { nbTypos: -1 }, { nbTypos: 1.5 }, { nbTypos: '1' }]) {
+      expect(SearchHitSchema.parse({ ...post, _rankingInfo: info })._rankingInfo, JSON.stringify(info)).toBeNull();
+      expect(PlayerHitSchema.parse({ ...ramos, _rankingInfo: info })._rankingInfo, JSON.stringify(info)).toBeNull();
+    }
+    const { _rankingInfo: _, ...without } = post;
+    expect(SearchHitSchema.parse(without)._rankingInfo).toBeNull();
+    expect(SearchHitSchema.parse({ ...post, _highlightResult: { title: post._highlightResult.title, post_tag: 'x' } })._highlightResult.post_tag).toEqual([]);
   });
 });

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { list, num, text } from './mapping';
 
 const highlighted = z.object({ value: z.string() }).catch({ value: '' });
+/** A highlighted array (post_tag, categories): one value per element; anything else, none. */
+const highlightedList = list(z.object({ value: z.string() })).catch([]);
+
+/**
+ * `_rankingInfo`, sent when the query asks getRankingInfo: the typos Algolia corrected to find the
+ * hit (Hit.yml#rankingInfo in algolia/api-clients-automation). null when absent or unreadable: the
+ * count is then unknown, never taken for 0 or 1.
+ */
+const rankingInfo = z.object({ nbTypos: z.number().int().nonnegative() }).loose().nullable().catch(null);
 
 /** SPEC §3 Search hit, with the highlighted title Algolia adds. */
 export const SearchHitSchema = z.object({
@@ -13,7 +22,11 @@ export const SearchHitSchema = z.object({
   image_thumbnail: text(),
   date: text(),
   date_timestamp: num(0),
-  _highlightResult: z.object({ title: highlighted }).loose().catch({ title: { value: '' } }),
+  _highlightResult: z
+    .object({ title: highlighted, post_tag: highlightedList.optional(), categories: highlightedList.optional() })
+    .loose()
+    .catch({ title: { value: '' } }),
+  _rankingInfo: rankingInfo,
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
@@ -44,10 +57,11 @@ const playerFields = z.object({
   selections: num(0),
   image_thumbnail: text(),
   _highlightResult: z.object({ name: highlighted }).loose().catch({ name: { value: '' } }),
+  _rankingInfo: rankingInfo,
 });
 
-/** The attributes a player hit reads: the only ones asked of Algolia. */
-export const PLAYER_ATTRIBUTES = Object.keys(playerFields.shape).filter((key) => key !== '_highlightResult');
+/** The attributes a player hit reads: the only ones asked of Algolia (the others are Algolia's own). */
+export const PLAYER_ATTRIBUTES = Object.keys(playerFields.shape).filter((key) => !key.startsWith('_'));
 
 /**
  * A record of the players index (joueurs / joueurs_pp): one player of a team page's squad. A player

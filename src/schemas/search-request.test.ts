@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertIndexName, cleanQuery, facetFilter, filtersFor, MAX_QUERY_BYTES, newsroomIndex, parseSort, playersIndex } from './search-request';
+import { assertIndexName, cleanQuery, defaultSort, facetFilter, filtersFor, MAX_QUERY_BYTES, newsroomIndex, parseSort, playersIndex } from './search-request';
 
 describe('search parameters', () => {
   it('chooses indexes by host and sort', () => {
@@ -15,11 +15,18 @@ describe('search parameters', () => {
     expect(assertIndexName('x'.repeat(64))).toHaveLength(64);
     for (const bad of ['', 'x'.repeat(65), 'news room', 'news/room', 'é', 'a*']) expect(() => assertIndexName(bad)).toThrow(/invalide/);
   });
-  it('reads the sort, defaulting to the most recent', () => {
-    expect(parseSort('pertinence')).toBe('pertinence');
-    expect(parseSort('ancien')).toBe('ancien');
-    expect(parseSort(undefined)).toBe('recent');
-    expect(parseSort('DROP TABLE')).toBe('recent');
+  it('reads the sort: relevance by default for words typed, the most recent for a listing without words', () => {
+    for (const r of [{ query: 'dupont' }, { query: '' }]) {
+      expect(parseSort('pertinence', r)).toBe('pertinence');
+      expect(parseSort('recent', r)).toBe('recent');
+      expect(parseSort('ancien', r)).toBe('ancien');
+    }
+    expect(parseSort(undefined, { query: 'dupont' })).toBe('pertinence');
+    expect(parseSort('DROP TABLE', { query: 'dupont' })).toBe('pertinence');
+    expect(parseSort(undefined, { query: '' })).toBe('recent');
+    expect(parseSort('DROP TABLE', { query: '' })).toBe('recent');
+    expect(defaultSort({ query: 'equipe' })).toBe('pertinence');
+    expect(defaultSort({ query: '' })).toBe('recent');
   });
   it('cleans absurd queries', () => {
     expect(cleanQuery('  équipe\u0000 de\tFrance\n ')).toBe('équipe de France');

@@ -13,7 +13,16 @@ export const SORTS = [
   { value: 'ancien', label: 'Le plus ancien', suffix: '_date_asc' },
 ] as const;
 export type Sort = (typeof SORTS)[number]['value'];
-export const DEFAULT_SORT: Sort = 'recent';
+
+/**
+ * The order a search page has when the reader chose none. SPEC §9 makes « Le plus récent » the
+ * default, and it is the listing's: a tag or a category browsed without words. Words typed are
+ * ordered by relevance (« Pertinence »), on /recherche as in the live panel, so that the page
+ * behind « Voir les résultats » lists what the panel showed, in the same order.
+ */
+export function defaultSort(r: { query: string }): Sort {
+  return r.query ? 'pertinence' : 'recent';
+}
 
 const INDEX_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -37,8 +46,9 @@ export function playersIndex(hostname: string): string {
   return assertIndexName(isPressHost(hostname) ? 'joueurs' : 'joueurs_pp');
 }
 
-export function parseSort(raw: string | undefined | null): Sort {
-  return SORTS.some((s) => s.value === raw) ? (raw as Sort) : DEFAULT_SORT;
+/** The sort asked for, or the default of a request with these words (defaultSort). */
+export function parseSort(raw: string | undefined | null, r: { query: string }): Sort {
+  return SORTS.some((s) => s.value === raw) ? (raw as Sort) : defaultSort(r);
 }
 
 /** Control characters out, whitespace folded, cut to Algolia's limit on a character boundary. */

@@ -15,6 +15,20 @@ export function algoliaHosts(host: string | undefined) {
   return [{ url: url.hostname, port: url.port ? Number(url.port) : undefined, protocol, accept: 'readWrite' as const }];
 }
 
+/**
+ * A search that found nothing, asked again with more typos tolerated, to learn what a correction
+ * would find: one typo from 3 letters and two from 5, where Algolia's defaults are 4 and 8. Both are
+ * search parameters (algolia.com/doc/api-reference/api-parameters/minWordSizefor1Typo, …/minWordSizefor2Typos);
+ * Algolia never goes past two typos a word, three with the first letter wrong.
+ */
+const WIDER_TYPOS = { minWordSizefor1Typo: 3, minWordSizefor2Typos: 5 } as const;
+/**
+ * Hits read from that query: with as many typos, several words may be as near to what was typed
+ * (« ekipe »: « équipe », « élite »); the one the most hits matched is the likelier correction, so
+ * it is counted over a hundred hits rather than a page.
+ */
+const WIDER_TYPOS_HITS = 100;
+
 export function createSearchClient(config: Config) {
   const client = searchClient(config.ALGOLIA_APP_ID, config.ALGOLIA_SEARCH_KEY, {
     hosts: algoliaHosts(config.ALGOLIA_HOST),
@@ -27,22 +41,30 @@ export function createSearchClient(config: Config) {
      * One page of post hits for the /recherche page and, when `players` is more than 0, that many
      * players matching the same words. `players` is null when they were asked for but their part of
      * the answer could not be read (the posts still show).
+     *
+     * Every hit comes with its typo count (getRankingInfo) and the words it matched highlighted in
+     * the title, tags and categories: what « Vouliez-vous dire … ? » is read from
+     * (features/search/correction.ts). `widerTypos` asks the same with more typos tolerated, for a
+     * search that found nothing: see WIDER_TYPOS.
      */
-    async search(request: SearchRequest, hostname: string, options: { players?: number } = {}): Promise<{ posts: SearchResult; players: PlayerHit[] | null }> {
+    async search(request: SearchRequest, hostname: string, options: { players?: number; widerTypos?: boolean } = {}): Promise<{ posts: SearchResult; players: PlayerHit[] | null }> {
       const indexName = newsroomIndex(hostname, request.sort);
       const players = options.players ?? 0;
+      const typos = options.widerTypos ? WIDER_TYPOS : {};
       const requests: SearchForHits[] = [
         {
           indexName,
           query: request.query,
           filters: filtersFor(request),
           distinct: true,
-          hitsPerPage: HITS_PER_PAGE,
-          page: request.page - 1,
+          hitsPerPage: options.widerTypos ? WIDER_TYPOS_HITS : HITS_PER_PAGE,
+          page: options.widerTypos ? 0 : request.page - 1,
           highlightPreTag: HIGHLIGHT_PRE,
           highlightPostTag: HIGHLIGHT_POST,
-          attributesToHighlight: ['title'],
+          attributesToHighlight: ['title', 'post_tag', 'categories'],
           attributesToRetrieve: ['objectID', 'type', 'title', 'url_relative', 'post_tag', 'image_thumbnail', 'date', 'date_timestamp'],
+          getRankingInfo: true,
+          ...typos,
         },
       ];
       if (players > 0) {
@@ -54,6 +76,8 @@ export function createSearchClient(config: Config) {
           highlightPostTag: HIGHLIGHT_POST,
           attributesToHighlight: ['name'],
           attributesToRetrieve: PLAYER_ATTRIBUTES,
+          getRankingInfo: true,
+          ...typos,
         });
       }
       const source = `algolia:${requests.map((r) => r.indexName).join('+')}`;

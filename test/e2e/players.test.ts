@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, launch, SCREENSHOTS, siteUrl, type viewports } from './browser';
 
 // The players index in search: a reader types a player's name in the header's search box, sees
-// the « Joueurs » group beside the articles and lands on the team page at that player's card.
+// the « Joueurs » group above the articles and lands on the team page at that player’s card.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,8 +46,16 @@ async function expectOnCard(page: Page, anchor: string) {
     .toBe(true);
 }
 
+/** Where an element is on the screen, and whether all of it is inside the viewport. */
+async function onScreen(page: Page, selector: string) {
+  return page.locator(selector).first().evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom, visible: box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0 };
+  });
+}
+
 describe('players in the live search', () => {
-  it('shows « Thomas Ramos » for « ramos » at 1280 px, asked with the articles, and clicks through to his card', async () => {
+  it('shows « Thomas Ramos » for « ramos » at 1280 px, above the articles, asked with them, and clicks through to his card', async () => {
     const { ctx, page, errors, searches } = await openHome('desktop');
     const box = page.getByRole('combobox');
     await box.click();
@@ -59,10 +67,10 @@ describe('players in the live search', () => {
     expect(await ramos.locator('.search-panel__role').textContent()).toBe('Arrière · XV de France');
     expect(await ramos.getAttribute('href')).toBe('/equipes-de-france/xv-de-france-equipe#joueur-thomas-ramos');
     expect(await page.locator('.search-panel__hits [role="option"]').count()).toBeGreaterThan(0);
-    // Beside the articles at this width.
+    // Above the articles, as on a phone.
     const articles = (await page.locator('.search-panel__articles').boundingBox())!;
     const players = (await page.locator('.search-panel__players').boundingBox())!;
-    expect(players.x).toBeGreaterThan(articles.x + articles.width - 1);
+    expect(players.y + players.height).toBeLessThanOrEqual(articles.y + 1);
     // The articles and the players of « ramos » came in one request, as every query typed.
     const typed = searches.filter((s) => s.some((q) => q.endsWith(':ramos')));
     expect(typed).toEqual([['newsroom_pp:ramos', 'joueurs_pp:ramos']]);
@@ -77,7 +85,7 @@ describe('players in the live search', () => {
     await ctx.close();
   });
 
-  it('reaches the players with the arrows after the articles at 375 px, and follows one with Enter', async () => {
+  it('reaches the players first with the arrows at 375 px, above the articles, and follows one with Enter', async () => {
     const { ctx, page, errors } = await openHome('mobile');
     await page.getByRole('button', { name: 'Rechercher' }).click();
     const box = page.getByRole('combobox');
@@ -87,13 +95,14 @@ describe('players in the live search', () => {
     await group.waitFor();
     const first = group.getByRole('option').first();
     expect(await first.locator('.search-panel__name').textContent()).toBe('Maxime Lucu');
-    // Under the articles at this width.
+    // Above the articles at this width too.
     const articles = (await page.locator('.search-panel__articles').boundingBox())!;
-    expect((await group.boundingBox())!.y).toBeGreaterThan(articles.y + articles.height - 1);
+    const players = (await group.boundingBox())!;
+    expect(players.y + players.height).toBeLessThanOrEqual(articles.y + 1);
     await page.screenshot({ path: `${SCREENSHOTS}search-players-panel-mobile.png` });
 
-    const articleOptions = await page.locator('.search-panel__hits [role="option"]').count();
-    for (let i = 0; i <= articleOptions; i++) await box.press('ArrowDown');
+    // The reading order is the arrows' order: the first ArrowDown reaches the first player.
+    await box.press('ArrowDown');
     const firstId = await first.getAttribute('id');
     expect(await box.getAttribute('aria-activedescendant')).toBe(firstId);
     expect(await first.getAttribute('aria-selected')).toBe('true');
@@ -104,6 +113,43 @@ describe('players in the live search', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  for (const [kind, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['mobile', { width: 375, height: 800 }],
+  ] as const) {
+    it(`puts « Antoine Dupont » first for « dupont » at ${viewport.width}×${viewport.height}, the first article still on screen`, async () => {
+      const ctx = await context(browser, kind, { viewport });
+      const page = await ctx.newPage();
+      await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Tout refuser' }).click();
+      if (kind === 'mobile') await page.getByRole('button', { name: 'Rechercher' }).click();
+      const box = page.getByRole('combobox');
+      await box.click();
+      await box.pressSequentially('dupont', { delay: 40 });
+      const player = playersGroup(page).getByRole('option', { name: /Antoine Dupont/ });
+      await player.waitFor();
+      await page.locator('.search-panel__hits [role="option"]').first().waitFor();
+      // The player card and the first article hit, both whole on the screen, the player above.
+      const card = await onScreen(page, '#recherche-rapide-players-0');
+      const hit = await onScreen(page, '.search-panel__hits [role="option"]');
+      expect(card.visible).toBe(true);
+      expect(hit.visible).toBe(true);
+      expect(card.bottom).toBeLessThanOrEqual(hit.top);
+      await page.screenshot({ path: `${SCREENSHOTS}search-dupont-panel-${kind}.png` });
+
+      // On the results page too: the players first, then the articles, whose first card shows.
+      await page.goto(siteUrl() + '/recherche?query=dupont');
+      const names = await page.locator('.search-player__name').allTextContents();
+      expect(names).toEqual(['Antoine Dupont']);
+      const players = await onScreen(page, '.search-players');
+      const article = await onScreen(page, '#resultats .card');
+      expect(players.bottom).toBeLessThanOrEqual(article.top);
+      expect(article.top).toBeLessThan(viewport.height);
+      await page.screenshot({ path: `${SCREENSHOTS}search-dupont-page-${kind}.png` });
+      await ctx.close();
+    });
+  }
 });
 
 describe('players on /recherche', () => {

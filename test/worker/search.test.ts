@@ -34,22 +34,67 @@ async function playerNoPostMentions(): Promise<string> {
 }
 const dates = (html: string) => [...html.matchAll(/<time class="card__date" dateTime="([^"]+)"/g)].map((m) => m[1]!);
 
+/** A card title as the reader reads it: tags dropped, React's escapes undone. */
+const plain = (html: string) => html.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const sortLinks = (html: string) => {
+  const nav = html.slice(html.indexOf('<nav class="search-sort"'), html.indexOf('</nav>', html.indexOf('<nav class="search-sort"')));
+  return {
+    current: /<span aria-current="true">([^<]+)<\/span>/.exec(nav)?.[1],
+    links: Object.fromEntries([...nav.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[2]!, plain(m[1]!)])),
+  };
+};
+
 describe('/recherche', () => {
-  it('finds « equipe » accent-insensitively, highlighted and escaped, newest first by default', async () => {
+  it('finds « equipe » accent-insensitively, highlighted and escaped', async () => {
     const { res, body } = await get('/recherche?query=equipe');
     expect(res.status).toBe(200);
     expect(body).toMatch(/\d+ résultats<!-- --> pour «\u00a0equipe\u00a0»/);
-    // Highlighted whatever its accents and case (« équipe », « Équipes », « equipe »): on the page
-    // sorted by relevance, where the posts whose title matches come first.
-    const relevant = (await get('/recherche?query=equipe&sort=pertinence')).body;
-    const marks = [...relevant.matchAll(/<mark>([^<]+)<\/mark>/g)].map((m) => m[1]!.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+    // Highlighted whatever its accents and case (« équipe », « Équipes », « equipe »): in relevance
+    // order, where the posts whose title matches come first.
+    const marks = [...body.matchAll(/<mark>([^<]+)<\/mark>/g)].map((m) => m[1]!.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
     expect(marks.length).toBeGreaterThan(0);
     for (const mark of marks) expect(mark).toMatch(/^equip/);
-    const d = dates(body);
-    expect(d.length).toBe(10);
-    expect([...d].sort().reverse()).toEqual(d);
+    expect(dates(body).length).toBe(10);
     expect(body).toContain('name="robots" content="noindex"');
     expect(body).not.toContain('class="card__tags"'); // chips hidden in search mode
+  });
+
+  it('orders typed words by relevance by default, as the live panel does, and the newest first on demand', async () => {
+    const { body } = await get('/recherche?query=equipe');
+    // The live panel's order: Algolia's relevance index for the same words (live-client.ts).
+    const panel = await algolia<{ title: string }>({ indexName: 'newsroom', query: 'equipe', filters: 'type:"post"', distinct: true, hitsPerPage: 10, attributesToRetrieve: ['title'] });
+    expect(titles(body).map(plain)).toEqual(panel.hits.map((h) => h.title));
+    expect(sortLinks(body)).toEqual({
+      current: 'Pertinence',
+      links: { 'Le plus récent': '/recherche?query=equipe&sort=recent', 'Le plus ancien': '/recherche?query=equipe&sort=ancien' },
+    });
+    expect(titles((await get('/recherche?query=equipe&sort=pertinence')).body)).toEqual(titles(body));
+    // « Le plus récent » still works, and says so; its links lead back to the default without a parameter.
+    const recent = await get('/recherche?query=equipe&sort=recent');
+    const d = dates(recent.body);
+    expect(d.length).toBe(10);
+    expect([...d].sort().reverse()).toEqual(d);
+    expect(titles(recent.body)).not.toEqual(titles(body));
+    expect(sortLinks(recent.body)).toEqual({
+      current: 'Le plus récent',
+      links: { Pertinence: '/recherche?query=equipe', 'Le plus ancien': '/recherche?query=equipe&sort=ancien' },
+    });
+    // The page's own form keeps a sort the reader chose, never the default.
+    expect(recent.body).toContain('<input type="hidden" name="sort" value="recent"/>');
+    expect(body).not.toContain('name="sort"');
+  });
+
+  it('lists a tag or a category without words newest first by default (SPEC §9: the listing’s default)', async () => {
+    for (const path of ['/recherche?post_tags=Six+Nations', '/recherche?categories=XV+de+France']) {
+      const { body } = await get(path);
+      const d = dates(body);
+      expect(d.length, path).toBeGreaterThan(1);
+      expect([...d].sort().reverse(), path).toEqual(d);
+      expect(sortLinks(body).current, path).toBe('Le plus récent');
+      expect(sortLinks(body).links.Pertinence, path).toBe(`${path}&sort=pertinence`);
+    }
+    // Words typed on a tag's page: relevance, the tag kept.
+    expect(sortLinks((await get('/recherche?post_tags=Six+Nations&query=france')).body).current).toBe('Pertinence');
   });
 
   it('sorts by relevance and oldest first', async () => {
@@ -195,5 +240,58 @@ describe('/recherche: players', () => {
     expect(res.status).toBe(503);
     expect(body).toContain('La recherche est momentanément indisponible');
     expect(body).not.toContain('class="search-players"');
+  });
+});
+
+describe('/recherche: « Vouliez-vous dire »', () => {
+  const suggestion = (html: string) => {
+    const m = /<a href="([^"]+)">Vouliez-vous dire «\u00a0<strong>([^<]*)<\/strong>\u00a0»\u202f\?<\/a>/.exec(html);
+    return m ? { href: plain(m[1]!), words: m[2]! } : null;
+  };
+  /** The first page of hits Algolia gives for these words, with each hit's typo count. */
+  const typos = async (query: string) =>
+    algolia<{ _rankingInfo: { nbTypos: number } }>({ indexName: 'newsroom', query, filters: 'type:"post"', distinct: true, hitsPerPage: 10, getRankingInfo: true, attributesToRetrieve: ['objectID'] });
+
+  it('offers the words as Algolia corrected them when it found the hits only through a typo', async () => {
+    for (const [typed, corrected] of [
+      ['equpe', 'équipe'],
+      ['dupnt', 'dupont'],
+    ] as const) {
+      // What the suggestion stands on: hits, every one of them found with a typo.
+      const found = await typos(typed);
+      expect(found.nbHits, typed).toBeGreaterThan(0);
+      for (const hit of found.hits) expect(hit._rankingInfo.nbTypos, typed).toBeGreaterThan(0);
+      await upstream.resetCounters();
+      const { body } = await get(`/recherche?query=${typed}`);
+      expect(suggestion(body), typed).toEqual({ href: `/recherche?${new URLSearchParams({ query: corrected })}`, words: corrected });
+      // Read from the same answer: one request to Algolia, the results of what was typed shown.
+      expect((await upstream.counters()).routes['POST /1/indexes/*/queries'], typed).toBe(1);
+      expect(body).toMatch(new RegExp(`${found.nbHits.toLocaleString('fr-FR')} résultats?<!-- --> pour «\u00a0${typed}\u00a0»`));
+      // The corrected words find as much, without a typo.
+      const right = await typos(corrected);
+      expect(right.hits[0]!._rankingInfo.nbTypos, corrected).toBe(0);
+      expect(suggestion((await get(`/recherche?${new URLSearchParams({ query: corrected })}`)).body), corrected).toBeNull();
+    }
+  });
+
+  it('keeps the filters and a chosen sort in the corrected search', async () => {
+    expect(suggestion((await get('/recherche?query=equpe&sort=ancien')).body)?.href).toBe('/recherche?query=%C3%A9quipe&sort=ancien');
+    expect(suggestion((await get('/recherche?query=dupnt&post_tags=Antoine+Dupont')).body)?.href).toBe('/recherche?query=dupont&post_tags=Antoine+Dupont');
+  });
+
+  it('offers a correction that would find something when the words find nothing, from one more query', async () => {
+    // « fupont »: nothing (a wrong first letter counts two typos, and a 6-letter word is allowed one).
+    expect((await typos('fupont')).nbHits).toBe(0);
+    await upstream.resetCounters();
+    const { res, body } = await get('/recherche?query=fupont');
+    expect(res.status).toBe(200);
+    expect(body.replace(/<!-- -->/g, '')).toContain('<strong>Aucun résultat pour «\u00a0fupont\u00a0».</strong>');
+    expect(suggestion(body)).toEqual({ href: '/recherche?query=dupont', words: 'dupont' });
+    expect((await upstream.counters()).routes['POST /1/indexes/*/queries']).toBe(2);
+    expect((await typos('dupont')).nbHits).toBeGreaterThan(0);
+    // Nothing near what was typed: no suggestion, the usual advice.
+    const none = (await get('/recherche?query=wxyzzyqq')).body;
+    expect(suggestion(none)).toBeNull();
+    expect(none).toContain('Vérifiez l’orthographe');
   });
 });

@@ -13,14 +13,21 @@ export type SearchBoxProps = {
 const SearchPanel = lazy(() => import('./SearchPanel'));
 
 const DEBOUNCE_MS = 150;
+/**
+ * What the history entry keeps of the box when the reader leaves through it (a live result, a link
+ * of the panel, the search itself): the words typed, as `ffrSearch` beside whatever else the entry
+ * holds (LoadMore's `ffrList`). Back to this entry, the panel reopens with them (below).
+ */
+const remember = (words: string) => history.replaceState({ ...(history.state as object | null), ffrSearch: words }, '');
 const NBSP = '\u00a0';
 // What the open panel makes inert behind it (the header stays live: the box is in it).
 const BEHIND = 'main, footer, .partners, .accreditation-banner, .topbar';
 
 /**
  * The header's search. Server HTML is a plain form to /recherche; hydrated, it opens a panel with
- * live hits as the reader types (debounced, late answers dropped) with the players who match beside
- * them, the latest news and, with an empty box, « Recherches du moment ».
+ * live hits as the reader types (debounced, late answers dropped), the players who match above them,
+ * « Vouliez-vous dire … ? » when Algolia had to correct the words, the latest news and, with an
+ * empty box, « Recherches du moment ».
  *
  * The box is a WAI-ARIA APG combobox: focus never leaves it; the arrows move a highlight
  * (aria-activedescendant) through every link of the panel, each section a listbox of its own;
@@ -34,6 +41,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
   const [hits, setHits] = useState<LiveHit[] | null>(null);
   const [total, setTotal] = useState(0);
   const [players, setPlayers] = useState<LivePlayer[]>([]);
+  const [correction, setCorrection] = useState<string | null>(null);
   const [latest, setLatest] = useState<LiveHit[]>([]);
   const [failed, setFailed] = useState(false);
   const [active, setActive] = useState(-1);
@@ -61,6 +69,32 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
     },
     [setOpen],
   );
+
+  // Back (or Forward) to a page left through the panel: the box holds the words again and the panel
+  // is open with their results, as the reader left it — that is the list they were choosing from,
+  // and on a phone the box only shows with its panel. The page is sent no-store, so the browser
+  // loads it again rather than keeping it in the back/forward cache: the words come from the
+  // history entry (written when the reader left, `remember`) and the load's navigation type. Read
+  // once: after that the entry forgets them, so neither a reload nor a later return brings back
+  // words the reader has since cleared. Were the page ever restored from the back/forward cache,
+  // it would come back exactly as left — the same thing — and the entry forgets them then too.
+  useEffect(() => {
+    const forget = () => {
+      const { ffrSearch, ...rest } = (history.state as Record<string, unknown> | null) ?? {};
+      if (ffrSearch !== undefined) history.replaceState(Object.keys(rest).length ? rest : null, '');
+      return ffrSearch;
+    };
+    const saved = forget();
+    const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (typeof saved === 'string' && cleanQuery(saved) && (!navigation || navigation.type === 'back_forward')) {
+      setQuery(saved);
+      setOpen(true);
+      setTimeout(() => input.current?.focus(), 0);
+    }
+    const onPageShow = (e: PageTransitionEvent) => e.persisted && forget();
+    addEventListener('pageshow', onPageShow);
+    return () => removeEventListener('pageshow', onPageShow);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useLayoutEffect(() => {
     if (!open) return setPanelShown(false);
@@ -91,6 +125,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
     if (!q) {
       setHits(null);
       setPlayers([]);
+      setCorrection(null);
       return;
     }
     const timer = setTimeout(() => {
@@ -100,6 +135,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
           setHits(r.hits);
           setTotal(r.nbHits);
           setPlayers(r.players);
+          setCorrection(r.correction);
           setFailed(false);
         },
         () => mine === seq.current && setFailed(true),
@@ -109,19 +145,24 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
   }, [query, search]);
 
   const featured = stories.slice(0, STORIES_IN_PANEL);
-  // The players belong to the words typed: none beside the empty box's suggestions.
+  // The players and the correction belong to the words typed: none with the empty box's suggestions.
   const shownPlayers = hits !== null ? players : [];
+  const shownCorrection = hits !== null ? correction : null;
+  const correctionHref = shownCorrection ? `/recherche?${new URLSearchParams({ query: shownCorrection })}` : '';
   // Every option of the panel in reading order: the arrows go through them all.
   const options: Array<{ id: string; href: string }> = open
     ? [
-        ...(hits ?? []).map((hit, i) => ({ id: `${listId}-${i}`, href: hit.url })),
+        ...(shownCorrection ? [{ id: `${id}-correction-0`, href: correctionHref }] : []),
         ...shownPlayers.map((player, i) => ({ id: `${id}-players-${i}`, href: player.url })),
+        ...(hits ?? []).map((hit, i) => ({ id: `${listId}-${i}`, href: hit.url })),
         ...(hits === null ? featured.map((story, i) => ({ id: `${id}-stories-${i}`, href: story.url })) : []),
         ...latest.map((post, i) => ({ id: `${id}-latest-${i}`, href: post.url })),
       ]
     : [];
   const activeId = options[active]?.id;
-  const listboxes = open ? [hits?.length ? listId : '', shownPlayers.length ? `${id}-players` : '', hits === null && featured.length ? `${id}-stories` : '', latest.length ? `${id}-latest` : ''].filter(Boolean) : [];
+  const listboxes = open
+    ? [shownCorrection ? `${id}-correction` : '', shownPlayers.length ? `${id}-players` : '', hits?.length ? listId : '', hits === null && featured.length ? `${id}-stories` : '', latest.length ? `${id}-latest` : ''].filter(Boolean)
+    : [];
 
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
@@ -146,6 +187,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
       setActive((a) => (e.key === 'ArrowDown' ? (a + 1) % n : a <= 0 ? n - 1 : a - 1));
     } else if (e.key === 'Enter' && open && options[active]) {
       e.preventDefault();
+      remember(query);
       window.location.assign(options[active].href);
     } else if (e.key === 'Tab' && open && !layered()) {
       close(false); // and focus moves on: no preventDefault
@@ -171,7 +213,16 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      <form ref={form} className={open ? 'header__search is-open' : 'header__search'} action="/recherche" method="get" role="search" aria-label="Recherche rapide" onKeyDown={onKeyDown}>
+      <form
+        ref={form}
+        className={open ? 'header__search is-open' : 'header__search'}
+        action="/recherche"
+        method="get"
+        role="search"
+        aria-label="Recherche rapide"
+        onKeyDown={onKeyDown}
+        onSubmit={() => remember(query)}
+      >
         <label className="visually-hidden" htmlFor={`${id}-q`}>
           Rechercher
         </label>
@@ -210,9 +261,9 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
       </form>
       {open ? <div className="search-overlay" onClick={() => close(false)} aria-hidden="true" /> : null}
       {open ? (
-        <div className={shownPlayers.length ? 'search-panel has-players' : 'search-panel'} ref={panel}>
+        <div className="search-panel" ref={panel} onClickCapture={(e) => (e.target as Element).closest?.('a[href]') && remember(query)}>
           <Suspense fallback={null}>
-            <SearchPanel id={id} listId={listId} query={query} hits={hits} total={total} shownPlayers={shownPlayers} featured={featured} latest={latest} resultsHref={resultsHref} highlight={highlight} onShown={() => setPanelShown(true)} />
+            <SearchPanel id={id} listId={listId} query={query} hits={hits} correction={shownCorrection ? { words: shownCorrection, href: correctionHref } : null} total={total} shownPlayers={shownPlayers} featured={featured} latest={latest} resultsHref={resultsHref} highlight={highlight} onShown={() => setPanelShown(true)} />
           </Suspense>
           {failed ? <p className="search-panel__empty">La recherche est momentanément indisponible.</p> : null}
         </div>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format/date';
+import { DidYouMean } from './DidYouMean';
 import { Highlight } from './highlight';
 import type { LiveHit, LivePlayer } from './live-client';
 import { PlayerPhoto, playerRole } from './players';
@@ -13,6 +14,8 @@ export type SearchPanelProps = {
   listId: string;
   query: string;
   hits: LiveHit[] | null;
+  /** The words as Algolia corrected them to find these hits (correction.ts) and their search, or null. */
+  correction: { words: string; href: string } | null;
   total: number;
   shownPlayers: LivePlayer[];
   featured: SearchBoxProps['stories'];
@@ -25,16 +28,54 @@ export type SearchPanelProps = {
 };
 
 /**
- * What the open search panel lists: hits, players, « Recherches du moment », the latest news. Its
- * own chunk, fetched when the panel first opens (SearchBox.island.tsx): every page hydrates the box,
- * few readers open it.
+ * What the open search panel lists: « Vouliez-vous dire », the players, the hits, « Recherches du
+ * moment », the latest news. The players a name matches come first, above the articles, at every
+ * width: on a phone they were a screen and a half down, under ten hits. Its own chunk, fetched when
+ * the panel first opens (SearchBox.island.tsx): every page hydrates the box, few readers open it.
  */
-export default function SearchPanel({ id, listId, query, hits, total, shownPlayers, featured, latest, resultsHref, highlight, onShown }: SearchPanelProps) {
+export default function SearchPanel({ id, listId, query, hits, correction, total, shownPlayers, featured, latest, resultsHref, highlight, onShown }: SearchPanelProps) {
   useEffect(onShown, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <>
       {hits !== null ? (
         <div className="search-panel__results">
+          {correction ? (
+            // A listbox of one: the arrows reach it like every other link of the panel. Laid out as
+            // a row of the panel's lists (search-panel__latest's rules), whose padding holds the
+            // highlight's bar.
+            <ul id={`${id}-correction`} role="listbox" aria-label="Correction proposée" className="search-panel__correction search-panel__latest">
+              <li role="none">
+                <a href={correction.href} {...highlight(`${id}-correction-0`)}>
+                  {/* One child: the row's flex layout would spread the sentence's parts apart. */}
+                  <span>
+                    <DidYouMean words={correction.words} />
+                  </span>
+                </a>
+              </li>
+            </ul>
+          ) : null}
+          {shownPlayers.length ? (
+            <section aria-labelledby={`${id}-players-title`} className="search-panel__players">
+              <h2 id={`${id}-players-title`} className="search-panel__heading">
+                Joueurs
+              </h2>
+              <ul id={`${id}-players`} role="listbox" aria-labelledby={`${id}-players-title`}>
+                {shownPlayers.map((player, i) => (
+                  <li key={player.objectID} role="none">
+                    <a href={player.url} {...highlight(`${id}-players-${i}`)}>
+                      <PlayerPhoto src={player.image} mode="plain" width={40} height={50} className="search-panel__photo" />
+                      <span className="search-panel__player">
+                        <span className="search-panel__name">
+                          <Highlight value={player.highlighted} />
+                        </span>
+                        <span className="search-panel__role">{playerRole(player.position, player.team)}</span>
+                      </span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section aria-label="Articles" className="search-panel__articles">
             {hits.length ? (
               <>
@@ -61,28 +102,6 @@ export default function SearchPanel({ id, listId, query, hits, total, shownPlaye
               </p>
             )}
           </section>
-          {shownPlayers.length ? (
-            <section aria-labelledby={`${id}-players-title`} className="search-panel__players">
-              <h2 id={`${id}-players-title`} className="search-panel__heading">
-                Joueurs
-              </h2>
-              <ul id={`${id}-players`} role="listbox" aria-labelledby={`${id}-players-title`}>
-                {shownPlayers.map((player, i) => (
-                  <li key={player.objectID} role="none">
-                    <a href={player.url} {...highlight(`${id}-players-${i}`)}>
-                      <PlayerPhoto src={player.image} mode="plain" width={40} height={50} className="search-panel__photo" />
-                      <span className="search-panel__player">
-                        <span className="search-panel__name">
-                          <Highlight value={player.highlighted} />
-                        </span>
-                        <span className="search-panel__role">{playerRole(player.position, player.team)}</span>
-                      </span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
         </div>
       ) : featured.length ? (
         <section aria-labelledby={`${id}-stories-title`}>

@@ -2,9 +2,10 @@ import { shorten } from '../../lib/format/shorten';
 import { toSitePath, type NavLink } from '../../lib/links';
 import { useRenderFacts } from '../../render/render-context';
 import type { PlayerHit, SearchResult } from '../../schemas/search-hit';
+import { DidYouMean } from './DidYouMean';
 import { Highlight } from './highlight';
 import { playerHref, PlayerPhoto } from './players';
-import { SORTS, type SearchRequest, type Sort } from '../../schemas/search-request';
+import { defaultSort, SORTS, type SearchRequest, type Sort } from '../../schemas/search-request';
 import { Pagination } from '../reading/category/Pagination';
 import { PostCard } from '../reading/PostCard';
 import type { Tag } from '../../schemas/tag';
@@ -15,7 +16,8 @@ export function searchHref(r: Partial<SearchRequest>): string {
   if (r.query) params.set('query', r.query);
   if (r.tag) params.set('post_tags', r.tag);
   if (r.category) params.set('categories', r.category);
-  if (r.sort && r.sort !== 'recent') params.set('sort', r.sort);
+  // The address names the sort only when it is not the default of these words (defaultSort).
+  if (r.sort && r.sort !== defaultSort({ query: r.query ?? '' })) params.set('sort', r.sort);
   if (r.page && r.page > 1) params.set('page', String(r.page));
   const qs = params.toString();
   return qs ? `/recherche?${qs}` : '/recherche';
@@ -92,16 +94,30 @@ function Players({ players }: { players: PlayerHit[] }) {
   );
 }
 
+/** « Vouliez-vous dire « équipe » ? », a link to the same search with the corrected words. */
+function Correction({ request, words }: { request: SearchRequest; words: string }) {
+  return (
+    <p className="search-page__correction">
+      <a href={searchHref({ ...request, query: words, page: 1 })}>
+        <DidYouMean words={words} />
+      </a>
+    </p>
+  );
+}
+
 export function SearchResults({
   request,
   result,
   players,
+  correction = null,
   categories,
   tags = [],
 }: {
   request: SearchRequest;
   result: SearchResult | null;
   players: PlayerHit[];
+  /** The words as Algolia corrected them (features/search/correction.ts), or null. */
+  correction?: string | null;
   categories: NavLink[];
   tags?: Tag[];
 }) {
@@ -116,13 +132,15 @@ export function SearchResults({
           <input id="search-page-query" type="search" name="query" defaultValue={request.query} placeholder={'Que recherchez-vous\u00a0?'} maxLength={500} />
           {request.tag ? <input type="hidden" name="post_tags" value={request.tag} /> : null}
           {request.category ? <input type="hidden" name="categories" value={request.category} /> : null}
-          {request.sort !== 'recent' ? <input type="hidden" name="sort" value={request.sort} /> : null}
+          {/* A sort the reader chose stays with new words; the default follows them (defaultSort). */}
+          {request.sort !== defaultSort(request) ? <input type="hidden" name="sort" value={request.sort} /> : null}
           <button className="button" type="submit">
             Rechercher
           </button>
         </div>
       </form>
       <Filters request={request} />
+      {result !== null && result.nbHits > 0 && correction ? <Correction request={request} words={correction} /> : null}
       {result !== null ? <Players players={players} /> : null}
       {result === null ? (
         <p className="notice">La recherche est momentanément indisponible. Merci de réessayer dans quelques instants.</p>
@@ -132,12 +150,16 @@ export function SearchResults({
             {/* Players found: the words were right, only no article holds them. */}
             {players.length ? (
               <strong>{`Aucun article pour «\u00a0${shorten(request.query)}\u00a0».`}</strong>
+            ) : correction ? (
+              <strong>Aucun résultat{described}.</strong>
             ) : (
               <>
                 <strong>Aucun résultat{described}.</strong> Vérifiez l’orthographe, essayez un mot plus général ou retirez un filtre.
               </>
             )}
           </p>
+          {/* Nothing found, but the words corrected would find something (routes/search.tsx). */}
+          {correction ? <Correction request={request} words={correction} /> : null}
           {categories.length ? (
             <>
               <p>{'Vous pouvez aussi parcourir les rubriques\u00a0:'}</p>

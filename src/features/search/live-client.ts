@@ -1,4 +1,5 @@
 import { HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, LATEST_IN_PANEL } from '../../schemas/search-request';
+import { correctedQuery, type CorrectionHit } from './correction';
 import { playerHref, PLAYERS_IN_PANEL } from './players';
 
 // The browser side of the live search: Algolia's lite client, loaded only when the panel opens.
@@ -7,7 +8,7 @@ import { playerHref, PLAYERS_IN_PANEL } from './players';
 export type LiveSearchConfig = { appId: string; apiKey: string; host: string | null; indexName: string; latestIndexName: string; playersIndexName: string };
 export type LiveHit = { objectID: string; title: string; url: string; highlighted: string; date: string; image: string };
 export type LivePlayer = { objectID: string; name: string; highlighted: string; position: string; team: string; url: string; image: string };
-export type LiveResults = { hits: LiveHit[]; nbHits: number; players: LivePlayer[] };
+export type LiveResults = { hits: LiveHit[]; nbHits: number; players: LivePlayer[]; correction: string | null };
 
 type Lite = Awaited<ReturnType<typeof load>>;
 let loading: Promise<Lite> | null = null;
@@ -61,6 +62,20 @@ function toPlayer(raw: Record<string, unknown>): LivePlayer | null {
 
 type RawResult = { hits?: Array<Record<string, unknown>>; nbHits?: number } | undefined;
 
+/**
+ * What « Vouliez-vous dire » reads of a raw hit (correction.ts): `_rankingInfo.nbTypos` and every
+ * highlighted value, arrays included (as the server's schema reads them, search-hit.ts).
+ */
+function forCorrection(raw: Record<string, unknown>): CorrectionHit {
+  const info = raw._rankingInfo as { nbTypos?: unknown } | undefined;
+  const values = Object.values((raw._highlightResult as Record<string, unknown> | undefined) ?? {})
+    .flat()
+    .map((h) => str((h as { value?: unknown } | null)?.value));
+  return { nbTypos: typeof info?.nbTypos === 'number' ? info.nbTypos : null, highlighted: values.filter(Boolean) };
+}
+
+// Typed words ask for the typo count of each hit (getRankingInfo) and the words matched in the
+// title, tags and categories: a correction is read from this same answer, never a second request.
 const postsRequest = (indexName: string, query: string, hitsPerPage: number) => ({
   indexName,
   query,
@@ -69,7 +84,7 @@ const postsRequest = (indexName: string, query: string, hitsPerPage: number) => 
   hitsPerPage,
   highlightPreTag: HIGHLIGHT_PRE,
   highlightPostTag: HIGHLIGHT_POST,
-  attributesToHighlight: ['title'],
+  ...(query ? { attributesToHighlight: ['title', 'post_tag', 'categories'], getRankingInfo: true } : { attributesToHighlight: ['title'] }),
   attributesToRetrieve: ['objectID', 'title', 'url_relative', 'date', 'image_thumbnail'],
 });
 
@@ -95,11 +110,13 @@ export async function searchLive(config: LiveSearchConfig, query: string): Promi
         highlightPostTag: HIGHLIGHT_POST,
         attributesToHighlight: ['name'],
         attributesToRetrieve: ['objectID', 'name', 'prenom', 'nom', 'poste_libelle', 'equipe', 'equipe_url', 'url_relative', 'image_thumbnail'],
+        getRankingInfo: true,
       },
     ],
   });
+  const raw = [results[0] as RawResult, results[1] as RawResult].flatMap((r) => r?.hits ?? []);
   const players = ((results[1] as RawResult)?.hits ?? []).map(toPlayer).filter((p): p is LivePlayer => p !== null);
-  return { ...readPosts(results[0] as RawResult), players };
+  return { ...readPosts(results[0] as RawResult), players, correction: correctedQuery(query, raw.map(forCorrection)) };
 }
 
 export async function latestPosts(config: LiveSearchConfig) {

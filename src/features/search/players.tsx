@@ -3,7 +3,7 @@ import { toSitePath } from '../../lib/links';
 
 // What the live panel and the /recherche page share about a player hit (client-safe: no zod).
 
-/** How many players a query shows: a handful beside the articles, never a list of its own. */
+/** How many players a query shows: a handful above the articles, never a list of its own. */
 export const PLAYERS_IN_PANEL = 4;
 export const PLAYERS_ON_PAGE = 6;
 
