@@ -52,6 +52,20 @@ describe('a phone without JavaScript: menu and search (item 4)', () => {
     expect(await menu.isVisible()).toBe(false);
     await ctx.close();
   });
+
+  it('the magnifier leads to the search page, whose box searches as a plain form', async () => {
+    const { ctx, page } = await withoutScript('mobile');
+    await page.goto(`${siteUrl()}/`);
+    await page.getByRole('banner').getByRole('link', { name: 'Rechercher' }).click();
+    await page.waitForURL(`${siteUrl()}/recherche`);
+    const box = page.getByRole('main').getByRole('searchbox');
+    await box.fill('dupont');
+    await box.press('Enter');
+    await page.waitForURL(/\/recherche\?query=dupont/);
+    expect(await page.getByText(/\d+ résultats? pour «\s*dupont\s*»/).count()).toBe(1);
+    await page.screenshot({ path: `${SCREENSHOTS}no-js-search-mobile.png` });
+    await ctx.close();
+  });
 });
 
 describe('signed in without JavaScript (item 5)', () => {

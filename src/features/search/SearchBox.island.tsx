@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLive } from '../../islands/use-live';
 import { latestPosts, searchLive, type LiveHit, type LivePlayer, type LiveSearchConfig } from './live-client';
 import { cleanQuery, STORIES_IN_PANEL } from '../../schemas/search-request';
 import { searchOpenAtom } from '../shell/ui-state';
@@ -36,6 +37,7 @@ const BEHIND = 'main, footer, .partners, .accreditation-banner, .topbar';
  * open, and never the part that holds focus.
  */
 export default function SearchBox({ search, stories }: SearchBoxProps) {
+  const live = useLive();
   const [open, setOpen] = useAtom(searchOpenAtom);
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<LiveHit[] | null>(null);
@@ -195,24 +197,35 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
   };
 
   const highlight = (optionId: string) => ({ id: optionId, role: 'option', 'aria-selected': optionId === activeId, tabIndex: -1 });
+  const glass = (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
   return (
     <>
-      <button
-        ref={toggle}
-        type="button"
-        className="header__search-toggle icon-button"
-        aria-label="Rechercher"
-        aria-expanded={open}
-        onClick={() => {
-          setOpen(true);
-          setTimeout(() => input.current?.focus(), 0);
-        }}
-      >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+      {/* On a phone the box opens from this button; until the island is live (or without
+          JavaScript) it is a link to the search page, whose box works as a plain form. */}
+      {live ? (
+        <button
+          ref={toggle}
+          type="button"
+          className="header__search-toggle icon-button"
+          aria-label="Rechercher"
+          aria-expanded={open}
+          onClick={() => {
+            setOpen(true);
+            setTimeout(() => input.current?.focus(), 0);
+          }}
+        >
+          {glass}
+        </button>
+      ) : (
+        <a className="header__search-toggle icon-button" href="/recherche" aria-label="Rechercher">
+          {glass}
+        </a>
+      )}
       <form
         ref={form}
         className={open ? 'header__search is-open' : 'header__search'}
