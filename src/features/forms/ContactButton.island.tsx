@@ -32,7 +32,9 @@ function usePageEndInView(enabled: boolean): boolean {
 }
 
 /**
- * 'Contactez-nous': the chat-style floating button and the footer link open the same modal.
+ * 'Contactez-nous': the chat-style floating button and the footer link open the same modal. A
+ * press before the island is live waits for it (client/main.tsx, `data-replay-press`): the reader
+ * who clicks in the first second gets the window too, not another page.
  * The floating button steps aside wherever it would sit on something to click: while the mobile
  * menu is open, and once the page's end comes into view (the footer's own link takes over).
  * Without JavaScript the footer keeps room for it below its last links (CSS).
@@ -47,7 +49,7 @@ export default function ContactButton({ variant }: ContactButtonProps) {
   };
   if (variant === 'link') {
     return (
-      <a href="/contact#contactez-nous" onClick={onClick} data-track="action" data-track-category="footer">
+      <a href="/contact#contactez-nous" onClick={onClick} data-replay-press="" data-track="action" data-track-category="footer">
         Contactez-nous
       </a>
     );
@@ -57,7 +59,7 @@ export default function ContactButton({ variant }: ContactButtonProps) {
   // the whole landmark is hidden (CSS visibility), so no empty one is left for screen readers.
   return (
     <aside aria-label="Contact presse" className={away ? 'contact-fab-zone is-away' : 'contact-fab-zone'}>
-      <a className="contact-fab" href="/contact#contactez-nous" onClick={onClick} data-track="action" data-track-category="contact">
+      <a className="contact-fab" href="/contact#contactez-nous" onClick={onClick} data-replay-press="" data-track="action" data-track-category="contact">
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path d="M4 4h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
         </svg>
