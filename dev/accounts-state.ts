@@ -25,7 +25,8 @@ function initialPrefs(store: ContentStore, account: TestAccount): Prefs {
     licence: '',
     logo: '',
     login: account.login,
-    phone_mobile: '',
+    // The federation's account holds a mobile number: the WhatsApp news go to it.
+    phone_mobile: journalist ? '0612345678' : '',
     profile: journalist ? 'journaliste' : 'membre',
     favorite_newsroom_post_ids: [],
     journaliste: account.journaliste,

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { newsroomFlagsAtom, updateProfileAtom } from './state';
 import { getMedias, newsroomAction } from './api';
 import { JOB_TITLES } from './job-titles';
+import { RequiredLegend, RequiredMark } from '../forms/required';
 
 // The contents of the two journalist-status modals (SPEC §4, §8).
 
@@ -105,13 +106,17 @@ export function MoreInfo() {
   return (
     <form className="modal__body form" onSubmit={submit} noValidate>
       <p>Pour valider votre statut de journaliste, le service de presse a besoin de quelques informations.</p>
+      <RequiredLegend />
       {phase === 'failure' ? (
         <p className="notice notice--error" role="alert">
           Nous avons rencontré un problème lors de la mise à jour de votre profil.
         </p>
       ) : null}
       <label>
-        Fonction
+        <span>
+          Fonction
+          <RequiredMark />
+        </span>
         <select name="fonction" required defaultValue="" aria-invalid={errors.fonction ? true : undefined} aria-describedby={errors.fonction ? 'infos-fonction-erreur' : undefined}>
           <option value="" disabled>
             Choisissez votre fonction
@@ -143,7 +148,10 @@ export function MoreInfo() {
       </label>
       {mediaId === '' ? (
         <label>
-          Nom du média
+          <span>
+            Nom du média
+            <RequiredMark />
+          </span>
           <input name="media_temporaire" required aria-invalid={errors.media_temporaire ? true : undefined} aria-describedby={errors.media_temporaire ? 'infos-media-erreur' : undefined} />
           {errors.media_temporaire ? (
             <span className="form__error" id="infos-media-erreur">

@@ -4,9 +4,10 @@ import type { PrefsAction } from './api';
 import { profileAtom, profileUpdateAtom, updateProfileAtom } from './state';
 import { modalAtom, openModalAtom } from '../shell/ui-state';
 import { useLive } from '../../islands/use-live';
+import { WhatsappNumber } from './WhatsappOptIn';
 
 /** `csrfToken`: the boxes are a form too (POST /espace-presse), saved with a button until the island is live. */
-export type PressOptInsProps = { mail: boolean; whatsapp: boolean; openWhatsapp: boolean; csrfToken: string };
+export type PressOptInsProps = { mail: boolean; whatsapp: boolean; openWhatsapp: boolean; csrfToken: string; phone: string };
 
 const OPT_INS = { optin_mail: 'journaliste_optin_mail', optin_whatsapp: 'journaliste_optin_whatsapp' } as const;
 type OptIn = keyof typeof OPT_INS;
@@ -26,7 +27,7 @@ function forgetOpenRequest() {
  * link, SPEC §2) a journalist not yet subscribed is asked in the WHATSAPP_OPTIN modal; closed, the
  * focus comes back here, on the WhatsApp box. The server renders this island for journalists only.
  */
-export default function PressOptIns({ mail, whatsapp, openWhatsapp, csrfToken }: PressOptInsProps) {
+export default function PressOptIns({ mail, whatsapp, openWhatsapp, csrfToken, phone }: PressOptInsProps) {
   const live = useLive();
   const profile = useAtomValue(profileAtom);
   const update = useAtomValue(profileUpdateAtom);
@@ -92,12 +93,16 @@ export default function PressOptIns({ mail, whatsapp, openWhatsapp, csrfToken }:
             ref={whatsappBox}
             type="checkbox"
             name="optin_whatsapp"
+            aria-describedby="optin-whatsapp-numero"
             checked={shown('optin_whatsapp')}
             aria-disabled={(sending && sending !== 'optin_whatsapp') || undefined}
             onChange={(e) => change('optin_whatsapp', e.target.checked)}
           />{' '}
           Recevoir les dernières actualités sur WhatsApp
         </label>
+        <p className="press-optins__hint" id="optin-whatsapp-numero">
+          <WhatsappNumber phone={String(profile.data?.phone_mobile ?? phone)} />
+        </p>
         {failed ? (
           <p className="notice notice--error" role="alert">
             Nous avons rencontré un problème lors de la mise à jour de votre profil.

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
-import { profileUpdateAtom, updateProfileAtom } from './state';
+import { profileAtom, profileUpdateAtom, updateProfileAtom } from './state';
+import { displayPhone } from '../../lib/format/phone';
 import { closeModalAtom, modalAtom } from '../shell/ui-state';
 
 // The body of the WHATSAPP_OPTIN modal (SPEC §2: /espace-presse?optin_whatsapp=open opens the
@@ -11,7 +12,21 @@ import { closeModalAtom, modalAtom } from '../shell/ui-state';
 export const WHATSAPP_OPTIN_DONE = 'C’est noté\u00a0: vous recevrez les dernières actualités sur WhatsApp.';
 const FAILED = 'Nous avons rencontré un problème lors de la mise à jour de votre profil. Réessayez dans un instant.';
 
+/** Which number the news go to: the mobile number of the reader's FFR account, or how to give one. */
+export function WhatsappNumber({ phone }: { phone: string }) {
+  return phone.trim() ? (
+    <>
+      {'Les actualités vous seront envoyées au '}
+      <strong className="nowrap">{displayPhone(phone)}</strong>
+      {', le numéro de mobile de votre compte FFR.'}
+    </>
+  ) : (
+    'Votre compte FFR n’a pas encore de numéro de mobile\u202f: ajoutez-le depuis votre espace personnel FFR, les actualités vous y seront envoyées.'
+  );
+}
+
 export function WhatsappOptIn({ onClose }: { onClose: () => void }) {
+  const profile = useAtomValue(profileAtom);
   const update = useSetAtom(updateProfileAtom);
   const state = useAtomValue(profileUpdateAtom);
   const close = useSetAtom(closeModalAtom);
@@ -32,6 +47,9 @@ export function WhatsappOptIn({ onClose }: { onClose: () => void }) {
 
   return (
     <div className="modal__body whatsapp-optin">
+      <p className="whatsapp-optin__number">
+        <WhatsappNumber phone={String(profile.data?.phone_mobile ?? '')} />
+      </p>
       <p>Vous pourrez vous désabonner à tout moment dans «&nbsp;Mes abonnements&nbsp;», en bas de votre espace presse.</p>
       {failed ? (
         <p className="notice notice--error" role="alert">

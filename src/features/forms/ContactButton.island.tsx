@@ -32,17 +32,48 @@ function usePageEndInView(enabled: boolean): boolean {
 }
 
 /**
+ * True while the reader scrolls down past the first screen's top (reading), false again as soon as
+ * they scroll up (looking for something): Material's « hide on scroll » for a floating button.
+ */
+function useReadingDown(enabled: boolean): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let last = window.scrollY;
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        const y = window.scrollY;
+        if (Math.abs(y - last) < 8) return;
+        setDown(y > last && y > 160);
+        last = y;
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [enabled]);
+  return down;
+}
+
+/**
  * 'Contactez-nous': the chat-style floating button and the footer link open the same modal. A
  * press before the island is live waits for it (client/main.tsx, `data-replay-press`): the reader
  * who clicks in the first second gets the window too, not another page.
- * The floating button steps aside wherever it would sit on something to click: while the mobile
- * menu is open, and once the page's end comes into view (the footer's own link takes over).
- * Without JavaScript the footer keeps room for it below its last links (CSS).
+ * The floating button steps aside wherever it would sit on something to read or click: while the
+ * reader scrolls down through the page (a date at the end of a line, a table's last cell), while
+ * the mobile menu is open, and once the page's end comes into view (the footer's own link takes
+ * over). Without JavaScript it is no floating button but a link after the footer (CSS).
  */
 export default function ContactButton({ variant }: ContactButtonProps) {
   const open = useSetAtom(openModalAtom);
   const menu = useAtomValue(mobileMenuAtom);
   const endInView = usePageEndInView(variant === 'floating');
+  const readingDown = useReadingDown(variant === 'floating');
   const onClick = (e: React.MouseEvent) => {
     e.preventDefault();
     open({ kind: 'CONTACT' });
@@ -54,7 +85,7 @@ export default function ContactButton({ variant }: ContactButtonProps) {
       </a>
     );
   }
-  const away = menu.open || endInView;
+  const away = menu.open || endInView || readingDown;
   // Its own landmark: the floating button sits after the footer, outside every other one. Away,
   // the whole landmark is hidden (CSS visibility), so no empty one is left for screen readers.
   return (

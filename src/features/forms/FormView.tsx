@@ -3,6 +3,7 @@ import { formatDateTime, formatLongDate, frenchDay, readTypedDate } from '../../
 import { CLOSED_MESSAGE } from '../events/accreditation';
 import { EVENT_FIELD, type EventChoice } from './event-selection';
 import { resultAnchor } from './outcome';
+import { RequiredLegend, RequiredMark } from './required';
 import { DEFAULT_DIAL_CODE, HONEYPOT, IDEMPOTENCY_FIELD, isDialCodeField, type FieldErrors, type FormField, type FormModel, type FormValues } from './model';
 
 // One form, rendered the same on the server (works without JavaScript) and in the island.
@@ -52,7 +53,7 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
   const error = errors[field.name];
   const describedBy = error ? `${id}-erreur` : undefined;
   // The asterisk sits beside the label, not in it: the field's accessible name stays its label.
-  const star = field.required ? <span className="form__required" aria-hidden="true"> *</span> : null;
+  const star = field.required ? <RequiredMark /> : null;
   const label = field.label;
   const errorLine = error ? (
     <span className="form__error" id={`${id}-erreur`}>
@@ -192,7 +193,7 @@ function EventPicker({ id, field, events, selected, onToggle, errors, tools }: {
     >
       <legend>
         {field.label}
-        {field.required ? <span className="form__required" aria-hidden="true"> *</span> : null}
+        {field.required ? <RequiredMark /> : null}
       </legend>
       {tools}
       {events.length === 0 ? <p>Aucun événement ouvert aux accréditations pour le moment.</p> : null}
@@ -284,7 +285,7 @@ export function FormView(p: Props) {
   return (
     <form className="form cf7-form" action={p.action} method="post" encType="multipart/form-data" noValidate={!!p.onSubmit} onSubmit={p.onSubmit} onInput={p.onInput}>
       {errorCount ? <ErrorSummary model={p.model} errors={p.errors} /> : null}
-      <p className="form__legend">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
+      <RequiredLegend />
       <div className="form__grid">
         {p.model.fields.map((field) =>
           field.name === EVENT_FIELD && p.events ? (

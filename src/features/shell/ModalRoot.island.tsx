@@ -139,9 +139,12 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
       {text ? (
         <div className="modal__panel">
           {!force ? (
-            <button type="button" className="modal__close" aria-label="Fermer" onClick={dismiss}>
-              ×
-            </button>
+            // In a bar that stays at the top of the window as a long form scrolls (a phone's contact form).
+            <div className="modal__bar">
+              <button type="button" className="modal__close" aria-label="Fermer" onClick={dismiss}>
+                ×
+              </button>
+            </div>
           ) : null}
           <h2 id="modal-title">{text.title}</h2>
           {text.description ? (

@@ -124,7 +124,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
             />
             <Island
               name="PressOptIns"
-              props={{ mail: !!prefs.journaliste_optin_mail, whatsapp: !!prefs.journaliste_optin_whatsapp, openWhatsapp: c.req.query('optin_whatsapp') === 'open', csrfToken: csrf?.token ?? '' }}
+              props={{ mail: !!prefs.journaliste_optin_mail, whatsapp: !!prefs.journaliste_optin_whatsapp, openWhatsapp: c.req.query('optin_whatsapp') === 'open', csrfToken: csrf?.token ?? '', phone: String(prefs.phone_mobile ?? '') }}
             />
           </>
         )}

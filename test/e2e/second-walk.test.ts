@@ -1,0 +1,137 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { context, islandLive, launch, onSiteArticleLink, resetAccount, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl, upstreamUrl } from './browser';
+
+// Issue 30, item 10: what covered what. The header over the answer of a form sent without
+// JavaScript; the floating « Contactez-nous » over a date, a table's last cell or a footer link;
+// the contact window's « × » scrolled away on a phone; the profile window's required fields
+// unmarked; the WhatsApp opt-in silent about the number it will use. At 1280 and 375 px.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const box = async (locator: Locator) => (await locator.boundingBox())!;
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** Whether the floating button is on screen and can be hit. */
+const fabShown = (page: Page) => page.locator('.contact-fab').evaluate((el) => getComputedStyle(el.closest('.contact-fab-zone')!).visibility !== 'hidden' && getComputedStyle(el).opacity !== '0');
+
+describe('the answer of a form sent without JavaScript is not under the header (item 10)', () => {
+  for (const size of ['desktop', 'mobile'] as const) {
+    it(`the error summary's heading shows whole below the header (${size})`, async () => {
+      const ctx = await context(browser, size, { javaScriptEnabled: false });
+      const page = await ctx.newPage();
+      await page.goto(`${siteUrl()}/contact`);
+      await page.locator('form.cf7-form').getByRole('button', { name: 'Envoyer' }).click();
+      await page.waitForURL(/#envoi-contactez-nous$/);
+      const heading = page.locator('.error-summary h3');
+      const header = await box(page.locator('.header'));
+      const title = await box(heading);
+      expect(title.y).toBeGreaterThanOrEqual(Math.max(0, header.y + header.height));
+      expect(title.y + title.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      await page.screenshot({ path: `${SCREENSHOTS}second-walk-no-js-answer-${size}.png` });
+      await ctx.close();
+    });
+  }
+});
+
+describe('the floating « Contactez-nous » steps aside (item 10)', () => {
+  it('while the reader scrolls down an article on a phone, over its table’s last cell; back when scrolling up', async () => {
+    const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; blocks: string[]; redirection: string }>;
+    const withTable = articles.find((a) => a.blocks.includes('table') && !a.redirection)!;
+    const ctx = await context(browser, 'mobile');
+    const page = await ctx.newPage();
+    await page.goto(siteUrl() + withTable.link, { waitUntil: 'networkidle' });
+    const refuse = page.getByRole('button', { name: 'Tout refuser' });
+    if (await refuse.isVisible()) await refuse.click();
+    await islandLive(page, '.contact-fab');
+    expect(await fabShown(page)).toBe(true);
+    // Scrolled down, as a reader does, until the table's last cell is at the bottom of the screen.
+    const cell = page.locator('.article-table td').last();
+    const target = (await cell.evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY)) - page.viewportSize()!.height + 20;
+    for (let y = await page.evaluate(() => window.scrollY); y < target; y += 200) {
+      await page.mouse.wheel(0, Math.min(200, target - y));
+      await page.waitForTimeout(60);
+    }
+    await expect.poll(() => fabShown(page)).toBe(false);
+    const fab = await box(page.locator('.contact-fab'));
+    expect(overlap(fab, await box(cell)) && (await fabShown(page))).toBe(false);
+    await page.screenshot({ path: `${SCREENSHOTS}second-walk-fab-table-mobile.png` });
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => fabShown(page)).toBe(true);
+    await ctx.close();
+  });
+
+  it('without JavaScript it is a link after the footer, over nothing (mobile)', async () => {
+    const ctx = await context(browser, 'mobile', { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${siteUrl()}/mentions-legales`);
+    const fab = await box(page.locator('.contact-fab'));
+    const footer = await page.locator('.footer').evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+    const fabTop = await page.locator('.contact-fab').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(fabTop).toBeGreaterThanOrEqual(footer);
+    expect(await page.locator('.contact-fab').getByText('Contactez-nous').isVisible()).toBe(true);
+    expect(fab.width).toBeGreaterThan(0);
+    await ctx.close();
+  });
+});
+
+describe('windows (item 10)', () => {
+  it('the contact window’s « × » stays on screen as its long form scrolls on a phone', async () => {
+    const ctx = await context(browser, 'mobile');
+    const page = await ctx.newPage();
+    await page.goto(`${siteUrl()}/`, { waitUntil: 'networkidle' });
+    const refuse = page.getByRole('button', { name: 'Tout refuser' });
+    if (await refuse.isVisible()) await refuse.click();
+    await islandLive(page, '.contact-fab');
+    await page.locator('.contact-fab').click();
+    const dialog = page.getByRole('dialog', { name: 'Contactez-nous' });
+    await dialog.locator('form').waitFor();
+    await dialog.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForTimeout(200);
+    const close = dialog.getByRole('button', { name: 'Fermer' });
+    const b = await box(close);
+    expect(b.y).toBeGreaterThanOrEqual(0);
+    expect(b.y + b.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    await page.screenshot({ path: `${SCREENSHOTS}second-walk-contact-close-mobile.png` });
+    await close.click();
+    await dialog.waitFor({ state: 'hidden' });
+    await ctx.close();
+  });
+
+  it('the profile window marks its required fields (desktop)', async () => {
+    const { ctx, page } = await signInFromHome(browser, 'desktop', 'attente@example.fr');
+    const dialog = page.getByRole('dialog', { name: 'Complétez votre profil de journaliste' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('Les champs marqués d’un astérisque (*) sont obligatoires.').isVisible()).toBe(true);
+    expect(await dialog.locator('label', { has: page.locator('select[name="fonction"]') }).locator('.form__required').textContent()).toBe(' *');
+    expect(await dialog.locator('label', { has: page.locator('input[name="media_temporaire"]') }).locator('.form__required').textContent()).toBe(' *');
+    expect(await dialog.getByLabel('Fonction').count()).toBe(1);
+    await page.screenshot({ path: `${SCREENSHOTS}second-walk-profile-window-desktop.png` });
+    await ctx.close();
+  });
+
+  for (const size of ['desktop', 'mobile'] as const) {
+    it(`the WhatsApp opt-in says which number it will use (${size})`, async () => {
+      const { ctx, page } = await signInFromHome(browser, size, 'journaliste@example.fr');
+      try {
+        await setWhatsappOptIn(ctx, false);
+        await page.goto(`${siteUrl()}/espace-presse?optin_whatsapp=open`, { waitUntil: 'networkidle' });
+        const dialog = page.getByRole('dialog', { name: 'Recevez les dernières actualités sur WhatsApp' });
+        await dialog.waitFor();
+        expect(await dialog.textContent()).toContain('Les actualités vous seront envoyées au 06\u00a012\u00a034\u00a056\u00a078, le numéro de mobile de votre compte FFR.');
+        await page.screenshot({ path: `${SCREENSHOTS}second-walk-whatsapp-number-${size}.png` });
+        await dialog.getByRole('button', { name: 'Plus tard' }).click();
+        expect(await page.locator('#optin-whatsapp-numero').textContent()).toContain('06\u00a012\u00a034\u00a056\u00a078');
+      } finally {
+        await ctx.close();
+        await resetAccount('journaliste@example.fr');
+      }
+    });
+  }
+});
