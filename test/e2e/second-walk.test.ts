@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, islandLive, launch, onSiteArticleLink, resetAccount, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl, upstreamUrl } from './browser';
+import { context, islandLive, launch, resetAccount, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl, upstreamUrl } from './browser';
 
 // Issue 30, item 10: what covered what. The header over the answer of a form sent without
 // JavaScript; the floating « Contactez-nous » over a date, a table's last cell or a footer link;
@@ -19,6 +19,23 @@ const box = async (locator: Locator) => (await locator.boundingBox())!;
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 /** Whether the floating button is on screen and can be hit. */
+/** How many characters of an element's text are on screen, not cut by its box (an ellipsis, a line clamp). */
+const visibleCharacters = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const frame = el.getBoundingClientRect();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let shown = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < (node as Text).length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const b = range.getBoundingClientRect();
+        if (b.width > 0 && b.bottom <= frame.bottom + 1 && b.right <= frame.right + 1) shown++;
+      }
+    }
+    return shown;
+  });
 const fabShown = (page: Page) => page.locator('.contact-fab').evaluate((el) => getComputedStyle(el.closest('.contact-fab-zone')!).visibility !== 'hidden' && getComputedStyle(el).opacity !== '0');
 
 describe('the answer of a form sent without JavaScript is not under the header (item 10)', () => {
@@ -132,6 +149,84 @@ describe('windows (item 10)', () => {
         await ctx.close();
         await resetAccount('journaliste@example.fr');
       }
+    });
+  }
+});
+
+describe('polish (item 12)', () => {
+  for (const size of ['desktop', 'mobile'] as const) {
+    it(`an event page: « S’accréditer » on a line of its own, the practical box before the description on a phone (${size})`, async () => {
+      const events = (await (await fetch(`${upstreamUrl()}/wp-json/ffr/v1/future_events?ends_after=2000-01-01T00:00:00`)).json()) as Array<{ slug: string; accreditation: { deadline: string } | null; description: string }>;
+      const now = Date.parse((await (await fetch(`${upstreamUrl()}/__control/clock`)).json() as { now: string }).now);
+      const open = events.find((e) => e.accreditation && Date.parse(e.accreditation.deadline) > now && e.description)!;
+      const ctx = await context(browser, size);
+      const page = await ctx.newPage();
+      await page.goto(`${siteUrl()}/evenements/${open.slug}`, { waitUntil: 'networkidle' });
+      const block = page.locator('.event-page__accreditation');
+      const sentence = await box(block.locator('p'));
+      const button = await box(block.getByRole('link', { name: 'S’accréditer' }));
+      expect(button.y).toBeGreaterThanOrEqual(sentence.y + sentence.height);
+      const aside = await box(page.getByRole('complementary', { name: 'Informations pratiques' }));
+      const text = await box(page.locator('.event-page__text'));
+      if (size === 'mobile') expect(aside.y + aside.height).toBeLessThanOrEqual(text.y);
+      else expect(aside.x).toBeGreaterThan(text.x + text.width);
+      await page.screenshot({ path: `${SCREENSHOTS}second-walk-event-${size}.png`, fullPage: true });
+      await ctx.close();
+    });
+  }
+
+  it('the top bar: the headline keeps room to be read beside the WhatsApp invitation; « Saisir la C3PR » is no red button (1280 px)', async () => {
+    const { ctx, page } = await signInFromHome(browser, 'desktop', 'journaliste@example.fr');
+    try {
+      await setWhatsappOptIn(ctx, false);
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.locator('.whatsapp-banner').waitFor();
+      const news = page.locator('.topbar__news');
+      // Some forty characters at least (« Test-mat… » was eight).
+      expect(await visibleCharacters(news)).toBeGreaterThanOrEqual(40);
+      const c3pr = await page.locator('.topbar__c3pr').evaluate((el) => getComputedStyle(el).backgroundColor);
+      const accredit = await page.locator('.header__accredit').evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(c3pr).toBe('rgba(0, 0, 0, 0)');
+      expect(accredit).not.toBe(c3pr);
+      await page.locator('.topbar').screenshot({ path: `${SCREENSHOTS}second-walk-topbar-desktop.png` });
+    } finally {
+      await ctx.close();
+      await resetAccount('journaliste@example.fr');
+    }
+  });
+
+  it('the top bar on a phone: the headline on two lines, not a few letters (375 px)', async () => {
+    const ctx = await context(browser, 'mobile');
+    const page = await ctx.newPage();
+    await page.goto(`${siteUrl()}/`, { waitUntil: 'networkidle' });
+    expect(await visibleCharacters(page.locator('.topbar__news'))).toBeGreaterThanOrEqual(40);
+    await page.locator('.topbar').screenshot({ path: `${SCREENSHOTS}second-walk-topbar-mobile.png` });
+    await ctx.close();
+  });
+
+  it('the press office’s number on the contact page dials it (375 px)', async () => {
+    const ctx = await context(browser, 'mobile');
+    const page = await ctx.newPage();
+    await page.goto(`${siteUrl()}/contact`, { waitUntil: 'networkidle' });
+    const office = page.locator('section.page-bloc', { has: page.getByRole('heading', { name: 'Service de presse' }) });
+    const tel = office.locator('a[href^="tel:"]');
+    expect(await tel.count()).toBe(1);
+    expect(await tel.getAttribute('href')).toMatch(/^tel:\+?\d{9,12}$/);
+    expect(await tel.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap');
+    await ctx.close();
+  });
+
+  for (const size of ['desktop', 'mobile'] as const) {
+    it(`an article: no empty row above its picture for a reader who is not signed in (${size})`, async () => {
+      const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; redirection: string; illustration: unknown }>;
+      const article = articles.find((a) => a.illustration && !a.redirection)!;
+      const ctx = await context(browser, size);
+      const page = await ctx.newPage();
+      await page.goto(siteUrl() + article.link, { waitUntil: 'networkidle' });
+      const dates = await box(page.locator('.article__dates'));
+      const picture = await box(page.locator('.article__illustration'));
+      expect(picture.y - (dates.y + dates.height)).toBeLessThanOrEqual(32);
+      await ctx.close();
     });
   }
 });

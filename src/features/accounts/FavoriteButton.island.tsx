@@ -44,7 +44,7 @@ export default function FavoriteButton({ postId, title, saved, csrfToken }: Favo
       disabled={pending !== null}
       onClick={csrfToken ? undefined : toggle}
     >
-      <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? 'Retirer des favoris' : 'Ajouter aux favoris'}
+      <span aria-hidden="true">{on ? '★' : '☆'}</span> <span className="favorite-button__label">{on ? 'Retirer des favoris' : 'Ajouter aux favoris'}</span>
     </button>
   );
   if (!csrfToken) return button;

@@ -58,7 +58,7 @@ export default function UserMenu(props: UserMenuProps) {
       </a>
     ) : (
       <a className="topbar__login" href={loginUrl} onClick={backHere}>
-        Connexion / inscription
+        Connexion<span className="topbar__login-more"> / inscription</span>
       </a>
     );
   }
@@ -128,7 +128,7 @@ function StaticUserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashboardUrl, v
   return (
     <>
       <a className="topbar__login when-signed-out" href={loginUrl}>
-        Connexion / inscription
+        Connexion<span className="topbar__login-more"> / inscription</span>
       </a>
       <div className="user-menu when-signed-in">
         <a className="user-menu__toggle" href="#menu-compte">

@@ -52,12 +52,23 @@ export function EventView({ event, now }: { event: Event; now: Date }) {
       {event.label ? <p className="chip chip--label">{event.label}</p> : null}
       <h1>{event.title}</h1>
       <When event={event} />
+      {/* On a phone the practical box comes right after the picture, before the description: the
+          date, the place and « S’accréditer » are what a journalist opens the page for. */}
       <div className="event-page__grid">
-        <div>
-          {event.image ? <img className="event-page__image" src={event.image} alt="" width={1280} height={720} /> : null}
-          {event.description ? <RichText className="prose" html={event.description} /> : null}
-        </div>
+        {event.image ? <img className="event-page__image" src={event.image} alt="" width={1280} height={720} /> : null}
         <aside className="event-page__aside" aria-label="Informations pratiques">
+          {event.accreditation ? (
+            open ? (
+              <div className="event-page__accreditation">
+                <p>{`Accréditations ouvertes${deadline ? ` jusqu’au ${formatDateTime(deadline)}` : ''}.`}</p>
+                <a className="button" href={`/accreditations?evenement=${encodeURIComponent(event.slug)}`}>
+                  S’accréditer
+                </a>
+              </div>
+            ) : (
+              <p className="event-page__accreditation event-page__accreditation--closed">{CLOSED_MESSAGE}.</p>
+            )
+          ) : null}
           <dl>
             {event.team ? (
               <>
@@ -95,18 +106,6 @@ export function EventView({ event, now }: { event: Event; now: Date }) {
               Ajouter à mon calendrier
             </a>
           </p>
-          {event.accreditation ? (
-            open ? (
-              <p className="event-page__accreditation">
-                Accréditations ouvertes{deadline ? ` jusqu’au ${formatDateTime(deadline)}` : ''}.{' '}
-                <a className="button" href={`/accreditations?evenement=${encodeURIComponent(event.slug)}`}>
-                  S’accréditer
-                </a>
-              </p>
-            ) : (
-              <p className="event-page__accreditation event-page__accreditation--closed">{CLOSED_MESSAGE}.</p>
-            )
-          ) : null}
           {event.sidebar?.content ? (
             <section className="event-page__sidebar">
               {event.sidebar.title ? <h2>{event.sidebar.title}</h2> : null}
@@ -114,6 +113,7 @@ export function EventView({ event, now }: { event: Event; now: Date }) {
             </section>
           ) : null}
         </aside>
+        {event.description ? <RichText className="prose event-page__text" html={event.description} /> : null}
       </div>
     </article>
   );

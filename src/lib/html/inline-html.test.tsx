@@ -201,3 +201,17 @@ describe('InlineHtml: random markup', () => {
     }
   });
 });
+
+describe('French text from WordPress', () => {
+  it('sets the spaces before « : ? ! ; » and inside guillemets that the editor typed as ordinary ones', () => {
+    expect(render('<strong>Téléphone :</strong> « oui » ?')).toBe('<strong>Téléphone\u202f:</strong> «\u202foui\u202f»\u202f?');
+    expect(render('<a href="https://www.ffr.fr">ffr.fr</a> à 20:30')).toBe('<a href="https://www.ffr.fr/" rel="noopener">ffr.fr</a> à 20:30');
+  });
+
+  it('makes a phone number in the text a link to dial it, on one line; not inside a link', () => {
+    expect(render('<strong>Téléphone :</strong> +33 1 69 63 64 65<br>')).toBe(
+      '<strong>Téléphone\u202f:</strong> <a class="nowrap" href="tel:+33169636465">+33\u00a01\u00a069\u00a063\u00a064\u00a065</a><br/>',
+    );
+    expect(render('<a href="tel:0169636465">01 69 63 64 65</a>')).toBe('<a href="tel:0169636465">01 69 63 64 65</a>');
+  });
+});

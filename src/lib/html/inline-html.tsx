@@ -1,6 +1,8 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { decodeEntities } from './entities';
 import { isExternal, safeHref } from './urls';
+import { FRENCH_PHONE, frenchSpaces } from '../format/typography';
+import { displayPhone, telHref } from '../format/phone';
 
 // WordPress puts a little inline HTML in block text (bold, italics, links, line breaks). Rather than
 // trusting it with dangerouslySetInnerHTML, a small tokenizer rebuilds it as React elements from an
@@ -189,16 +191,39 @@ export function parseInlineHtml(html: string): InlineNode[] {
 // ---------------------------------------------------------------------------------------------
 // Output
 
-function toReact(nodes: InlineNode[]): ReactNode[] {
+/**
+ * Text as a French reader expects it (lib/format/typography.ts): its spaces before « : ? ! ; » set,
+ * and, outside a link, a phone number a link to dial it, kept on one line.
+ */
+function textNodes(text: string, inLink: boolean): ReactNode {
+  const set = frenchSpaces(text);
+  if (inLink) return set;
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const m of set.matchAll(FRENCH_PHONE)) {
+    parts.push(set.slice(last, m.index));
+    parts.push(
+      <a key={m.index} className="nowrap" href={telHref(m[0])}>
+        {displayPhone(m[0])}
+      </a>,
+    );
+    last = m.index + m[0].length;
+  }
+  if (last === 0) return set;
+  parts.push(set.slice(last));
+  return parts;
+}
+
+function toReact(nodes: InlineNode[], inLink = false): ReactNode[] {
   return nodes.map((node, i) => {
-    if (typeof node === 'string') return node;
+    if (typeof node === 'string') return <Fragment key={i}>{textNodes(node, inLink)}</Fragment>;
     if (node.tag === 'br') return <br key={i} />;
     if (node.tag === 'a') {
       // A link without text (its image was dropped, say) would be an empty link for screen readers.
-      if (!toText(node.children).trim()) return createElement(Fragment, { key: i }, ...toReact(node.children));
-      return createElement('a', { key: i, ...node.link }, ...toReact(node.children));
+      if (!toText(node.children).trim()) return createElement(Fragment, { key: i }, ...toReact(node.children, inLink));
+      return createElement('a', { key: i, ...node.link }, ...toReact(node.children, true));
     }
-    return createElement(node.tag, { key: i }, ...toReact(node.children));
+    return createElement(node.tag, { key: i }, ...toReact(node.children, inLink));
   });
 }
 

@@ -164,7 +164,7 @@ describe('ArticleView', () => {
     expect(body).toContain('<p class="article-body__paragraph">Le sélectionneur a retenu <strong>42 joueurs</strong>. Plus d’informations sur <a href="https://www.ffr.fr/xv" rel="noopener">ffr.fr</a>.</p>');
     expect(body).toContain('<h3 class="article-body__heading article-body__heading--3">Le groupe</h3>');
     expect(body).toContain('<h2 class="article-body__heading article-body__heading--2">Un niveau que WordPress ne devrait pas envoyer</h2>');
-    expect(body).toContain('<ol class="article-body__list"><li>Avants : <strong>24</strong></li><li>Arrières : 18</li></ol>');
+    expect(body).toContain('<ol class="article-body__list"><li>Avants\u202f: <strong>24</strong></li><li>Arrières\u202f: 18</li></ol>');
     expect(body).toContain('<figure class="article-quote"><blockquote class="article-quote__text"><p>Nous sommes prêts.</p></blockquote><figcaption class="article-quote__source"><cite>Fabien Galthié</cite></figcaption></figure>');
     expect(body).toContain('<hr class="article-separator"/>');
     // The « &nbsp; » spacer paragraph is not rendered.

@@ -248,15 +248,18 @@ export function ArticleView({ article, crumbs, readerTools = false, unpublished 
               <h1 className="article__title">
                 <Title text={titleOf(article)} />
               </h1>
-              {unpublished ? null : <PublicationDates date={article.date} modified={article.modified} />}
               {readerTools ? (
-                // The button appears only once the profile says "journalist" (the page is the cached
-                // anonymous one): its row is kept from the start so that nothing below moves.
-                <div className="article__tools">
+                // The favourite button appears only once the profile says "journalist" (the page is
+                // the cached anonymous one): it takes room kept for it at the end of the dates' line,
+                // so that nothing moves, and no one else gets an empty row.
+                <div className="article__meta">
+                  {unpublished ? null : <PublicationDates date={article.date} modified={article.modified} />}
                   <Island name="FavoriteButton" props={{ postId: article.id, title: titleOf(article) }} />
                   <Island name="VisitRecorder" props={{ postId: article.id }} />
                 </div>
-              ) : null}
+              ) : unpublished ? null : (
+                <PublicationDates date={article.date} modified={article.modified} />
+              )}
             </header>
             <Illustration article={article} imageMode={imageMode} />
             <ArticleBody blocks={article.blocs} imageMode={imageMode} />
