@@ -11,7 +11,7 @@ const httpUrl = z
 
 const credentials = z
   .string({ error: 'manquant' })
-  .regex(/^[^:\s]+:.+$/, 'doit avoir la forme « utilisateur:mot de passe »');
+  .regex(/^[^:\s]+:.+$/, 'doit avoir la forme «\u202futilisateur:mot de passe\u202f»');
 
 const secret = z.string({ error: 'manquant' }).min(16, 'doit faire au moins 16 caractères');
 
@@ -85,7 +85,7 @@ export type Config = z.infer<typeof EnvSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Configuration invalide : ${problems.join(' ; ')}`);
+    super(`Configuration invalide\u202f: ${problems.join('\u202f; ')}`);
     this.name = 'ConfigError';
   }
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Settings } from '../schemas/settings';
+import { frenchSpaces } from '../lib/format/typography';
 
 /**
  * The site's public origin (no trailing slash), from the configuration, never from the request's
@@ -31,7 +32,8 @@ export function pageTitle(title: string, settings: Settings, { siteFirst = false
     .replace(new RegExp(`^${name}\\s*[|–—-]\\s*`), '')
     .trim();
   if (!bare || bare === site) return site;
-  return siteFirst ? `${site} — ${bare}` : `${bare} — ${site}`;
+  // Tabs, bookmarks and search results show it as text: French spaces too.
+  return frenchSpaces(siteFirst ? `${site} — ${bare}` : `${bare} — ${site}`);
 }
 
 /** SPEC §9 / §2: ?page below 1 or not a number is the first page. */

@@ -5,6 +5,7 @@ import type { FormOutcome } from '../features/forms/outcome';
 import { FormIsland, pagePost } from './forms';
 import { renderWordPressPage } from './pages';
 import { loadFormModel } from '../features/forms/form-model.server';
+import { fr } from '../lib/format/typography';
 
 // /contact: the press contacts page (page-contact) and the contact form (slug contactez-nous).
 
@@ -13,7 +14,7 @@ export const CONTACT_FORM = 'contactez-nous';
 function ContactForm({ model, outcome }: { model: FormModel | null; outcome: FormOutcome | null }) {
   return (
     <section className="contact-form" id="contactez-nous" aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title">À quel sujet pouvons-nous vous aider ?</h2>
+      <h2 id="contact-form-title">{fr`À quel sujet pouvons-nous vous aider ?`}</h2>
       {model ? (
         <FormIsland model={model} action="/contact" outcome={outcome} accreditation={false} />
       ) : (

@@ -28,7 +28,7 @@ const INDEX_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** SPEC §5: an index name is 1 to 64 letters, digits, underscores or hyphens. */
 export function assertIndexName(name: string): string {
-  if (!INDEX_NAME.test(name)) throw new Error(`Nom d’index de recherche invalide : ${JSON.stringify(name)}`);
+  if (!INDEX_NAME.test(name)) throw new Error(`Nom d’index de recherche invalide\u202f: ${JSON.stringify(name)}`);
   return name;
 }
 

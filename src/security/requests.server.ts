@@ -26,7 +26,7 @@ export const sameOriginWrites = (): MiddlewareHandler<AppEnv> => {
   };
 };
 
-const REFUSED = 'Cette demande ne vient pas d’une page de FFR Presse : elle a été refusée. Revenez sur le site pour recommencer.';
+const REFUSED = 'Cette demande ne vient pas d’une page de FFR Presse\u202f: elle a été refusée. Revenez sur le site pour recommencer.';
 
 function refused(c: Context<AppEnv>) {
   const wantsJson = c.req.path.startsWith('/api/') || (c.req.header('accept') ?? '').includes('application/json');

@@ -35,7 +35,7 @@ describe('accounts in Chromium', () => {
     const menu = page.locator('.user-menu__toggle');
     await menu.waitFor();
     expect(await menu.textContent()).toContain('Camille Lefèvre');
-    await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).waitFor();
+    await page.getByRole('link', { name: 'Recevez les dernières actualités sur WhatsApp' }).waitFor();
     await menu.click();
     expect(await page.getByRole('link', { name: 'Espace presse' }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}account-journalist-menu.png` });
@@ -52,7 +52,7 @@ describe('accounts in Chromium', () => {
     expect(seen).not.toContain(access_token);
     expect(seen).not.toContain(refresh_token);
 
-    await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).click();
+    await page.getByRole('link', { name: 'Recevez les dernières actualités sur WhatsApp' }).click();
     await page.waitForURL(/espace-presse\?optin_whatsapp=open/);
     expect(await page.getByRole('cell', { name: 'Validée' }).isVisible()).toBe(true);
     expect(await page.getByText('il n’est plus possible de vous accréditer à cet événement').isVisible()).toBe(true);
@@ -64,7 +64,7 @@ describe('accounts in Chromium', () => {
     await page.screenshot({ path: `${SCREENSHOTS}account-press-space.png`, fullPage: true });
     await confirmed.waitFor({ state: 'detached', timeout: 5000 });
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
-    expect(await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Recevez les dernières actualités sur WhatsApp' }).count()).toBe(0);
     // The emulator keeps the choice for the files after this one: left as it was found.
     await setWhatsappOptIn(ctx, false);
 

@@ -90,7 +90,7 @@ describe('header journeys (issue 18)', () => {
           if (signedIn) {
             // What the journalist's islands bring: the name, the WhatsApp invitation, the favourite.
             await page.locator('.user-menu__toggle').waitFor();
-            await page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp' }).waitFor();
+            await page.getByRole('link', { name: 'Recevez les dernières actualités sur WhatsApp' }).waitFor();
             if (path !== '/') await page.locator('.favorite-button').waitFor();
           }
           await page.waitForLoadState('networkidle');

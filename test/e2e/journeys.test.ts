@@ -157,9 +157,9 @@ describe('9. Events and sign-in links on the accreditation page', () => {
 describe('11. The smaller things', () => {
   it('lets a journalist put the WhatsApp invitation away, its words as the spec gives them', async () => {
     const { ctx, page } = await signIn('desktop', 'journaliste@example.fr', '/evenements');
-    const invitation = page.getByRole('link', { name: 'Recevez les dernières actualités sur Whatsapp', exact: true });
+    const invitation = page.getByRole('link', { name: 'Recevez les dernières actualités sur WhatsApp', exact: true });
     await invitation.waitFor();
-    expect(await invitation.innerText()).toBe('Recevez les dernières actualités sur Whatsapp');
+    expect(await invitation.innerText()).toBe('Recevez les dernières actualités sur WhatsApp');
     await page.getByRole('button', { name: 'Masquer l’invitation WhatsApp' }).click();
     await invitation.waitFor({ state: 'detached' });
     await page.reload({ waitUntil: 'networkidle' });

@@ -6,7 +6,7 @@ import { context, launch, SCREENSHOTS, setWhatsappOptIn, signInFromHome, siteUrl
 // update, confirmed by the snack bar) and the client's auth errors sent to /api/auth/_log (§7, §8).
 
 const JOURNALIST = 'journaliste@example.fr';
-const BANNER = 'Recevez les dernières actualités sur Whatsapp';
+const BANNER = 'Recevez les dernières actualités sur WhatsApp';
 const DIALOG = 'Recevez les dernières actualités sur WhatsApp';
 const BOX = 'Recevoir les dernières actualités sur WhatsApp';
 const DONE = /C’est noté\s*: vous recevrez les dernières actualités sur WhatsApp\./;

@@ -230,3 +230,79 @@ describe('polish (item 12)', () => {
     });
   }
 });
+
+/** The text a reader sees or hears in the page as the browser shows it now, islands and windows included, that breaks French typography. */
+const typographyFaults = (page: Page) =>
+  page.evaluate(() => {
+    const fault = / [?!;:»]|« /;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node instanceof Element) {
+        if (node.closest('script, style, template')) continue;
+        for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {
+          const value = node.getAttribute(name);
+          if (value && fault.test(value)) found.push(`${name}: ${value}`);
+        }
+      } else if (!node.parentElement?.closest('script, style, template') && fault.test(node.textContent ?? '')) found.push((node.textContent ?? '').trim().slice(0, 80));
+    }
+    return found;
+  });
+
+describe('French typography in what the islands show (item 11)', () => {
+  it('the search panel, the contact window, the menus, the journalist windows, at 1280 and 375 px', async () => {
+    const found: string[] = [];
+    for (const size of ['desktop', 'mobile'] as const) {
+      const ctx = await context(browser, size);
+      const page = await ctx.newPage();
+      await page.goto(`${siteUrl()}/`, { waitUntil: 'networkidle' });
+      found.push(...(await typographyFaults(page)));
+      const refuse = page.getByRole('button', { name: 'Tout refuser' });
+      if (await refuse.isVisible()) await refuse.click();
+      await islandLive(page, '.contact-fab');
+      if (size === 'mobile') {
+        await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+        found.push(...(await typographyFaults(page)));
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Rechercher' }).click();
+      }
+      const box = page.getByRole('combobox');
+      await box.click();
+      for (const query of ['dupont', 'equpe']) {
+        await box.fill(query);
+        await page.waitForTimeout(800);
+        found.push(...(await typographyFaults(page)));
+      }
+      await page.keyboard.press('Escape');
+      await page.goto(`${siteUrl()}/evenements`, { waitUntil: 'networkidle' });
+      await islandLive(page, '.contact-fab');
+      await page.locator('.contact-fab').click();
+      await page.getByRole('dialog', { name: 'Contactez-nous' }).locator('form').waitFor();
+      found.push(...(await typographyFaults(page)));
+      await ctx.close();
+    }
+    for (const [email, dialog] of [
+      ['nouveau@example.fr', 'Êtes-vous journaliste'],
+      ['attente@example.fr', 'Complétez votre profil de journaliste'],
+    ] as const) {
+      const { ctx, page } = await signInFromHome(browser, 'desktop', email);
+      await page.getByRole('dialog', { name: new RegExp(dialog) }).waitFor();
+      found.push(...(await typographyFaults(page)));
+      await ctx.close();
+    }
+    const { ctx, page } = await signInFromHome(browser, 'desktop', 'journaliste@example.fr');
+    try {
+      await setWhatsappOptIn(ctx, false);
+      await page.goto(`${siteUrl()}/espace-presse?optin_whatsapp=open`, { waitUntil: 'networkidle' });
+      await page.getByRole('dialog', { name: 'Recevez les dernières actualités sur WhatsApp' }).waitFor();
+      found.push(...(await typographyFaults(page)));
+      await page.getByRole('button', { name: 'Plus tard' }).click();
+      await page.locator('.user-menu__toggle').click();
+      found.push(...(await typographyFaults(page)));
+    } finally {
+      await ctx.close();
+      await resetAccount('journaliste@example.fr');
+    }
+    expect([...new Set(found)]).toEqual([]);
+  });
+});

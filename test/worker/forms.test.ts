@@ -81,7 +81,7 @@ describe('POST /api/forms/{slug}', () => {
     const first = (await (await send('accreditation-rencontres-internationales', form(), { cookie })).json()) as Outcome;
     expect(first.outcome.kind).toBe('success');
     const again = (await (await send('accreditation-rencontres-internationales', form(), { cookie })).json()) as Outcome;
-    expect(again.outcome).toMatchObject({ kind: 'duplicate', title: 'Désolé !', message: 'Vous ne pouvez participer qu’une seule fois.' });
+    expect(again.outcome).toMatchObject({ kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez participer qu’une seule fois.' });
   });
 
   it('answers a repeated sending once (idempotency key)', async () => {

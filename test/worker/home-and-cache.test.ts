@@ -28,7 +28,7 @@ describe('home page', () => {
     for (const post of une) expect(text).toContain(escapeHtml(post.title));
     expect(html).toContain('Que recherchez-vous\u00a0?');
     expect(html).toContain('data-island="MobileMenu"');
-    expect(html).toMatch(/© 2023–\d{4}/);
+    expect(html).toMatch(/©\u00a02023–\d{4}/);
     // French dates in the cards: « 12 novembre 2026 »
     expect(html).toMatch(/<time[^>]*>\d{1,2}(er)? (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}<\/time>/);
   });

@@ -108,7 +108,7 @@ describe('/recherche', () => {
 
   it('filters by tag name or category name, and pages through', async () => {
     const tag = await get('/recherche?post_tags=Six%20Nations');
-    expect(tag.body).toContain('Mot-clé : Six Nations');
+    expect(tag.body).toContain('Mot-clé\u202f: Six Nations');
     const cat = await get('/recherche?categories=XV%20de%20France');
     const total = Number(/([\d\u202f ]+) résultats/.exec(cat.body)![1]!.replace(/\D/g, ''));
     expect(total).toBeGreaterThan(10);

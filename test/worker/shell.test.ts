@@ -17,7 +17,7 @@ const page = async (path = '/') => {
 describe('shell HTML', () => {
   it('renders top bar, header, footer, partners and floating contact button', async () => {
     const { html } = await page();
-    expect(html).toContain('Connexion / inscription');
+    expect(html).toContain('Connexion<span class="topbar__login-more"> / inscription</span>');
     expect(html).toContain('Saisir la C3PR');
     expect(html).toContain('S’accréditer');
     expect(html).toContain('placeholder="Que recherchez-vous\u00a0?"');
@@ -27,7 +27,7 @@ describe('shell HTML', () => {
     expect(html).toContain('<a href="https://www.ffr.fr/newsletter" rel="noopener">S’abonner à la newsletter</a>');
     expect(html).toContain('Mentions légales');
     expect(html).toContain('Vous êtes journaliste\u202f?');
-    expect(html).toMatch(/© 2023–20\d\d Fédération française de rugby/);
+    expect(html).toMatch(/©\u00a02023–20\d\d Fédération française de rugby/);
   });
 
   it('sorts the top bar by order and skips menu items of class bouton', async () => {

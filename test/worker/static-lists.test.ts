@@ -2,6 +2,7 @@ import { reset } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { site } from './helpers';
 import { upstream } from './upstream-control';
+import { displayText, KEEP_TOGETHER } from '../../src/lib/format/typography';
 
 // SPEC §7: the static lists WordPress writes on publish are read where they hold what a page needs,
 // the API being the fallback.
@@ -12,7 +13,8 @@ const LISTS = '/wp-content/uploads/newsroom';
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const cardTitles = (html: string) => [...html.matchAll(/<h2 class="card__title"><a [^>]*>(.*?)<\/a>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
 /** A title's words before any score (scores are wrapped to stay on one line). */
-const titleStart = (title: string) => escapeHtml(title.split(/\(?\d+[-–]\d+/)[0]!);
+/** A title's beginning as the page writes it (ui/Title.tsx: set as French, its scores and hyphenated names in spans of their own). */
+const titleStart = (title: string) => escapeHtml(displayText(title).split(KEEP_TOGETHER)[0]!);
 
 beforeEach(async () => {
   await reset();

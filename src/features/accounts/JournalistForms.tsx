@@ -4,6 +4,7 @@ import { newsroomFlagsAtom, updateProfileAtom } from './state';
 import { getMedias, newsroomAction } from './api';
 import { JOB_TITLES } from './job-titles';
 import { RequiredLegend, RequiredMark } from '../forms/required';
+import { displayText, fr } from '../../lib/format/typography';
 
 // The contents of the two journalist-status modals (SPEC §4, §8).
 
@@ -24,7 +25,7 @@ export function CheckStatus({ onClose }: { onClose: () => void }) {
   if (phase === 'done') return <p role="status">Votre demande a bien été transmise. Le service de presse reviendra vers vous après vérification de votre statut.</p>;
   return (
     <div className="modal__body">
-      <p>L’espace presse et les demandes d’accréditation sont réservés aux journalistes. Si vous l’êtes, demandez l’accès : le service de presse vérifiera votre statut.</p>
+      <p>{fr`L’espace presse et les demandes d’accréditation sont réservés aux journalistes. Si vous l’êtes, demandez l’accès : le service de presse vérifiera votre statut.`}</p>
       {phase === 'failure' ? (
         <p className="notice notice--error" role="alert">
           Nous avons rencontré un problème lors de l’envoi de votre message
@@ -93,7 +94,7 @@ export function MoreInfo() {
   if (phase === 'done') {
     return (
       <div className="modal__body" role="status">
-        <h3>Merci pour ces informations !</h3>
+        <h3>{fr`Merci pour ces informations !`}</h3>
         <p>Le service de presse va vérifier et valider votre profil de journaliste. Vous serez prévenu par e-mail.</p>
         <p>
           <a className="button" href="/">
@@ -122,7 +123,9 @@ export function MoreInfo() {
             Choisissez votre fonction
           </option>
           {JOB_TITLES.map((t) => (
-            <option key={t}>{t}</option>
+            <option key={t} value={t}>
+              {displayText(t)}
+            </option>
           ))}
         </select>
         {errors.fonction ? (

@@ -65,7 +65,7 @@ export default function SessionSync() {
   useEffect(() => {
     if (!document.cookie.split('; ').includes('ffr_deconnecte=1')) return;
     document.cookie = 'ffr_deconnecte=; path=/; max-age=0';
-    showSnackbar('Vous êtes déconnecté. À bientôt !');
+    showSnackbar('Vous êtes déconnecté. À bientôt\u202f!');
   }, [showSnackbar]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { Event } from '../../schemas/event';
 
-/** SPEC §4: fermee = 'Il n'est plus possible de vous accréditer à cet évènement'. */
-export const CLOSED_MESSAGE = 'Il n’est plus possible de vous accréditer à cet évènement';
+/** SPEC §4: fermee = « Il n'est plus possible de vous accréditer à cet évènement », spelled as the site spells « événement » everywhere. */
+export const CLOSED_MESSAGE = 'Il n’est plus possible de vous accréditer à cet événement';
 
 export function accreditationOpen(event: Event, now: Date): boolean {
   if (!event.accreditation) return false;

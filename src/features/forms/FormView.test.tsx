@@ -73,7 +73,7 @@ describe('fields', () => {
   it('shows a closed event with SPEC §4’s fermee words, and cannot tick it', () => {
     const html = render({});
     expect(html).toContain('<li class="is-closed"><label class="form__choice"><input type="checkbox" disabled="" name="accreditation-event-title[]" value="Conférence de presse"/>');
-    expect(html).toContain('<small class="event-picker__closed"> · Il n’est plus possible de vous accréditer à cet évènement</small>');
+    expect(html).toContain('<small class="event-picker__closed"> · Il n’est plus possible de vous accréditer à cet événement</small>');
   });
 
   it('a date field leaves its range to the server: a browser would refuse a two-digit year (0085) before the site reads it', () => {

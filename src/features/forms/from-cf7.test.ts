@@ -61,7 +61,7 @@ describe('toFormModel on the seeded contact form', () => {
 
   it('reads a fieldset legend, and the acceptance text', () => {
     expect(field(m, 'type-demande').label).toBe('Type de demande');
-    expect(field(m, 'deja-accredite').label).toBe('Êtes-vous déjà accrédité auprès de la FFR ?');
+    expect(field(m, 'deja-accredite').label).toBe('Êtes-vous déjà accrédité auprès de la FFR\u202f?');
     expect(field(m, 'rgpd').label).toMatch(/^J’accepte que mes données soient traitées .* politique de confidentialité\.$/);
   });
 
@@ -97,7 +97,9 @@ describe('toFormModel on the seeded accreditation forms', () => {
     const m = model('evenements-presse');
     expect(field(m, 'fonction').options).toHaveLength(17);
     expect(field(m, 'fonction').options[0]).toEqual({ value: 'Journaliste', label: 'Journaliste' });
-    expect(field(m, 'fonction').options).toContainEqual({ value: "Chef d'édition", label: "Chef d'édition" });
+    // Posted back as CF7 lists it, shown as a typographer writes it.
+    expect(field(m, 'fonction').options).toContainEqual({ value: "Chef d'édition", label: 'Chef d’édition' });
+    expect(field(m, 'fonction').options).toContainEqual({ value: 'Chef du service - adjoint', label: 'Chef du service – adjoint' });
     expect(field(m, 'carte-presse')).toMatchObject({ kind: 'text', required: false, maxLength: 10, label: 'Numéro de carte de presse' });
     expect(field(m, 'accreditation-event-title')).toMatchObject({ kind: 'checkbox', required: true, options: [], dataOptions: ['evenements.presse'], label: 'Événement(s) concerné(s)' });
     expect(field(m, 'commentaire')).toMatchObject({ kind: 'textarea', maxLength: 1000, label: 'Commentaire' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decodeEntities } from '../../lib/html/entities';
+import { displayText } from '../../lib/format/typography';
 import { CF7_DEFAULT_FILE_TYPES, CF7_DEFAULT_MAX_BYTES, cf7MaxLength } from './cf7-rules';
 import type { FieldKind, FormField, FormModel } from './model';
 
@@ -67,7 +68,7 @@ const FALLBACK_LABELS: Record<string, string> = {
   'your-subject': 'Sujet',
   objet: 'Objet',
   'type-demande': 'Type de demande',
-  'deja-accredite': 'Êtes-vous déjà accrédité auprès de la FFR ?',
+  'deja-accredite': 'Êtes-vous déjà accrédité auprès de la FFR\u202f?',
   'accreditation-event-title': 'Événement(s) concerné(s)',
   adresse: 'Adresse',
   'code-postal': 'Code postal',
@@ -163,7 +164,8 @@ function toField(field: Cf7Field, content: string): FormField | null {
     kind,
     // There is no radio* tag: CF7 makes every radio required (modules/checkbox.php, the SWV rules).
     required: kind === 'acceptance' ? !has('optional') : kind === 'radio' || field.type.endsWith('*'),
-    label: fieldLabel({ ...field, name }, kind, content),
+    // Labels are shown, never sent back: set as French text (« Chef d’édition », « … FFR ? »).
+    label: displayText(fieldLabel({ ...field, name }, kind, content)),
     options: [],
   };
 
@@ -173,11 +175,12 @@ function toField(field: Cf7Field, content: string): FormField | null {
     let values = field.values.map((v) => decodeEntities(v));
     let labels = values.map((v, i) => decodeEntities(field.labels[i] ?? v));
     if (kind === 'select' && has('first_as_label') && values.length > 0) {
-      model.placeholder = labels[0];
+      model.placeholder = displayText(labels[0]!);
       values = values.slice(1);
       labels = labels.slice(1);
     }
-    model.options = values.map((value, i) => ({ value, label: labels[i] ?? value }));
+    // The value is posted back exactly as CF7 has it (it checks it against its list); the label is shown.
+    model.options = values.map((value, i) => ({ value, label: displayText(labels[i] ?? value) }));
     // default:2 or default:1_3, one-based (includes/form-tag.php, get_default_option).
     const picked = (option('default') ?? '').split('_').map((n) => (/^\d+$/.test(n) ? field.values[Number(n) - 1] : undefined)).filter((v): v is string => v !== undefined);
     if (picked.length > 0) model.defaultValue = picked.map((v) => decodeEntities(v));

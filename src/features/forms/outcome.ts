@@ -4,7 +4,7 @@ import type { FieldErrors, FormValues } from './model';
 export type FormOutcome =
   | { kind: 'success'; title: string; message: string; values: FormValues }
   | { kind: 'invalid'; message: string; errors: FieldErrors; values: FormValues }
-  | { kind: 'duplicate'; title: 'Désolé !'; message: string; values: FormValues }
+  | { kind: 'duplicate'; title: 'Désolé\u202f!'; message: string; values: FormValues }
   /**
    * retryAfter: refused by the rate limit, may be sent again after that many seconds. access: an
    * accreditation request refused for want of a session (sign-in) or of the journalist status (SPEC §6).

@@ -26,13 +26,13 @@ const DUPLICATE_VIDEO = /vidéo a déjà été envoyée|duplicate[_ ]?video/i;
 export const STATUS_TEXT = {
   success: 'Le service de presse vous répondra dans les meilleurs délais.',
   invalid: 'Un ou plusieurs champs contiennent une erreur. Veuillez vérifier et essayer à nouveau.',
-  mailFailed: 'Votre message n’a pas pu être transmis au service de presse. Votre saisie est conservée : merci de réessayer dans quelques minutes.',
-  spam: 'Votre message a été bloqué par le filtre anti-spam du formulaire. Votre saisie est conservée : merci de réessayer ou de nous écrire directement.',
-  aborted: 'L’envoi a été interrompu avant d’arriver au service de presse. Votre saisie est conservée : merci de réessayer.',
-  subscribersOnly: 'Ce formulaire est réservé aux personnes connectées. Connectez-vous, puis envoyez à nouveau : votre saisie est conservée.',
-  unavailable: 'Le service est momentanément indisponible. Votre saisie est conservée : merci de réessayer dans quelques instants.',
+  mailFailed: 'Votre message n’a pas pu être transmis au service de presse. Votre saisie est conservée\u202f: merci de réessayer dans quelques minutes.',
+  spam: 'Votre message a été bloqué par le filtre anti-spam du formulaire. Votre saisie est conservée\u202f: merci de réessayer ou de nous écrire directement.',
+  aborted: 'L’envoi a été interrompu avant d’arriver au service de presse. Votre saisie est conservée\u202f: merci de réessayer.',
+  subscribersOnly: 'Ce formulaire est réservé aux personnes connectées. Connectez-vous, puis envoyez à nouveau\u202f: votre saisie est conservée.',
+  unavailable: 'Le service est momentanément indisponible. Votre saisie est conservée\u202f: merci de réessayer dans quelques instants.',
   unknown: 'Nous ne savons pas si votre message est parti. Merci de vérifier votre messagerie avant de réessayer.',
-  rateLimited: 'Trop d’envois en peu de temps depuis votre connexion. Votre saisie est conservée : merci de réessayer dans une minute.',
+  rateLimited: 'Trop d’envois en peu de temps depuis votre connexion. Votre saisie est conservée\u202f: merci de réessayer dans une minute.',
 } as const;
 
 /** The form's own message keys (properties.messages) and the site's French text for each. */
@@ -63,8 +63,8 @@ export function fieldMessage(model: FormModel, field: string, cf7Message: string
 
 export function mapSendResult(result: SendResult, model: FormModel, values: FormValues): FormOutcome {
   const invalid = result.invalid_fields;
-  if (invalid.some((f) => DUPLICATE_VIDEO.test(f.message))) return { kind: 'duplicate', title: 'Désolé !', message: 'Vous ne pouvez envoyer votre video qu’une seule fois.', values };
-  if (invalid.some((f) => DUPLICATE_EMAIL.test(f.message))) return { kind: 'duplicate', title: 'Désolé !', message: 'Vous ne pouvez participer qu’une seule fois.', values };
+  if (invalid.some((f) => DUPLICATE_VIDEO.test(f.message))) return { kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez envoyer votre video qu’une seule fois.', values };
+  if (invalid.some((f) => DUPLICATE_EMAIL.test(f.message))) return { kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez participer qu’une seule fois.', values };
   const failure = (message: string): FormOutcome => {
     console.warn(`[forms] ${model.slug}: CF7 ${result.status} « ${result.message} »`);
     return { kind: 'failure', title: FAILURE_TITLE, message, values };

@@ -10,6 +10,7 @@ import { Pagination } from '../reading/category/Pagination';
 import { PostCard } from '../reading/PostCard';
 import type { Tag } from '../../schemas/tag';
 import { TagIndex } from './TagIndex';
+import { fr } from '../../lib/format/typography';
 
 export function searchHref(r: Partial<SearchRequest>): string {
   const params = new URLSearchParams();
@@ -25,8 +26,8 @@ export function searchHref(r: Partial<SearchRequest>): string {
 
 function Filters({ request }: { request: SearchRequest }) {
   const chips = [
-    request.tag && { label: `Mot-clé : ${shorten(request.tag, 40)}`, without: { ...request, tag: '', page: 1 } },
-    request.category && { label: `Catégorie : ${shorten(request.category, 40)}`, without: { ...request, category: '', page: 1 } },
+    request.tag && { label: fr`Mot-clé : ${shorten(request.tag, 40)}`, without: { ...request, tag: '', page: 1 } },
+    request.category && { label: fr`Catégorie : ${shorten(request.category, 40)}`, without: { ...request, category: '', page: 1 } },
   ].filter((x): x is { label: string; without: SearchRequest } => !!x);
   if (!chips.length) return null;
   return (

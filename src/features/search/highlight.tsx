@@ -1,3 +1,4 @@
+import { displayText } from '../../lib/format/typography';
 import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from '../../schemas/search-request';
 
 /**
@@ -7,7 +8,8 @@ import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from '../../schemas/search-request';
  * so the value is plain text: React escapes it, and only our own markers (not HTML) become <mark>.
  */
 export function Highlight({ value }: { value: string }) {
-  const parts = value.split(HIGHLIGHT_PRE);
+  // Set as French text as a whole (a space before « : » may sit just outside a highlighted word).
+  const parts = displayText(value).split(HIGHLIGHT_PRE);
   return (
     <>
       {parts.map((part, i) => {

@@ -89,7 +89,7 @@ export function Footer({ categories, settings, year, account }: { categories: Na
           ) : null}
         </ul>
         <div className="footer__legal">
-          <p>{`© ${COPYRIGHT_FIRST_YEAR}–${year} Fédération française de rugby`}</p>
+          <p>{`©\u00a0${COPYRIGHT_FIRST_YEAR}–${year} Fédération française de rugby`}</p>
           <ul>
             <li>
               <a href={settings.cgu}>Conditions générales d’utilisation</a>

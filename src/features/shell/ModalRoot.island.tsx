@@ -10,11 +10,11 @@ export type ModalRootProps = {
 };
 
 const TITLES: Record<ModalKind, { title: string; description?: string }> = {
-  CONTACT: { title: 'Contactez-nous', description: 'Comment pouvons-nous vous aider ?' },
+  CONTACT: { title: 'Contactez-nous', description: 'Comment pouvons-nous vous aider\u202f?' },
   DISCONNECTED: { title: 'Vous avez été déconnecté', description: 'Votre session a expiré. Reconnectez-vous pour continuer.' },
   JOURNALIST_MORE_INFO: { title: 'Complétez votre profil de journaliste' },
-  JOURNALIST_CHECK_STATUS: { title: 'Êtes-vous journaliste ?' },
-  // SPEC §2, §6: the banner's words (« Whatsapp » there), with the app's own spelling.
+  JOURNALIST_CHECK_STATUS: { title: 'Êtes-vous journaliste\u202f?' },
+  // SPEC §2, §6: the banner's words, with the app's own spelling (« WhatsApp »).
   WHATSAPP_OPTIN: { title: 'Recevez les dernières actualités sur WhatsApp', description: 'Le service de presse de la FFR vous les envoie directement sur WhatsApp.' },
   MESSAGE: { title: '' },
 };

@@ -6,7 +6,8 @@ import { profileAtom } from '../accounts/state';
 // asked on every page, and one who changes their mind finds the opt-in in the press space.
 const DISMISSED_KEY = 'ffr-whatsapp-masque';
 const DISMISSED_FOR_MS = 30 * 24 * 3600 * 1000;
-const SPEC_TEXT = 'Recevez les dernières actualités sur Whatsapp';
+// SPEC §2's words, with the app's own spelling (« WhatsApp », as everywhere else on the site).
+const SPEC_TEXT = 'Recevez les dernières actualités sur WhatsApp';
 
 function dismissedRecently(): boolean {
   try {
@@ -46,7 +47,7 @@ export default function WhatsappBanner() {
           />
         </svg>
         <span className="whatsapp-banner__text">
-          <span className="whatsapp-banner__long">Recevez les dernières actualités sur </span>Whatsapp
+          <span className="whatsapp-banner__long">Recevez les dernières actualités sur </span>WhatsApp
         </span>
       </a>
       <button type="button" className="whatsapp-invite__close" aria-label="Masquer l’invitation WhatsApp" title="Masquer" onClick={dismiss}>

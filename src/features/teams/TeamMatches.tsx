@@ -3,6 +3,7 @@ import { responsiveImage } from '../../lib/images';
 import type { Event } from '../../schemas/event';
 import { EventItem } from '../events/EventItem';
 import { accreditationOpen, CLOSED_MESSAGE } from '../events/accreditation';
+import { fr } from '../../lib/format/typography';
 
 const MAX_MATCHES = 6;
 
@@ -40,7 +41,7 @@ export function TeamMatches({ events, now, background, title = 'Prochains rendez
               accreditationOpen(event, now) ? (
                 <p className="team-matches__accreditation">
                   <span>Accréditations ouvertes jusqu’au {formatDateTime(parseWpDate(event.accreditation.deadline) ?? now)}</span>
-                  <a className="button" href={`/accreditations?evenement=${encodeURIComponent(event.slug)}`} aria-label={`S’accréditer : ${event.title}`}>
+                  <a className="button" href={`/accreditations?evenement=${encodeURIComponent(event.slug)}`} aria-label={fr`S’accréditer : ${event.title}`}>
                     S’accréditer
                   </a>
                 </p>

@@ -11,6 +11,7 @@ import { fullName, groupSquad } from './squad';
 import { TeamAlbums } from './TeamAlbums';
 import { TeamMatches, upcoming } from './TeamMatches';
 import type { TeamTemplate } from './templates';
+import { displayText } from '../../lib/format/typography';
 
 export type TeamViewProps = {
   page: Page;
@@ -30,7 +31,7 @@ export function TeamHero({ page }: { page: Page }) {
     <header className="team-hero">
       <div className="team-hero__text">
         <h1>{page.title}</h1>
-        {lead ? <p className="page__lead">{lead}</p> : null}
+        {lead ? <p className="page__lead">{displayText(lead)}</p> : null}
       </div>
       {media.src ? (
         <figure className="team-hero__media">

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { sessionAtom } from '../accounts/state';
 import { loadTagManager, push, readConsent, saveConsent, trackClicks, type PageContext } from './data-layer';
+import { fr } from '../../lib/format/typography';
 
 export type TrackingProps = {
   containerId: string | null;
@@ -52,10 +53,7 @@ export default function Tracking({ containerId, page }: TrackingProps) {
   return (
     <section className="consent" role="dialog" aria-modal="false" aria-labelledby="consent-title">
       <h2 id="consent-title">Vos choix en matière de cookies</h2>
-      <p>
-        Avec votre accord, nous mesurons l’audience du site pour l’améliorer. Vous pouvez accepter, refuser ou choisir, et
-        changer d’avis à tout moment depuis le lien « Gestion des cookies » en bas de page.
-      </p>
+      <p>{fr`Avec votre accord, nous mesurons l’audience du site pour l’améliorer. Vous pouvez accepter, refuser ou choisir, et changer d’avis à tout moment depuis le lien « Gestion des cookies » en bas de page.`}</p>
       {customising ? (
         <fieldset className="consent__choices">
           <legend className="visually-hidden">Finalités</legend>

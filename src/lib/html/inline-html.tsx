@@ -1,7 +1,7 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { decodeEntities } from './entities';
 import { isExternal, safeHref } from './urls';
-import { FRENCH_PHONE, frenchSpaces } from '../format/typography';
+import { FRENCH_PHONE, frenchSpaces, KEEP_TOGETHER } from '../format/typography';
 import { displayPhone, telHref } from '../format/phone';
 
 // WordPress puts a little inline HTML in block text (bold, italics, links, line breaks). Rather than
@@ -197,21 +197,24 @@ export function parseInlineHtml(html: string): InlineNode[] {
  */
 function textNodes(text: string, inLink: boolean): ReactNode {
   const set = frenchSpaces(text);
-  if (inLink) return set;
   const parts: ReactNode[] = [];
   let last = 0;
-  for (const m of set.matchAll(FRENCH_PHONE)) {
-    parts.push(set.slice(last, m.index));
+  for (const m of inLink ? [] : set.matchAll(FRENCH_PHONE)) {
+    parts.push(...together(set.slice(last, m.index), m.index));
     parts.push(
-      <a key={m.index} className="nowrap" href={telHref(m[0])}>
+      <a key={`tel-${m.index}`} className="nowrap" href={telHref(m[0])}>
         {displayPhone(m[0])}
       </a>,
     );
     last = m.index + m[0].length;
   }
-  if (last === 0) return set;
-  parts.push(set.slice(last));
-  return parts;
+  parts.push(...together(set.slice(last), last));
+  return parts.length === 1 ? parts[0] : parts;
+}
+
+/** A score or a hyphenated name on one line (lib/format/typography.ts KEEP_TOGETHER). */
+function together(text: string, at: number): ReactNode[] {
+  return text.split(KEEP_TOGETHER).map((part, i) => (i % 2 === 1 ? <span key={`k-${at}-${i}`} className="nowrap">{part}</span> : part));
 }
 
 function toReact(nodes: InlineNode[], inLink = false): ReactNode[] {

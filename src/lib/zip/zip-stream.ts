@@ -207,7 +207,7 @@ async function* zipChunks(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
     if (offset > MAX_U32) throw tooLarge('The archive');
     const label = uniqueName(sanitizeZipName(entry.name), used);
     const name = encoder.encode(label);
-    if (name.length > MAX_U16) throw new ZipLimitError(`ZIP entry name too long: « ${label.slice(0, 80)}… ».`);
+    if (name.length > MAX_U16) throw new ZipLimitError(`ZIP entry name too long: «\u202f${label.slice(0, 80)}…\u202f».`);
     const { date, time } = dosDateTime(entry.modified ?? new Date(), options.timeZone);
     const bytes = entry.data instanceof Uint8Array ? entry.data : null;
     if (bytes && bytes.length > MAX_U32) throw tooLarge(`ZIP entry « ${label} »`);

@@ -14,6 +14,7 @@ import { siteHostname } from '../../render/site';
 import { createUserClient } from '../../upstream/user.server';
 import { csrfFor } from '../../auth/routes.server';
 import { PRESS_SPACE_OUTCOMES, pressSpaceAction, type PressSpaceOutcome } from '../../features/accounts/press-space-actions.server';
+import { fr } from '../../lib/format/typography';
 
 // /espace-presse — journalists only (SPEC §2, §6). Personal, so never cached.
 
@@ -112,7 +113,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
               title="Mes favoris"
               hits={hitsFor(favorites)}
               lookup={lookup.ok ? 'ok' : 'failed'}
-              empty="Vous n’avez pas encore de favori. Ajoutez un article depuis sa page avec « Ajouter aux favoris »."
+              empty={fr`Vous n’avez pas encore de favori. Ajoutez un article depuis sa page avec « Ajouter aux favoris ».`}
               favorites={{ csrfToken: csrf?.token ?? '' }}
             />
             <ReadingList

@@ -6,6 +6,7 @@ import { authErrorMessage } from '../../auth/errors';
 import { csrfFor, signInReturnPath, startSignIn } from '../../auth/routes.server';
 import { cacheControl } from '../../http/cache-control';
 import { withinLimit } from '../../http/rate-limit.server';
+import { fr } from '../../lib/format/typography';
 
 // /connexion and /connexion/erreur — Auth.js's pages, in French — and /connexion/compte-ffr, the
 // one step the site's « Connexion » links take.
@@ -25,7 +26,7 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
             {error}
           </p>
         ) : null}
-        <p>Journalistes, licenciés et partenaires : connectez-vous avec votre compte de la Fédération française de rugby pour accéder à votre espace et à vos demandes d’accréditation.</p>
+        <p>{fr`Journalistes, licenciés et partenaires : connectez-vous avec votre compte de la Fédération française de rugby pour accéder à votre espace et à vos demandes d’accréditation.`}</p>
         <form method="post" action={`${AUTH_BASE_PATH}/signin/${PROVIDER_ID}`}>
           <input type="hidden" name="csrfToken" value={csrf.token} />
           <input type="hidden" name="callbackUrl" value={callbackUrl} />
@@ -34,7 +35,7 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
           </button>
         </form>
         <p className="account-page__help">
-          Pas encore de compte ? Il se crée à la première connexion, depuis la page du compte FFR.
+          {fr`Pas encore de compte ? Il se crée à la première connexion, depuis la page du compte FFR.`}
         </p>
       </div>,
     { head: { title: options.errorPage ? 'Erreur de connexion' : 'Connexion', noindex: true }, tracking: { page_type: 'connexion' }, cache: 'never', returnTo: callbackUrl },

@@ -155,7 +155,7 @@ describe('ArticleView', () => {
     expect(figure).toContain('srcSet="https://api.example/u/bleus-640.jpg 640w, https://api.example/u/bleus-1280.jpg 1280w"');
     expect(figure).toContain('width="1280" height="720" fetchPriority="high"');
     expect(figure).not.toContain('loading="lazy"');
-    expect(figure).toContain('<figcaption>Les Bleus à l’entraînement à Marcoussis. © <em>FFR</em></figcaption>');
+    expect(figure).toContain('<figcaption>Les Bleus à l’entraînement à Marcoussis. ©\u00a0<em>FFR</em></figcaption>');
     const resized = render(article(), 'resize');
     expect(resized).toMatch(/srcSet="\/cdn-cgi\/image\/width=640,quality=75,format=auto\/https:\/\/api\.example\/u\/bleus-1280\.jpg 640w/);
   });

@@ -3,6 +3,7 @@ import type { Category } from '../../../schemas/category';
 import type { PostPage } from '../../../schemas/post';
 import { PostCard } from '../PostCard';
 import { Pagination } from './Pagination';
+import { displayText } from '../../../lib/format/typography';
 
 export type CategoryViewProps = {
   category: Category;
@@ -39,7 +40,7 @@ export function CategoryView({ category, parent, children, posts, basePath }: Ca
       </nav>
       <header className="category-head">
         <h1>{category.name}</h1>
-        {category.description ? <p className="category-head__text">{category.description}</p> : null}
+        {category.description ? <p className="category-head__text">{displayText(category.description)}</p> : null}
         <p className="category-head__count">{countLine(posts)}</p>
       </header>
       {children.length > 0 ? (

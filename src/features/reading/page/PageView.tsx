@@ -5,6 +5,7 @@ import type { Settings } from '../../../schemas/settings';
 import { pageHref } from '../../teams/links';
 import { Breadcrumb, type Crumb } from '../../../ui/Breadcrumb';
 import { RichText } from './RichText';
+import { displayText } from '../../../lib/format/typography';
 
 // A WordPress page as the site shows it; the contact template adds the press office's details.
 
@@ -69,7 +70,7 @@ export function PageView({ page, settings, trail, children }: { page: Page; sett
       ) : (
         <h1>{page.title}</h1>
       )}
-      {page.excerpt ? <p className="page__lead">{page.excerpt}</p> : null}
+      {page.excerpt ? <p className="page__lead">{displayText(page.excerpt)}</p> : null}
       {page.featured_media?.src ? (
         <figure className="page__media">
           <img src={page.featured_media.src} alt="" width={1280} height={720} />
