@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
-import { TEST_NOW } from './test/support/clock';
+import { TEST_NOW } from './test/support/clock.ts';
 
 // The worker inside workerd, against the real local upstream started by the global setup.
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8790);
@@ -37,6 +37,7 @@ export default defineConfig({
   test: {
     include: ['test/worker/**/*.test.ts'],
     globalSetup: ['test/support/upstream-global-setup.ts'],
+    setupFiles: ['test/worker/file-setup.ts'],
     testTimeout: 30_000,
     fileParallelism: false,
     // The worker's expected warnings (failed upstream calls injected by the tests, cache writes
