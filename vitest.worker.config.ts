@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
-import { TEST_NOW } from './test/support/clock.ts';
+import { TEST_NOW } from './test/support/clock';
 
 // The worker inside workerd, against the real local upstream started by the global setup.
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8790);
@@ -24,6 +24,8 @@ export default defineConfig({
           UPSTREAM_TIMEOUT_MS: '4000',
           PUBLIC_ORIGIN: 'http://presse.test',
           KV_MEMO_MS: '0',
+          // A purge takes effect at once, and every request reads the marks from their Durable Object.
+          PURGE_BOUND_MS: '0',
           // The site's calendar stands at the instant the local upstream's clock is pinned to.
           SITE_NOW: TEST_NOW,
           WORKER_TEST_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}`,

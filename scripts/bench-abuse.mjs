@@ -56,7 +56,7 @@ try {
 
   // ── In Node: the worker's fetch alone ──
   const { worker } = await importBundles({ worker: 'src/index.ts' });
-  const { env, kv, caches } = await nodeBindings({ CONTENT_FRESH_SECONDS: '86400', HTML_FRESH_SECONDS: '86400' });
+  const { env, kv, caches } = await nodeBindings(worker, { CONTENT_FRESH_SECONDS: '86400', HTML_FRESH_SECONDS: '86400' });
   const call = (path, init) => callWorker(worker.default, new Request(siteUrl + path, init), env);
 
   // The heap an 8 MiB unsigned purge costs.

@@ -9,7 +9,7 @@ import { publicOrigin } from './http/public-origin.server';
 import { prefetchStaysOnSite } from './http/prefetch.server';
 import { purgeHandlers } from './cache/purge.server';
 import type { TagVersions } from './cache/policy';
-import { readTagVersions } from './cache/tags.server';
+import { leaseWrite, readMarks } from './cache/tags.server';
 import { clockOf } from './config/clock';
 import { ConfigError, readConfig } from './config/env.server';
 import { createContent } from './data/content.server';
@@ -51,14 +51,17 @@ app.use(async (c, next) => {
   const config = readConfig(c.env);
   c.set('config', config);
   c.set('clock', clockOf(config));
-  let versions: Promise<TagVersions> | undefined;
-  const tagVersions = () => (versions ??= readTagVersions(c.env.CACHE, config.KV_MEMO_MS).catch(() => ({})));
+  const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+  // The runtime's caches.default (workers-types), which the DOM typing of `caches` lacks.
+  const local = { cache: (caches as unknown as { default: Cache }).default, origin: config.PUBLIC_ORIGIN, location: String(c.req.raw.cf?.colo ?? 'local') };
+  let versions: Promise<TagVersions | null> | undefined;
+  const marks = () => (versions ??= readMarks({ marks: c.env.PURGE_MARKS, boundMs: config.PURGE_BOUND_MS, local, waitUntil }));
   const store = createEntryStore({
     kv: c.env.CACHE,
-    versions: tagVersions,
-    waitUntil: (p) => c.executionCtx.waitUntil(p),
-    // The runtime's caches.default (workers-types), which the DOM typing of `caches` lacks.
-    local: { cache: (caches as unknown as { default: Cache }).default, origin: config.PUBLIC_ORIGIN },
+    versions: marks,
+    claim: (key, meta) => leaseWrite(c.env.PURGE_MARKS, key, meta),
+    waitUntil,
+    local,
   });
   c.set('store', store);
   c.set('content', createContent(config, store, { revalidating: isRevalidation(c.req.raw) }));

@@ -1,14 +1,16 @@
 // The worker's production bundle in plain Node, for the benches that need what workerd does not
 // show (CPU per request, KV writes counted one by one, the heap): built as `wrangler deploy
 // --minify` builds it (lib/worker-build.mjs), `cloudflare:workers` shimmed, KV in memory
-// (memory-kv.mjs), the Cache API in memory (memory-cache.mjs), rate limiters that always allow,
-// variables from .dev.vars.example pointed at the local upstream.
+// (memory-kv.mjs), the Cache API in memory (memory-cache.mjs), the purge marks' Durable Object in
+// memory (memory-durable-object.mjs), rate limiters that always allow, variables from
+// .dev.vars.example pointed at the local upstream.
 import { build } from 'esbuild';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MemoryCacheStorage } from './memory-cache.mjs';
+import { memoryNamespace } from './memory-durable-object.mjs';
 import { MemoryKV } from './memory-kv.mjs';
 import { parseDevVars, root, siteUrl, withUpstreamPort } from './stack.mjs';
 import { productionBuildOptions } from './worker-build.mjs';
@@ -38,17 +40,14 @@ export async function importBundles(entries) {
 }
 
 const allow = { limit: async () => ({ success: true }) };
-const noDurableObject = {
-  idFromName() {
-    throw new Error('PURGE_MARKS is not provided in this harness');
-  },
-  get() {
-    throw new Error('PURGE_MARKS is not provided in this harness');
-  },
-};
+// The runtime's scheduler.wait (the purge waits for its bound before answering).
+globalThis.scheduler ??= { wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
-/** The bindings, as wrangler dev merges wrangler.toml's [vars] and .dev.vars, with in-memory KV and Cache API. */
-export async function nodeBindings(overrides = {}) {
+/**
+ * The bindings, as wrangler dev merges wrangler.toml's [vars] and .dev.vars, with in-memory KV,
+ * Cache API and Durable Object (`worker`: the imported bundle, whose PurgeMarks class it runs).
+ */
+export async function nodeBindings(worker, overrides = {}) {
   const vars = withUpstreamPort(parseDevVars(await readFile(`${root}.dev.vars.example`, 'utf8')));
   const kv = new MemoryKV();
   const caches = new MemoryCacheStorage();
@@ -61,7 +60,7 @@ export async function nodeBindings(overrides = {}) {
     CACHE: kv,
     // Static files are served before the worker; the worker only checks the binding is there.
     ASSETS: { fetch: async () => new Response('Not found', { status: 404 }) },
-    PURGE_MARKS: noDurableObject,
+    PURGE_MARKS: memoryNamespace(worker.PurgeMarks),
     FORM_LIMITER: allow,
     SIGNIN_LIMITER: allow,
     LOG_LIMITER: allow,

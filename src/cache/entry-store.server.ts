@@ -1,5 +1,5 @@
 import { IsolateMemo } from './isolate-memo';
-import { classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersions } from './policy';
+import { builtFrom, classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersions } from './policy';
 
 // The one cache engine: copies of text, each with its metadata (policy.ts), judged against the
 // purge marks. Two places to keep them: Workers KV, global and billed per write, for what has a
@@ -8,18 +8,22 @@ import { classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersion
 // found », searches, filtered views. Nobody can fill KV by making up addresses.
 // Upstream data goes through `readThrough` below; anonymous HTML through the same lookup, refresh
 // and write in html-cache.server.ts, which streams instead of waiting.
+// Every write, to KV or to this location, goes through `claim` (the purge marks' lease,
+// tags.server.ts): a copy built before a purge, or older than the last one written, is not stored.
 
 export type StoredEntry = { value: string; meta: EntryMeta; status?: number };
 export type Lookup = { entry: StoredEntry | null; state: Freshness };
 
 export type StoreScope = {
   kv: KVNamespace;
-  /** The purge marks, read at most once per request (tags.server.ts). */
-  versions: () => Promise<TagVersions>;
+  /** The purge marks, read at most once per request; null when unknown (tags.server.ts). */
+  versions: () => Promise<TagVersions | null>;
+  /** The right to write a copy under a key, and its release; null: do not write (tags.server.ts). */
+  claim: (key: string, meta: EntryMeta) => Promise<(() => Promise<void>) | null>;
   waitUntil: (promise: Promise<unknown>) => void;
   now?: () => number;
-  /** This location's cache, and the origin its keys are written under (the site's own). */
-  local?: { cache: Cache; origin: string };
+  /** This location's cache, the origin its keys are written under (the site's own), and the location's name. */
+  local?: { cache: Cache; origin: string; location: string };
 };
 
 const META_HEADER = 'x-ffr-entry';
@@ -31,6 +35,21 @@ const NO_ENTRY: KvRead = { value: null, metadata: null, cacheStatus: null };
 // time of each key's last write.
 // Settled reads only: a warm hit never awaits another request's KV read (isolate-memo.ts).
 const reads = new IsolateMemo<KvRead>(undefined, { shareRunning: false });
+// The newest copy of each remembered key this isolate has seen: KV's location cache may answer
+// an older one than this isolate wrote or read a moment ago, and an older copy never replaces a
+// newer one here either.
+const newest = new Map<string, KvRead>();
+const MAX_NEWEST = 500;
+
+function keepNewest(key: string, read: KvRead): KvRead {
+  const known = newest.get(key);
+  if (known?.metadata && (!read.metadata || builtFrom(known.metadata) > builtFrom(read.metadata))) return known;
+  if (read.metadata) {
+    if (newest.size >= MAX_NEWEST) newest.clear();
+    newest.set(key, read);
+  }
+  return read;
+}
 const refreshes = new IsolateMemo<unknown>(0);
 const lastWrite = new Map<string, number>();
 
@@ -46,8 +65,8 @@ export function createEntryStore(scope: StoreScope) {
     async lookup(key: string, freshMs: number, options: { memoMs?: number } = {}): Promise<Lookup> {
       const read = () => scope.kv.getWithMetadata<EntryMeta>(key, 'text');
       const [found, versions] = await Promise.all([
-        (options.memoMs ? reads.get(key, read, options.memoMs) : read()).catch(() => NO_ENTRY),
-        scope.versions().catch(() => ({})),
+        (options.memoMs ? reads.get(key, async () => keepNewest(key, await read()), options.memoMs) : read()).catch(() => NO_ENTRY),
+        scope.versions().catch(() => null),
       ]);
       const entry = found.value !== null && found.metadata ? { value: found.value, meta: found.metadata } : null;
       return { entry, state: classify(entry?.meta ?? null, now(), freshMs, versions) };
@@ -56,7 +75,7 @@ export function createEntryStore(scope: StoreScope) {
     /** The copy kept in this location's cache, if any (see above); like `lookup`, trouble reads as a miss. */
     async lookupLocal(key: string, freshMs: number): Promise<Lookup> {
       if (!scope.local) return { entry: null, state: 'miss' };
-      const [found, versions] = await Promise.all([scope.local.cache.match(localKey(scope.local.origin, key)).catch(() => undefined), scope.versions().catch(() => ({}))]);
+      const [found, versions] = await Promise.all([scope.local.cache.match(localKey(scope.local.origin, key)).catch(() => undefined), scope.versions().catch(() => null)]);
       const meta = found ? parseMeta(found.headers.get(META_HEADER)) : null;
       if (!found || !meta) return { entry: null, state: 'miss' };
       const entry = { value: await found.text(), meta, status: found.status };
@@ -65,9 +84,13 @@ export function createEntryStore(scope: StoreScope) {
 
     /** Keeps a copy in this location's cache for `seconds` (its status kept: a « not found » is one). */
     async writeLocal(key: string, value: string | Uint8Array<ArrayBuffer>, meta: EntryMeta, seconds: number, status = 200): Promise<void> {
-      if (!scope.local) return;
+      const { local } = scope;
+      if (!local) return;
+      const release = await scope.claim(`local:${local.location}:${key}`, meta);
+      if (!release) return;
       const headers = { 'cache-control': `max-age=${seconds}`, 'content-type': 'text/html; charset=utf-8', [META_HEADER]: JSON.stringify(meta) };
-      await scope.local.cache.put(localKey(scope.local.origin, key), new Response(value, { status, headers })).catch((e) => console.warn(`[cache] local write ${key}:`, String(e)));
+      await local.cache.put(localKey(local.origin, key), new Response(value, { status, headers })).catch((e) => console.warn(`[cache] local write ${key}:`, String(e)));
+      scope.waitUntil(release());
     },
 
     /** Runs `job` unless a refresh of `key` already runs in this isolate, whose result is shared. */
@@ -94,11 +117,17 @@ export function createEntryStore(scope: StoreScope) {
      * `bytes`: the same text in UTF-8, when the caller has it already (KV takes it as it is).
      */
     async write(key: string, value: string, meta: EntryMeta, keepSeconds = KEEP_SECONDS, bytes?: Uint8Array<ArrayBuffer>): Promise<void> {
+      const release = await scope.claim(key, meta);
+      if (!release) return;
       try {
         await scope.kv.put(key, bytes ?? value, { metadata: meta, expirationTtl: Math.max(60, keepSeconds) });
-        reads.set(key, { value, metadata: meta, cacheStatus: null });
+        const written = { value, metadata: meta, cacheStatus: null };
+        reads.set(key, keepNewest(key, written));
       } catch (e) {
         console.warn(`[cache] write ${key}:`, String(e));
+      } finally {
+        // Behind the answer: the next writer of this key waits for it, no reader does.
+        scope.waitUntil(release());
       }
     },
   };

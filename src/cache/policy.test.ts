@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, KEEP_SECONDS, pruneVersions } from './policy';
+import { addMark, admissible, classify, KEEP_SECONDS, pruneVersions, type TagVersions } from './policy';
 
 const meta = (startedAt: number, tags = ['home']) => ({ startedAt, tags });
 
@@ -12,20 +12,47 @@ describe('cache policy', () => {
     expect(classify(meta(1_000), 1_000 + 60_000, 60_000, {})).toBe('stale');
   });
   it('is purged when one of its tags was marked at or after the fetch started', () => {
-    expect(classify(meta(5_000, ['site', 'home']), 6_000, 60_000, { home: 5_000 })).toBe('purged');
-    expect(classify(meta(5_000, ['site', 'home']), 6_000, 60_000, { home: 5_500 })).toBe('purged');
-    expect(classify(meta(5_000, ['site', 'home']), 6_000, 60_000, { home: 4_999, other: 9_000 })).toBe('fresh');
+    expect(classify(meta(5_000, ['site', 'home']), 6_000, 60_000, { home: [5_000] })).toBe('purged');
+    expect(classify(meta(5_000, ['site', 'home']), 6_000, 60_000, { home: [5_500] })).toBe('purged');
+    expect(classify(meta(5_000, ['site', 'home']), 6_000, 60_000, { home: [4_999], other: [9_000] })).toBe('fresh');
   });
-  it('ages a page from its oldest data, and purges it from its render', () => {
+  it('ages and purges a page from its oldest data, however late it was rendered', () => {
     const page = { startedAt: 50_000, dataAt: 20_000, tags: ['post:a'] };
     expect(classify(page, 79_999, 60_000, {})).toBe('fresh');
     expect(classify(page, 80_000, 60_000, {})).toBe('stale');
-    // A mark between the data's fetch and the render does not purge it: the render refetched that data.
-    expect(classify(page, 60_000, 60_000, { 'post:a': 30_000 })).toBe('fresh');
-    expect(classify(page, 60_000, 60_000, { 'post:a': 50_000 })).toBe('purged');
+    // Rendered after the purge from data fetched before it: the old text (issue 31's resurrection).
+    expect(classify(page, 60_000, 60_000, { 'post:a': [30_000] })).toBe('purged');
+    expect(classify(page, 60_000, 60_000, { 'post:a': [19_999] })).toBe('fresh');
+  });
+  it('applies a mark from its instant on, not before', () => {
+    expect(classify(meta(5_000), 5_999, 60_000, { home: [6_000] })).toBe('fresh');
+    expect(classify(meta(5_000), 6_000, 60_000, { home: [6_000] })).toBe('purged');
+  });
+  it('keeps a purge in effect while the next one waits for its instant', () => {
+    const marks: TagVersions = {};
+    addMark(marks, 'home', 10_000, 9_000);
+    addMark(marks, 'home', 20_000, 19_000);
+    expect(marks.home).toEqual([10_000, 20_000]);
+    // A copy from before the first purge stays purged until the second takes effect, and after.
+    expect(classify(meta(5_000), 19_500, 60_000, marks)).toBe('purged');
+    expect(classify(meta(15_000), 19_500, 60_000, marks)).toBe('fresh');
+    expect(classify(meta(15_000), 20_000, 60_000, marks)).toBe('purged');
+    addMark(marks, 'home', 30_000, 25_000);
+    expect(marks.home).toEqual([20_000, 30_000]);
+  });
+  it('treats every copy as purged while the marks are unknown', () => {
+    expect(classify(meta(5_000), 6_000, 60_000, null)).toBe('purged');
+    expect(classify(null, 6_000, 60_000, null)).toBe('miss');
+  });
+  it('stores only copies built after every mark of their tags, even one not yet in effect', () => {
+    const page = { startedAt: 50_000, dataAt: 20_000, tags: ['post:a', 'home'] };
+    expect(admissible(page, {})).toBe(true);
+    expect(admissible(page, { 'post:a': [19_999], other: [90_000] })).toBe(true);
+    expect(admissible(page, { home: [20_000] })).toBe(false);
+    expect(admissible(page, { 'post:a': [90_000] })).toBe(false);
   });
   it('forgets marks older than any copy can be', () => {
     const now = KEEP_SECONDS * 1000 * 3;
-    expect(pruneVersions({ old: now - KEEP_SECONDS * 1000 - 1, recent: now - 1000 }, now)).toEqual({ recent: now - 1000 });
+    expect(pruneVersions({ old: [now - KEEP_SECONDS * 1000 - 1], recent: [now - 1000] }, now)).toEqual({ recent: [now - 1000] });
   });
 });

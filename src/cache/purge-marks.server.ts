@@ -1,53 +1,72 @@
 import { DurableObject } from 'cloudflare:workers';
-import { pruneVersions, type TagVersions } from './policy';
-import { MARKS_KEY } from './tags.server';
+import { addMark, admissible, pruneVersions, type EntryMeta, type TagVersions } from './policy';
 
-// The purge marks' single writer. Marks used to be one KV key updated by read-modify-write from
-// whichever isolate took the purge: two purges within a second raced (KV keeps the last write and
-// allows one write per second per key), and the loser's pages stayed stale for minutes. One
-// Durable Object takes every purge in turn, keeps the marks in its own storage (consistent by
-// design) and publishes them to the KV key the pages read, at most once a second, several purges
-// in one write. A purge is acknowledged only once the KV copy that includes it is written.
-// See docs/decisions/005-purge-marks-single-writer.md.
+// The purge marks' single home, and the gate of every cached write. One Durable Object takes every
+// purge in turn and keeps the marks in its own storage (consistent by design); the pages read them
+// from here, through two short memos (tags.server.ts), never from KV, whose writes reach other
+// locations only after a minute or more. A mark takes effect `boundMs` after it is stored: by
+// then every memo in every location holds it, so every location switches at the same instant,
+// the one the purge is acknowledged at.
+// A copy is written to KV or to a location's cache only with a lease from here: none while a mark
+// of its tags is newer than its oldest data, one writer per key at a time, never one older than
+// the last admitted. KV keeps the last write, so that order is the only thing that keeps an old
+// copy from replacing a newer one. See docs/decisions/016-purge-bound-everywhere.md.
 
 const STORAGE_KEY = 'marks';
-/** KV takes one write per second per key. */
-const KV_WRITE_SPACING_MS = 1000;
+/** A writer that never says it is done (its isolate died) holds a key this long at most. */
+const LEASE_MS = 10_000;
+/** Keys whose last admitted copy is remembered (in memory: losing them costs nothing but that check). */
+const MAX_KEYS = 20_000;
 
-type MarksEnv = { CACHE: KVNamespace };
+type Lease = { token: string; until: number };
 
-export class PurgeMarks extends DurableObject<MarksEnv> {
+export class PurgeMarks extends DurableObject {
   private marks: TagVersions | null = null;
-  /** Bumped by every purge; `published` is the last version whose marks are in KV. */
-  private version = 0;
-  private published = 0;
-  private lastWriteAt = 0;
-  private writing: Promise<void> | null = null;
+  private readonly leases = new Map<string, Lease>();
+  private readonly admitted = new Map<string, number>();
 
-  /** Marks these tags purged now; resolves with every mark once they are readable from KV. */
-  async mark(tags: string[]): Promise<TagVersions> {
-    this.marks ??= (await this.ctx.storage.get<TagVersions>(STORAGE_KEY)) ?? {};
-    const at = Date.now();
-    for (const tag of tags) this.marks[tag] = Math.max(this.marks[tag] ?? 0, at);
-    this.marks = pruneVersions(this.marks, at);
-    const mine = ++this.version;
-    await this.ctx.storage.put(STORAGE_KEY, this.marks);
-    while (this.published < mine) await this.publish();
+  private async load(): Promise<TagVersions> {
+    // Marks stored before purges took effect later than stored were one instant per tag.
+    const stored = (await this.ctx.storage.get<Record<string, number | number[]>>(STORAGE_KEY)) ?? {};
+    this.marks ??= Object.fromEntries(Object.entries(stored).map(([tag, at]) => [tag, typeof at === 'number' ? [at] : at]));
     return this.marks;
   }
 
-  /** One KV write at a time, spaced by a second; purges arriving meanwhile share the next one. */
-  private publish(): Promise<void> {
-    this.writing ??= (async () => {
-      const wait = this.lastWriteAt + KV_WRITE_SPACING_MS - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const version = this.version;
-      await this.env.CACHE.put(MARKS_KEY, JSON.stringify(this.marks));
-      this.lastWriteAt = Date.now();
-      this.published = version;
-    })().finally(() => {
-      this.writing = null;
-    });
-    return this.writing;
+  /** Marks these tags purged from `boundMs` from now; resolves with that instant once stored. */
+  async mark(tags: string[], boundMs: number): Promise<{ effectiveAt: number }> {
+    const marks = await this.load();
+    const now = Date.now();
+    const at = now + boundMs;
+    for (const tag of tags) addMark(marks, tag, at, now);
+    this.marks = pruneVersions(marks, now);
+    await this.ctx.storage.put(STORAGE_KEY, this.marks);
+    return { effectiveAt: at };
+  }
+
+  /** Every mark, including those not yet in effect. */
+  async read(): Promise<TagVersions> {
+    return this.load();
+  }
+
+  /** A lease to write this copy under `key`, or null when it must not be written (see above). */
+  async claim(key: string, meta: Pick<EntryMeta, 'startedAt' | 'dataAt' | 'tags'>): Promise<string | null> {
+    const marks = await this.load();
+    const now = Date.now();
+    const held = this.leases.get(key);
+    if (held && held.until > now) return null;
+    const from = Math.min(meta.startedAt, meta.dataAt ?? meta.startedAt);
+    if (!admissible(meta, marks) || from < (this.admitted.get(key) ?? -Infinity)) return null;
+    const token = crypto.randomUUID();
+    this.leases.set(key, { token, until: now + LEASE_MS });
+    this.admitted.delete(key);
+    this.admitted.set(key, from);
+    if (this.admitted.size > MAX_KEYS) this.admitted.delete(this.admitted.keys().next().value!);
+    if (this.leases.size > MAX_KEYS) for (const [k, lease] of this.leases) if (lease.until <= now) this.leases.delete(k);
+    return token;
+  }
+
+  /** The write under this lease is done (or abandoned): the key is free for the next copy. */
+  async release(key: string, token: string): Promise<void> {
+    if (this.leases.get(key)?.token === token) this.leases.delete(key);
   }
 }

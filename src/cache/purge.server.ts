@@ -131,12 +131,17 @@ async function purge(c: Context<AppEnv>) {
     return c.json({ error: 'invalid_body', message: 'Corps de purge invalide.', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
   }
   const tags = tagsFor(parsed.data);
+  let effectiveAt: number;
   try {
-    await markPurged(c.env.PURGE_MARKS, tags);
+    effectiveAt = await markPurged(c.env.PURGE_MARKS, tags, c.get('config').PURGE_BOUND_MS);
   } catch (error) {
     // Not acknowledged: WordPress's plugin retries (WP-Cron) until the marks are stored.
     console.error('[purge] marks not stored:', error instanceof Error ? error.message : error);
     return c.json({ error: 'purge_not_stored', message: 'La purge n’a pas pu être enregistrée. Réessayez dans quelques instants.' }, 503, { 'retry-after': '5' });
   }
-  return c.json({ purged: tags });
+  // Acknowledged once it holds everywhere (tags.server.ts): WordPress's 200 means « the new text
+  // is what every location serves ». The plugin waits 3 s by default; the bound is at most 5.
+  const wait = effectiveAt - Date.now();
+  if (wait > 0) await scheduler.wait(wait);
+  return c.json({ purged: tags, effectiveAt: new Date(effectiveAt).toISOString() });
 }

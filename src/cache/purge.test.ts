@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../app-env';
-import type { TagVersions } from './policy';
 import { MAX_PURGE_BYTES, purgeHandlers, PurgeBodySchema, tagsFor, type PurgeBody } from './purge.server';
 
 const parse = (body: unknown) => PurgeBodySchema.parse(body);
@@ -88,27 +87,27 @@ describe('tags of a purge', () => {
 describe('POST /api/purge', () => {
   const SECRET = 'local-purge-secret-0123456789abcdef';
 
-  // The marks' writer (a Durable Object in workerd, test/worker/purge-and-limits.test.ts) stood in
-  // for by one that writes what it is given to the same key.
+  // The marks' Durable Object (run in workerd by test/worker/purge-and-limits.test.ts, in Node by
+  // test/edge/freshness.test.ts) stood in for by one that keeps what it is given.
   function kv() {
-    const store = new Map<string, string>();
+    const store = new Map<string, number>();
     const marks = {
       idFromName: () => 'marks',
       get: () => ({
-        mark: async (tags: string[]) => {
-          const versions = { ...(JSON.parse(store.get('cache:tag-versions') ?? '{}') as TagVersions), ...Object.fromEntries(tags.map((t) => [t, Date.now()])) };
-          store.set('cache:tag-versions', JSON.stringify(versions));
-          return versions;
+        mark: async (tags: string[], boundMs: number) => {
+          const effectiveAt = Date.now() + boundMs;
+          for (const t of tags) store.set(t, effectiveAt);
+          return { effectiveAt };
         },
       }),
     };
     return { store, namespace: marks as unknown as DurableObjectNamespace };
   }
 
-  function app(marks: DurableObjectNamespace) {
+  function app(marks: DurableObjectNamespace, boundMs = 0) {
     const a = new Hono<AppEnv>();
     a.use(async (c, next) => {
-      c.set('config', { PURGE_SECRET: SECRET } as AppEnv['Variables']['config']);
+      c.set('config', { PURGE_SECRET: SECRET, PURGE_BOUND_MS: boundMs } as AppEnv['Variables']['config']);
       await next();
     });
     a.post('/api/purge', ...purgeHandlers);
@@ -128,8 +127,21 @@ describe('POST /api/purge', () => {
     expect(res.status).toBe(200);
     const { purged } = (await res.json()) as { purged: string[] };
     expect(purged).toContain('category-slug:xv');
-    const versions = JSON.parse(store.get('cache:tag-versions')!) as TagVersions;
-    expect(Object.keys(versions).sort()).toEqual([...purged].sort());
+    expect([...store.keys()].sort()).toEqual([...purged].sort());
+  });
+
+  it('answers once the purge is in effect everywhere, the bound after it is stored', async () => {
+    vi.stubGlobal('scheduler', { wait: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)) });
+    const { store, namespace } = kv();
+    const body = JSON.stringify({ type: 'form', action: 'update', form: { id: 101, slug: 'contactez-nous' } } satisfies PurgeBody);
+    const ts = now();
+    const res = await app(namespace, 300)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts) });
+    const answeredAt = Date.now();
+    expect(res.status).toBe(200);
+    const { effectiveAt } = (await res.json()) as { effectiveAt: string };
+    expect(Date.parse(effectiveAt)).toBe(store.get('forms'));
+    expect(answeredAt).toBeGreaterThanOrEqual(store.get('forms')!);
+    vi.unstubAllGlobals();
   });
 
   it('refuses a wrong secret or an old timestamp with the message the plugin shows', async () => {

@@ -56,8 +56,14 @@ export const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   CONTENT_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   HTML_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /** How long an isolate remembers a KV read of a page or of the purge marks (0: not at all). */
+  /** How long an isolate remembers a KV read of a page (0: not at all). */
   KV_MEMO_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
+  /**
+   * The purge bound (ms): a purge takes effect everywhere this long after it is stored, and is
+   * acknowledged then; no location uses a copy of the marks older than that (cache/tags.server.ts).
+   * 0 in tests: every request reads the marks, and a purge takes effect at once.
+   */
+  PURGE_BOUND_MS: z.coerce.number().int().min(0).max(5_000).default(1000),
   /**
    * The site's calendar stands still at this instant (ISO 8601 with a zone): what « today » is for
    * the pages (news sitemap, events, deadlines, new posts, the footer's year). Tests pin it beside

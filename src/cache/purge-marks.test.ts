@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../../scripts/lib/memory-durable-object.mjs';
+import { PurgeMarks } from './purge-marks.server';
+
+// The object's rules, on its own: marks that wait for their instant, and the leases that order
+// every cached write (decision 016). Its path through the worker is tested in workerd
+// (test/worker/purge-and-limits.test.ts) and on simulated locations (test/edge/freshness.test.ts).
+
+const T = 1_800_000_000_000;
+const object = (storage = new MemoryStorage()) => new PurgeMarks({ storage } as unknown as DurableObjectState, {} as never);
+const copy = (startedAt: number, tags = ['post:a'], dataAt?: number) => ({ startedAt, dataAt, tags });
+
+afterEach(() => vi.useRealTimers());
+
+describe('PurgeMarks', () => {
+  it('stores a purge to take effect after the bound, the one in effect kept meanwhile', async () => {
+    vi.useFakeTimers({ now: T });
+    const marks = object();
+    expect(await marks.mark(['post:a'], 1000)).toEqual({ effectiveAt: T + 1000 });
+    vi.setSystemTime(T + 5000);
+    await marks.mark(['post:a', 'home'], 1000);
+    expect(await marks.read()).toEqual({ 'post:a': [T + 1000, T + 6000], home: [T + 6000] });
+  });
+
+  it('reads the marks an earlier version stored, one instant per tag', async () => {
+    const storage = new MemoryStorage();
+    await storage.put('marks', { home: T });
+    expect(await object(storage).read()).toEqual({ home: [T] });
+  });
+
+  it('refuses a lease to a copy older than a purge of its tags, even one still to come', async () => {
+    vi.useFakeTimers({ now: T });
+    const marks = object();
+    await marks.mark(['post:a'], 1000);
+    expect(await marks.claim('k', copy(T + 500))).toBeNull();
+    // Rendered after the purge from data fetched before it: refused too.
+    expect(await marks.claim('k', copy(T + 2000, ['post:a'], T + 500))).toBeNull();
+    expect(await marks.claim('k', copy(T + 1001))).toEqual(expect.any(String));
+    expect(await marks.claim('other', copy(T, ['home']))).toEqual(expect.any(String));
+  });
+
+  it('gives one writer a key at a time, never to a copy older than the last admitted', async () => {
+    vi.useFakeTimers({ now: T });
+    const marks = object();
+    const lease = await marks.claim('k', copy(T - 100));
+    expect(lease).toEqual(expect.any(String));
+    expect(await marks.claim('k', copy(T - 50))).toBeNull();
+    await marks.release('k', 'not-the-lease');
+    expect(await marks.claim('k', copy(T - 50))).toBeNull();
+    await marks.release('k', lease!);
+    expect(await marks.claim('k', copy(T - 200))).toBeNull();
+    const next = await marks.claim('k', copy(T - 50));
+    expect(next).toEqual(expect.any(String));
+    // A writer that never releases holds the key 10 s at most.
+    vi.setSystemTime(T + 10_001);
+    expect(await marks.claim('k', copy(T))).toEqual(expect.any(String));
+  });
+});
