@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Switches for the ways real upstreams differ from what a client may assume. The defaults are what
 // the real services do out of the box; tests turn the others on through /__control/behaviour.

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { UpstreamConfig } from '../config';
 import { formatWp } from '../content/dates';
 import type { WpArticle } from '../content/types';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../app-env';
 import { postsPublishedAfter } from '../features/reading/home/new-posts.server';
 import { cacheControl } from '../http/cache-control';

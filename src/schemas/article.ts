@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, list, nullable, num, record, text } from './mapping';
 import { CategoryRefSchema, PostCardListSchema } from './post';
 import { LabelSchema, TagSchema } from './tag';

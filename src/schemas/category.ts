@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, num, text } from './mapping';
 
 /** SPEC §3 Category. */

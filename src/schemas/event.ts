@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeEntities } from '../lib/html/entities';
 import { flag, id, list, nullable, num, text } from './mapping';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { list, record, text } from './mapping';
 import { EventSchema } from './event';
 import { CategoryRefSchema, PostCardListSchema } from './post';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // SPEC §5: "Data mapping keeps a field value only if its type matches the default's type;
 // otherwise the default is used." Each helper below is a field with its default: a value of the

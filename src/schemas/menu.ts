@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, list, num, text } from './mapping';
 
 export type MenuItem = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EventSchema } from './event';
 import { flag, id, list, nullable, num, text } from './mapping';
 import { PostCardListSchema } from './post';

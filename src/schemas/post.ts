@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, list, nullable, text } from './mapping';
 import { LabelSchema, TagSchema } from './tag';
 

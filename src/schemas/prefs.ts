@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { flag, list, nullable, num, text } from './mapping';
 
 // SPEC §5: the signed-in user's preferences (user_prefs), read with the spec's mapping rule

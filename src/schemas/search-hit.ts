@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { list, num, text } from './mapping';
 
 const highlighted = z.object({ value: z.string() }).catch({ value: '' });

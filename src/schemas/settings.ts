@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { list, num, record, text } from './mapping';
 
 const DEFAULT_CGU = 'https://www.ffr.fr/conditions-generales-d-utilisation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Config } from '../config/env.server';
 import { list, text } from '../schemas/mapping';
 import { basicAuth, requestJson } from './http.server';

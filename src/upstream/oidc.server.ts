@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Config } from '../config/env.server';
 import { IsolateMemo } from '../cache/isolate-memo';
 import { requestJson } from './http.server';

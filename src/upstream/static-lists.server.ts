@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Config } from '../config/env.server';
 import { CategorySchema } from '../schemas/category';
 import { list } from '../schemas/mapping';

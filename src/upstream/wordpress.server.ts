@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Config } from '../config/env.server';
 import { CategorySchema, type Category } from '../schemas/category';
 import { EventSchema } from '../schemas/event';

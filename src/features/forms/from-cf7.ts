@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeEntities } from '../../lib/html/entities';
 import { displayText } from '../../lib/format/typography';
 import { CF7_DEFAULT_FILE_TYPES, CF7_DEFAULT_MAX_BYTES, cf7MaxLength } from './cf7-rules';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { frenchDay, readTypedDate } from '../../lib/format/date';
 import { CF7_DEFAULT_FILE_TYPES, CF7_DEFAULT_MAX_BYTES, cf7IsEmail, cf7IsTel } from './cf7-rules';
 import type { FieldErrors, FormField, FormModel, FormValues } from './model';

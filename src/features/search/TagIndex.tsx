@@ -1,7 +1,8 @@
 import { searchHref } from '../../lib/links';
 import type { Tag } from '../../schemas/tag';
+import { lazy } from '../../lib/lazy';
 
-const byName = new Intl.Collator('fr', { sensitivity: 'base' });
+const byName = lazy(() => new Intl.Collator('fr', { sensitivity: 'base' }));
 
 /**
  * « Parcourir par mot-clé »: every tag of the newsroom (SPEC §7 `/ffr/v1/Tags`), A to Z, each
@@ -9,7 +10,7 @@ const byName = new Intl.Collator('fr', { sensitivity: 'base' });
  */
 export function TagIndex({ tags }: { tags: Tag[] }) {
   if (tags.length === 0) return null;
-  const sorted = [...tags].sort((a, b) => byName.compare(a.name, b.name));
+  const sorted = [...tags].sort((a, b) => byName().compare(a.name, b.name));
   return (
     <section className="tag-index" aria-labelledby="tag-index-title">
       <h2 id="tag-index-title" className="section-title">

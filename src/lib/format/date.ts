@@ -1,20 +1,23 @@
 // French dates and times, always in the federation's time zone. WordPress sends wall-clock times of
 // Europe/Paris without an offset ("2026-11-21T14:05:00"); `parseWpDate` turns them into instants.
 
+import { lazy } from '../lazy';
+
 const TIME_ZONE = 'Europe/Paris';
 
-const longDate = new Intl.DateTimeFormat('fr-FR', {
+// Built on first use (lib/lazy.ts): each costs about a millisecond, and startup pays for every one.
+const longDate = lazy(() => new Intl.DateTimeFormat('fr-FR', {
   weekday: 'long',
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: TIME_ZONE,
-});
-const dayMonthYear = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
-const shortDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
+}));
+const dayMonthYear = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }));
+const shortDate = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE }));
 // « 9h05 », not « 09h05 »: French writes the hour without a leading zero (as the press office does).
-const clock = new Intl.DateTimeFormat('fr-FR', { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
-const offsetParts = new Intl.DateTimeFormat('en-US', {
+const clock = lazy(() => new Intl.DateTimeFormat('fr-FR', { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }));
+const offsetParts = lazy(() => new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -23,7 +26,7 @@ const offsetParts = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: 'numeric',
   second: 'numeric',
-});
+}));
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -46,7 +49,7 @@ export function parisWallClock(instant: Date | number): ParisClock {
   const second = Math.floor(ms / 1000);
   let clock = clocks.get(second);
   if (clock === undefined) {
-    const p = Object.fromEntries(offsetParts.formatToParts(ms).map((x) => [x.type, x.value]));
+    const p = Object.fromEntries(offsetParts().formatToParts(ms).map((x) => [x.type, x.value]));
     const wall: WallClock = { year: +p.year!, month: +p.month!, day: +p.day!, hour: +p.hour!, minute: +p.minute!, second: +p.second! };
     const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
     clock = { ...wall, offsetMinutes: Math.round((asUtc - second * 1000) / 60_000) };
@@ -94,34 +97,34 @@ function withOrdinal(text: string): string {
 /** « samedi 22 novembre 2026 » */
 export function formatLongDate(value: Date | string): string {
   const d = toDate(value);
-  return d ? withOrdinal(longDate.format(d)) : '';
+  return d ? withOrdinal(longDate().format(d)) : '';
 }
 
 /** « 22 novembre 2026 » */
 export function formatDate(value: Date | string): string {
   const d = toDate(value);
-  return d ? withOrdinal(dayMonthYear.format(d)) : '';
+  return d ? withOrdinal(dayMonthYear().format(d)) : '';
 }
 
-const dayMonth = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: TIME_ZONE });
+const dayMonth = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: TIME_ZONE }));
 
 /** « 12 décembre », « 1er janvier » */
 export function formatDayMonth(value: Date | string): string {
   const d = toDate(value);
-  return d ? withOrdinal(dayMonth.format(d)) : '';
+  return d ? withOrdinal(dayMonth().format(d)) : '';
 }
 
 /** « 22 nov. 2026 » */
 export function formatShortDate(value: Date | string): string {
   const d = toDate(value);
-  return d ? shortDate.format(d) : '';
+  return d ? shortDate().format(d) : '';
 }
 
 /** « 14h05 », « 9h05 » */
 export function formatTime(value: Date | string): string {
   const d = toDate(value);
   if (!d) return '';
-  const parts = Object.fromEntries(clock.formatToParts(d).map((x) => [x.type, x.value]));
+  const parts = Object.fromEntries(clock().formatToParts(d).map((x) => [x.type, x.value]));
   return `${parts.hour}h${parts.minute}`;
 }
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../../app-env';
 import { CSRF_HEADER, verifyCsrf } from '../../auth/csrf.server';
 import { endSession, readSession } from '../../auth/session.server';

@@ -1,12 +1,13 @@
 // How files offered for download are described: « PDF – 1,2 Mo ».
+import { lazy } from '../../../lib/lazy';
 
-const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+const number = lazy(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }));
 const UNITS = ['Ko', 'Mo', 'Go'] as const;
 
 /** « 850 octets », « 12,5 Ko », « 1,2 Mo » (binary multiples, as WordPress counts them); '' when unknown. */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '';
-  if (bytes < 1024) return `${number.format(bytes)}\u00a0octet${bytes >= 2 ? 's' : ''}`;
+  if (bytes < 1024) return `${number().format(bytes)}\u00a0octet${bytes >= 2 ? 's' : ''}`;
   let value = bytes / 1024;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
@@ -14,7 +15,7 @@ export function formatFileSize(bytes: number): string {
     unit++;
   }
   // A non-breaking space keeps the number with its unit, as French typography wants.
-  return `${number.format(value)}\u00a0${UNITS[unit]}`;
+  return `${number().format(value)}\u00a0${UNITS[unit]}`;
 }
 
 const MIME_LABELS: Record<string, string> = {
