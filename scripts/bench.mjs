@@ -1,6 +1,6 @@
 // npm run bench — anonymous pages against a static file, side by side in one run (issue 8).
 //   - the worker's production build (NODE_ENV=production, minified) in workerd, run by Miniflare with
-//     wrangler.toml's bindings (scripts/lib/worker-build.mjs: not wrangler dev, whose proxy dies under
+//     wrangler.jsonc's bindings (scripts/lib/worker-build.mjs: not wrangler dev, whose proxy dies under
 //     this load),
 //     the local upstream scaled to 10 000 articles;
 //   - autocannon at one concurrency, targets alternated round by round so that drift (CPU heat,

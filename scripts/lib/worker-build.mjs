@@ -16,6 +16,8 @@ export const productionBuildOptions = {
   minify: true,
   keepNames: true,
   legalComments: 'none',
+  // Provided by the runtime (the nodejs_als compatibility flag), as wrangler leaves it.
+  external: ['node:async_hooks'],
   define: {
     'process.env.NODE_ENV': '"production"',
     'global.process.env.NODE_ENV': '"production"',
@@ -26,11 +28,11 @@ export const productionBuildOptions = {
 };
 
 /**
- * The production bundle served by Miniflare itself (workerd, the bindings of wrangler.toml as
+ * The production bundle served by Miniflare itself (workerd, the bindings of wrangler.jsonc as
  * wrangler reads them), without `wrangler dev`'s proxy in front: under a load that drops its
  * connections (autocannon at the end of each run), that proxy loses its link to the runtime and
  * takes the whole `wrangler dev` down (« Error inside ProxyWorker: Network connection lost »).
- * `bindings` override wrangler.toml's and .dev.vars' variables. Resolves once the site answers,
+ * `bindings` override wrangler.jsonc's and .dev.vars' variables. Resolves once the site answers,
  * with `reload()` (the runtime started again, e.g. to see files added to public/) and `dispose()`.
  */
 export async function startProductionWorker({ port, bindings, persistTo }) {
@@ -40,8 +42,8 @@ export async function startProductionWorker({ port, bindings, persistTo }) {
   const { mkdtemp } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const outdir = await mkdtemp(`${tmpdir()}/ffr-worker-`);
-  await build({ ...productionBuildOptions, entryPoints: [`${root}src/index.ts`], outfile: `${outdir}/worker.mjs`, external: ['cloudflare:*'] });
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}wrangler.toml`);
+  await build({ ...productionBuildOptions, entryPoints: [`${root}src/index.ts`], outfile: `${outdir}/worker.mjs`, external: ['cloudflare:*', 'node:async_hooks'] });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}wrangler.jsonc`);
   const options = {
     ...workerOptions,
     modules: true,

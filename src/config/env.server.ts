@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Every variable and binding the worker needs, validated once per isolate. A missing or malformed
 // one stops the request with its own name in the message instead of failing deep in a fetch.
@@ -27,7 +27,7 @@ const fetcherBinding = z.custom<Fetcher>(
 export const EnvSchema = z.object({
   CACHE: kvBinding,
   ASSETS: fetcherBinding,
-  ENVIRONMENT: z.enum(['development', 'preview', 'production']).default('development'),
+  ENVIRONMENT: z.enum(['development', 'staging', 'production']).default('development'),
   /** The one address the site answers at (scheme and host): canonical links, feeds, sign-in, index choice. */
   PUBLIC_ORIGIN: httpUrl.refine((v) => new URL(v).origin === v, 'doit être une origine, sans chemin (https://presse.ffr.fr)'),
   WP_API_URL: httpUrl,
@@ -45,8 +45,12 @@ export const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string({ error: 'manquant' }).min(1, 'manquant'),
   AUTH_SECRET: secret,
   PURGE_SECRET: secret,
+  /** During a rotation, the secret WordPress may still sign with (docs/operations.md); removed afterwards. */
+  PURGE_SECRET_PREVIOUS: secret.optional(),
   /** Signs the links to unpublished posts, shared with the WordPress plugin (features/previews/signed-link.ts). */
   PREVIEW_SECRET: z.string({ error: 'manquant' }).min(32, 'doit faire au moins 32 caractères'),
+  /** During a rotation, the secret links already handed out were signed with (docs/operations.md). */
+  PREVIEW_SECRET_PREVIOUS: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
   GTM_CONTAINER_ID: z
     .string()
     .regex(/^(GTM-[A-Z0-9]{4,12})?$/, 'doit avoir la forme GTM-XXXXXXX')
@@ -83,6 +87,11 @@ export const EnvSchema = z.object({
       if (value !== undefined && !value.startsWith('https://')) ctx.addIssue({ code: 'custom', path: [name], message: 'doit être en https hors développement' });
     }
   });
+
+/** The variables set with `wrangler secret put`, never in wrangler.jsonc (npm run deploy:check, docs/deploy.md). */
+export const SECRET_NAMES = ['MIDDLEWARE_TOKEN', 'WP_PREVIEW_CREDENTIALS', 'CF7_CREDENTIALS', 'ALGOLIA_SEARCH_KEY', 'OIDC_CLIENT_SECRET', 'AUTH_SECRET', 'PURGE_SECRET', 'PREVIEW_SECRET'] as const;
+/** Secrets set only while one of the above is being replaced. */
+export const ROTATION_SECRET_NAMES = ['PURGE_SECRET_PREVIOUS', 'PREVIEW_SECRET_PREVIOUS'] as const;
 
 /** The public origin and every upstream the worker sends a credential or reads content from. */
 const HTTPS_OUTSIDE_DEVELOPMENT = ['PUBLIC_ORIGIN', 'WP_API_URL', 'STATIC_LISTS_URL', 'MIDDLEWARE_URL', 'OIDC_ISSUER', 'ALGOLIA_HOST'] as const;

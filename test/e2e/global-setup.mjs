@@ -23,15 +23,15 @@ export default async function setup({ provide }) {
 }
 
 /**
- * wrangler.toml with the rate limits a hundred times wider. Every browser of the run is one visitor
+ * wrangler.jsonc with the rate limits a hundred times wider. Every browser of the run is one visitor
  * (127.0.0.1), and the suite signs in and sends forms more than a person would in a minute: with
  * the real limits the run failed at random, whenever vitest's file order put the sign-in journeys
  * together. The limits themselves are tested in workerd (test/worker/purge-and-limits.test.ts).
- * Written beside wrangler.toml (git ignores it): wrangler reads paths and .dev.vars from there.
+ * Written beside wrangler.jsonc (git ignores it): wrangler reads paths and .dev.vars from there.
  */
 async function configWithRoomyLimits() {
-  const toml = (await readFile(`${root}wrangler.toml`, 'utf8')).replace(/limit = (\d+)/g, (_, n) => `limit = ${Number(n) * 100}`);
-  const file = `${root}wrangler.e2e-${sitePort}.toml`;
-  await writeFile(file, toml);
+  const config = (await readFile(`${root}wrangler.jsonc`, 'utf8')).replace(/"limit": (\d+)/g, (_, n) => `"limit": ${Number(n) * 100}`);
+  const file = `${root}wrangler.e2e-${sitePort}.jsonc`;
+  await writeFile(file, config);
   return file;
 }

@@ -50,12 +50,19 @@ const unindexed = (res: Response) => {
   return res;
 };
 
+/** A link signed with PREVIEW_SECRET, or during a rotation with the previous one (docs/operations.md). */
+async function checkLink(c: Context<AppEnv>, purpose: 'apercu' | 'embargo', link: { id: number; exp: string | undefined; sig: string | undefined }) {
+  const { PREVIEW_SECRET, PREVIEW_SECRET_PREVIOUS } = c.get('config');
+  const result = await checkPreviewLink(PREVIEW_SECRET, purpose, link, nowSeconds());
+  return result === 'invalid' && PREVIEW_SECRET_PREVIOUS ? checkPreviewLink(PREVIEW_SECRET_PREVIOUS, purpose, link, nowSeconds()) : result;
+}
+
 /** /categories/preview/post?p={id}&exp=…&sig=…: an editor's preview (« Aperçu » in WordPress). */
 export async function previewRoute(c: Context<AppEnv>) {
   if (!(await withinLimit(c, 'PREVIEW_LIMITER'))) return unindexed(await gate(c, 'limited'));
   const id = postId(c.req.query('p'));
   if (id === null) return unindexed(await notFoundPage(c, NEVER));
-  const link = await checkPreviewLink(c.get('config').PREVIEW_SECRET, 'apercu', { id, exp: c.req.query('exp'), sig: c.req.query('sig') }, nowSeconds());
+  const link = await checkLink(c, 'apercu', { id, exp: c.req.query('exp'), sig: c.req.query('sig') });
   let post: Loaded<PreviewPost>;
   if (link === 'valid') {
     post = await settle(c.get('content').unpublished(id, 'preview'), `aperçu ${id}`);
@@ -80,7 +87,7 @@ export async function embargoRoute(c: Context<AppEnv>) {
   if (!(await withinLimit(c, 'PREVIEW_LIMITER'))) return unindexed(await gate(c, 'limited'));
   const id = postId(c.req.param('id'));
   if (id === null) return unindexed(await notFoundPage(c, NEVER));
-  const link = await checkPreviewLink(c.get('config').PREVIEW_SECRET, 'embargo', { id, exp: c.req.query('exp'), sig: c.req.query('sig') }, nowSeconds());
+  const link = await checkLink(c, 'embargo', { id, exp: c.req.query('exp'), sig: c.req.query('sig') });
   if (link === 'invalid') return unindexed(await notFoundPage(c, NEVER));
   const post = await settle(c.get('content').unpublished(id, 'preview'), `embargo ${id}`);
   if (post.status === 'failure') return unindexed(await unavailable(c));
