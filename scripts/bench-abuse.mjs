@@ -12,7 +12,7 @@
 import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { buildClient } from './build-client.mjs';
-import { callWorker, importBundles, nodeBindings } from './lib/node-worker.mjs';
+import { callWorker, dropWorkerLogLines, importBundles, nodeBindings } from './lib/node-worker.mjs';
 import { ensureDevVars, root, sitePort, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor, withUpstreamPort } from './lib/stack.mjs';
 import { startProductionWorker } from './lib/worker-build.mjs';
 
@@ -55,6 +55,7 @@ try {
   await served.dispose();
 
   // ── In Node: the worker's fetch alone ──
+  dropWorkerLogLines();
   const { worker } = await importBundles({ worker: 'src/index.ts' });
   const { env, kv, caches } = await nodeBindings(worker, { CONTENT_FRESH_SECONDS: '86400', HTML_FRESH_SECONDS: '86400' });
   const call = (path, init) => callWorker(worker.default, new Request(siteUrl + path, init), env);

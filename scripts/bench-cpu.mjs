@@ -18,7 +18,7 @@
 import { readFile, writeFile, access } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { buildClient } from './build-client.mjs';
-import { importBundles, nodeBindings } from './lib/node-worker.mjs';
+import { dropWorkerLogLines, importBundles, nodeBindings } from './lib/node-worker.mjs';
 import { root, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
 const WARMUP = Number(process.env.BENCH_CPU_WARMUP ?? 200);
@@ -59,7 +59,7 @@ globalThis.HTMLRewriter = AbsentHTMLRewriter;
 const FLOOR_ENTRY = `
 import { createStore, Provider } from 'jotai';
 import { renderToReadableStream } from 'react-dom/server.edge';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ArticleView } from './src/features/reading/article/ArticlePage';
 import { categoryCrumbs } from './src/features/reading/article/crumbs';
 import { placeholderFor } from './src/lib/images';
@@ -102,6 +102,7 @@ try {
 const manifest = JSON.parse(await readFile(`${root}public/assets/manifest.json`, 'utf8'));
 
 // Built as `wrangler deploy` builds it, for Node (lib/node-worker.mjs).
+dropWorkerLogLines();
 const { worker: workerModule, floor } = await importBundles({
   worker: 'src/index.ts',
   floor: { stdin: { contents: FLOOR_ENTRY, loader: 'tsx', resolveDir: root, sourcefile: 'bench-cpu-floor.tsx' } },

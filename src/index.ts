@@ -4,6 +4,8 @@ import type { AppEnv } from './app-env';
 import { createEntryStore } from './cache/entry-store.server';
 import { htmlCache, isRevalidation } from './cache/html-cache.server';
 import { contentEncoding } from './http/content-encoding.server';
+import { healthRoute } from './observability/health.server';
+import { log, requestLog } from './observability/log.server';
 import { declaredQuery, reads } from './http/page-query.server';
 import { publicOrigin } from './http/public-origin.server';
 import { prefetchStaysOnSite } from './http/prefetch.server';
@@ -41,10 +43,15 @@ import { storyRoute } from './routes/stories';
 
 const app = new Hono<AppEnv>();
 
-// Outermost, so what gets compressed is what the nonce rewriter produced.
+// Outermost: the request's JSON log line sees its final status and every upstream call.
+app.use(requestLog());
+// Then the encoding, so what gets compressed is what the nonce rewriter produced.
 app.use(contentEncoding());
 // A page fetched ahead never leads off the site.
 app.use(prefetchStaysOnSite());
+
+// Before the configuration is read: it says what is wrong with it (observability/health.server.ts).
+app.get('/__health', healthRoute);
 
 // Configuration first: a broken deployment says which variable is wrong, on every route.
 app.use(async (c, next) => {
@@ -140,8 +147,8 @@ app.get('/:grandparent/:parent/:slug', reads(...ALBUM_FILTERS), pageRoute);
 
 app.notFound(notFoundPage);
 app.onError((error, c) => {
-  if (error instanceof ConfigError) console.error(`[config] ${error.message}`);
-  else console.error('[worker]', error);
+  if (error instanceof ConfigError) log.error('config.invalid', { problems: error.problems });
+  else log.error('worker.unhandled', { error: log.describe(error), stack: error instanceof Error ? error.stack : undefined });
   return serverErrorResponse(c, error);
 });
 

@@ -36,6 +36,7 @@ import { startUpstream } from '../../dev/server.ts';
 import { signPurgeBody } from '../../dev/control/routes.ts';
 import { buildClient } from '../build-client.mjs';
 import { memoryNamespace } from './memory-durable-object.mjs';
+import { dropWorkerLogLines } from './node-worker.mjs';
 import { parseDevVars, root as projectRoot } from './stack.mjs';
 import { productionBuildOptions } from './worker-build.mjs';
 
@@ -238,6 +239,7 @@ export async function simulate({
   root = projectRoot,
   bindings = {},
 }) {
+  dropWorkerLogLines();
   const random = mulberry32(seed);
   const clock = new VirtualClock(start);
   const als = new AsyncLocalStorage();

@@ -40,11 +40,29 @@ export async function importBundles(entries) {
 }
 
 const allow = { limit: async () => ({ success: true }) };
+
+/**
+ * The worker writes one JSON line per request (observability/log.server.ts): in workerd a cheap
+ * hand-over to the runtime, here a synchronous write to the terminal that would dwarf a warm hit.
+ * The lines are still built (what the worker pays), then dropped; other output goes through.
+ */
+let dropping = false;
+export function dropWorkerLogLines() {
+  if (dropping) return;
+  dropping = true;
+  for (const method of ['log', 'warn', 'error']) {
+    const original = console[method].bind(console);
+    console[method] = (first, ...rest) => {
+      if (typeof first === 'string' && first.startsWith('{"level":')) return;
+      original(first, ...rest);
+    };
+  }
+}
 // The runtime's scheduler.wait (the purge waits for its bound before answering).
 globalThis.scheduler ??= { wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 /**
- * The bindings, as wrangler dev merges wrangler.toml's [vars] and .dev.vars, with in-memory KV,
+ * The bindings, as wrangler dev merges wrangler.jsonc's vars and .dev.vars, with in-memory KV,
  * Cache API and Durable Object (`worker`: the imported bundle, whose PurgeMarks class it runs).
  */
 export async function nodeBindings(worker, overrides = {}) {

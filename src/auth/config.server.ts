@@ -5,6 +5,7 @@ import { userinfo } from '../upstream/oidc.server';
 import { safeCallbackPath } from './callback-url';
 import { authCookies, SESSION_MAX_AGE } from './cookies.server';
 import { endedBySignOut } from './signed-out.server';
+import { log } from '../observability/log.server';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const PROVIDER_ID = 'ffr';
@@ -46,7 +47,7 @@ export function authConfig(config: Config, secure: boolean, signedOutAt: number 
           let claims: Record<string, unknown> = p;
           if ((!p.name || !p.email) && tokens.access_token) {
             const info = await userinfo(config, tokens.access_token).catch((error) => {
-              console.warn('[auth] userinfo failed:', error instanceof Error ? error.message : error);
+              log.warn('auth.userinfo_failed', { error: log.describe(error) });
               return null;
             });
             // The userinfo sub must be the ID token's (OpenID Connect Core §5.3.2).

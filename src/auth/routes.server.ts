@@ -10,6 +10,7 @@ import { sessionCookieName } from './session.server';
 import { signedOutAt, signOutMark } from './signed-out.server';
 import { tooManyRequests, withinLimit } from '../http/rate-limit.server';
 import { cacheControl } from '../http/cache-control';
+import { log } from '../observability/log.server';
 
 // /api/auth/* — Auth.js, plus what the site's callers expect of it (SPEC §2, §7) that @auth/core
 // does not do: the _log beacon, `json=true` answered with {url}, {} for no session, and the
@@ -34,7 +35,7 @@ async function logBeacon(c: Context<AppEnv>) {
   // A code names an error (CLIENT_FETCH_ERROR): anything else a visitor sends (a line break that
   // would forge a log line, markup, control characters) is no part of it.
   const code = String(fields.code ?? 'UNKNOWN').replace(/[^\w.:-]/g, '_').slice(0, 100) || 'UNKNOWN';
-  console[level as 'error' | 'warn' | 'debug'](`[auth:client] ${code}`);
+  (level === 'error' ? log.error : log.warn)('auth.client', { code, level });
   return c.json({});
 }
 

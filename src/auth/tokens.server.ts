@@ -2,6 +2,7 @@ import type { JWT } from '@auth/core/jwt';
 import type { Config } from '../config/env.server';
 import { IsolateMemo } from '../cache/isolate-memo';
 import { refreshTokens } from '../upstream/oidc.server';
+import { log } from '../observability/log.server';
 
 // Access-token refresh with rotation. The provider rotates refresh tokens and revokes the whole
 // grant when an old one is replayed, so two refreshes of the same token must never race: one
@@ -39,7 +40,7 @@ export async function freshToken(config: Config, token: SessionToken): Promise<S
   try {
     return { ...token, ...(await refreshOnce(config, token.refresh_token)), error: undefined };
   } catch (error) {
-    console.warn('[auth] refresh failed:', error instanceof Error ? error.message : error);
+    log.warn('auth.refresh_failed', { error: log.describe(error) });
     return { ...token, access_token: undefined, error: 'RefreshAccessTokenError' };
   }
 }

@@ -1,5 +1,6 @@
 import { IsolateMemo } from './isolate-memo';
 import { builtFrom, classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersions } from './policy';
+import { log } from '../observability/log.server';
 
 // The one cache engine: copies of text, each with its metadata (policy.ts), judged against the
 // purge marks. Two places to keep them: Workers KV, global and billed per write, for what has a
@@ -89,7 +90,7 @@ export function createEntryStore(scope: StoreScope) {
       const release = await scope.claim(`local:${local.location}:${key}`, meta);
       if (!release) return;
       const headers = { 'cache-control': `max-age=${seconds}`, 'content-type': 'text/html; charset=utf-8', [META_HEADER]: JSON.stringify(meta) };
-      await local.cache.put(localKey(local.origin, key), new Response(value, { status, headers })).catch((e) => console.warn(`[cache] local write ${key}:`, String(e)));
+      await local.cache.put(localKey(local.origin, key), new Response(value, { status, headers })).catch((e) => log.warn('cache.write_failed', { store: 'local', key: withoutQuery(key), error: log.describe(e) }));
       scope.waitUntil(release());
     },
 
@@ -124,7 +125,7 @@ export function createEntryStore(scope: StoreScope) {
         const written = { value, metadata: meta, cacheStatus: null };
         reads.set(key, keepNewest(key, written));
       } catch (e) {
-        console.warn(`[cache] write ${key}:`, String(e));
+        log.warn('cache.write_failed', { store: 'kv', key: withoutQuery(key), error: log.describe(e) });
       } finally {
         // Behind the answer: the next writer of this key waits for it, no reader does.
         scope.waitUntil(release());
@@ -132,6 +133,9 @@ export function createEntryStore(scope: StoreScope) {
     },
   };
 }
+
+/** A key as logged: its query (search words) left out. */
+export const withoutQuery = (key: string) => key.split('?')[0]!;
 
 /** Under the site's own origin: the Cache API keeps entries per zone, keyed by URL. */
 const localKey = (origin: string, key: string) => `${origin}/__cache/${encodeURIComponent(key)}`;

@@ -1,11 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { assets } from '../config/assets';
-import type { Lookup, StoredEntry } from './entry-store.server';
+import { withoutQuery, type Lookup, type StoredEntry } from './entry-store.server';
 import type { EntryMeta } from './policy';
 import { cacheControl } from '../http/cache-control';
 import { TRACKING_PARAM } from '../lib/links';
 import { hasSessionCookie } from '../auth/session.server';
+import { log } from '../observability/log.server';
 
 // Anonymous HTML, cached whole in KV: a warm view costs one KV read for the page and one for the
 // purge marks — no upstream call and no render. Personalised, preview, degraded and error
@@ -111,7 +112,7 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
               // cancelled stream surfaces as an uncaught error in the rewriter it passed through.
               .then((r) => r.arrayBuffer()),
           )
-          .catch((e) => console.warn('[cache] revalidate:', String(e))),
+          .catch((e) => log.warn('cache.revalidate_failed', { key: withoutQuery(key), error: log.describe(e) })),
       );
     }
     c.res = cachedResponse(withNonce(c, key, entry), state === 'fresh' ? 'HIT' : 'STALE', entry, request.headers.get('if-none-match'), signedIn);
@@ -162,7 +163,7 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
       const stored = { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder } : {}) };
       if (policy!.localSeconds !== undefined) await store.writeLocal(key, bytes, stored, policy!.localSeconds, status);
       else await store.write(key, html, stored, undefined, bytes);
-    })().catch((e) => console.warn(`[cache] write ${key}:`, String(e))),
+    })().catch((e) => log.warn('cache.write_failed', { store: 'kv', key: withoutQuery(key), error: log.describe(e) })),
   );
   c.res = new Response(toClient, res);
   c.res.headers.set('cache-control', cacheControl.revalidate);

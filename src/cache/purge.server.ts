@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../app-env';
 import { markPurged, tag } from './tags.server';
 import { bodyLimit } from 'hono/body-limit';
 import { createFactory } from 'hono/factory';
 import { tooManyRequests, withinLimit } from '../http/rate-limit.server';
+import { log } from '../observability/log.server';
 
 // POST /api/purge — called by WordPress (wordpress/ffr-presse-purge) after a publish, a term or menu
 // change, a settings or form save. Signed like the common webhook plugins do, with a timestamp
@@ -117,7 +118,12 @@ export const purgeHandlers = createFactory<AppEnv>().createHandlers(
 
 async function purge(c: Context<AppEnv>) {
   const raw = await c.req.arrayBuffer();
-  if (!(await verify(c.get('config').PURGE_SECRET, raw, c.req.header(SIGNATURE_HEADER), c.req.header(TIMESTAMP_HEADER)))) {
+  const { PURGE_SECRET, PURGE_SECRET_PREVIOUS } = c.get('config');
+  const signature = c.req.header(SIGNATURE_HEADER);
+  const timestamp = c.req.header(TIMESTAMP_HEADER);
+  // During a rotation WordPress may still sign with the previous secret (docs/operations.md).
+  const signed = (await verify(PURGE_SECRET, raw, signature, timestamp)) || (PURGE_SECRET_PREVIOUS !== undefined && (await verify(PURGE_SECRET_PREVIOUS, raw, signature, timestamp)));
+  if (!signed) {
     return c.json({ error: 'invalid_signature', message: 'Signature absente, invalide ou expirée.' }, 401);
   }
   let json: unknown;
@@ -136,7 +142,7 @@ async function purge(c: Context<AppEnv>) {
     effectiveAt = await markPurged(c.env.PURGE_MARKS, tags, c.get('config').PURGE_BOUND_MS);
   } catch (error) {
     // Not acknowledged: WordPress's plugin retries (WP-Cron) until the marks are stored.
-    console.error('[purge] marks not stored:', error instanceof Error ? error.message : error);
+    log.error('purge.not_stored', { tags: tags.length, error: log.describe(error) });
     return c.json({ error: 'purge_not_stored', message: 'La purge n’a pas pu être enregistrée. Réessayez dans quelques instants.' }, 503, { 'retry-after': '5' });
   }
   // Acknowledged once it holds everywhere (tags.server.ts): WordPress's 200 means « the new text

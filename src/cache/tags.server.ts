@@ -1,5 +1,6 @@
 import { addMark, type EntryMeta, type TagVersions } from './policy';
 import type { PurgeMarks } from './purge-marks.server';
+import { log } from '../observability/log.server';
 
 // Purge marks tags, it deletes nothing: every cached copy lists its tags, and a copy built from
 // data older than its tag's mark is treated as purged but kept as the last good copy
@@ -57,7 +58,7 @@ export async function readMarks(source: MarksSource): Promise<TagVersions | null
     return copy.versions;
   } catch (error) {
     failedAt = now;
-    console.warn('[cache] purge marks unreachable:', error instanceof Error ? error.message : String(error));
+    log.warn('purge_marks.unreachable', { error: log.describe(error) });
     return null;
   }
 }

@@ -2,6 +2,7 @@
 // not-found). On the server only the settled states exist.
 
 import { UpstreamError } from '../upstream/http.server';
+import { log } from '../observability/log.server';
 
 export type Loaded<T> = { status: 'success'; data: T } | { status: 'failure' } | { status: 'not-found' };
 
@@ -10,7 +11,7 @@ export async function settle<T>(promise: Promise<T>, area: string): Promise<Load
     return { status: 'success', data: await promise };
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === 'not-found') return { status: 'not-found' };
-    console.warn(`[data] ${area} failed:`, error instanceof Error ? error.message : error);
+    log.warn('data.load_failed', { area, error: log.describe(error) });
     return { status: 'failure' };
   }
 }

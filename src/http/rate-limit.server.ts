@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { cacheControl } from './cache-control';
+import { log } from '../observability/log.server';
 
-// Rate limits on Cloudflare's rate-limiting binding ([[ratelimits]] in wrangler.toml, run by
+// Rate limits on Cloudflare's rate-limiting binding (`ratelimits` in wrangler.jsonc, run by
 // Miniflare locally): counted at the edge per visitor IP, atomic, unlike counters kept in KV
 // (one write per second per key, eventually consistent between locations).
 
@@ -20,7 +21,7 @@ export async function withinLimit(c: Context<AppEnv>, limiter: Limiter): Promise
   try {
     return (await c.env[limiter].limit({ key: visitor(c) })).success;
   } catch (error) {
-    console.warn(`[rate-limit] ${limiter}:`, error instanceof Error ? error.message : error);
+    log.warn('rate_limit.unavailable', { limiter, error: log.describe(error) });
     return true;
   }
 }

@@ -20,6 +20,7 @@ import { loadShell, type Shell } from '../features/shell/shell.server';
 import { pageTitle } from '../render/site';
 import { shellVisibility } from '../features/shell/visibility';
 import type { PageContext } from '../features/tracking/data-layer';
+import { log } from '../observability/log.server';
 
 // The one renderer (HonoX's _renderer.tsx, Hono's c.setRenderer): a route loads its own data and
 // calls c.render(view, options); this file loads the shell beside it, wraps the document, streams
@@ -118,7 +119,7 @@ export function installRenderer(c: Context<AppEnv>): void {
         nonce,
         identifierPrefix: 'ffr-',
         onError(error) {
-          console.error('[render]', error);
+          log.error('render.failed', { error: log.describe(error), stack: error instanceof Error ? error.stack : undefined });
         },
       },
     );

@@ -4,6 +4,7 @@ import type { Config } from '../config/env.server';
 import { ObjectsResultSchema, PLAYER_ATTRIBUTES, PlayersResultSchema, SearchResultSchema, type PlayerHit, type SearchHit, type SearchResult } from '../schemas/search-hit';
 import { filtersFor, HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, newsroomIndex, playersIndex, type SearchRequest } from '../schemas/search-request';
 import { UpstreamError } from './http.server';
+import { log } from '../observability/log.server';
 
 // Algolia's search protocol through its own search client (the browser keeps the lite one). The
 // fetch requester is given explicitly so that no build of the client reaches for XMLHttpRequest.
@@ -95,7 +96,7 @@ export function createSearchClient(config: Config) {
       if (!posts.success) throw new UpstreamError('malformed', `algolia:${indexName}`);
       if (players === 0) return { posts: posts.data, players: [] };
       const found = PlayersResultSchema.safeParse(results[1]);
-      if (!found.success) console.warn(`[data] algolia:${playersIndex(hostname)} malformed`);
+      if (!found.success) log.warn('search.players_malformed', { index: playersIndex(hostname) });
       return { posts: posts.data, players: found.success ? found.data.hits.slice(0, players) : null };
     },
 

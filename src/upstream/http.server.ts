@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { recordUpstream } from '../observability/log.server';
 
 // The one way the worker calls an upstream: a deadline on every call, a typed failure instead of
 // an exception zoo, and JSON validated before anyone reads it.
@@ -52,11 +53,22 @@ export type RequestOptions = {
   timeoutMs: number;
 };
 
-export async function requestJson<S extends z.ZodType>(
-  url: string,
-  schema: S,
-  options: RequestOptions,
-): Promise<JsonResponse<z.output<S>>> {
+/** Every call is recorded in the request's log line (observability/log.server.ts): where, how long, how it ended. */
+export async function requestJson<S extends z.ZodType>(url: string, schema: S, options: RequestOptions): Promise<JsonResponse<z.output<S>>> {
+  const started = Date.now();
+  const { host, pathname } = new URL(url);
+  const call = (status: number | null, outcome: string) => recordUpstream({ host, path: pathname, method: options.method ?? 'GET', status, ms: Date.now() - started, outcome });
+  try {
+    const response = await requestOnce(url, schema, options);
+    call(response.status, 'ok');
+    return response;
+  } catch (error) {
+    if (error instanceof UpstreamError) call(error.status ?? null, error.kind);
+    throw error;
+  }
+}
+
+async function requestOnce<S extends z.ZodType>(url: string, schema: S, options: RequestOptions): Promise<JsonResponse<z.output<S>>> {
   const method = options.method ?? 'GET';
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const send = () => fetch(url, { method, headers: { accept: 'application/json', ...options.headers }, body: options.body, signal: deadline });

@@ -289,11 +289,14 @@ describe('the browser’s _log beacon', () => {
         expect(res.status).toBe(200);
         expect(await res.json()).toEqual({});
       }
-      expect(logged.error.mock.calls.map((c) => c[0])).toEqual(expect.arrayContaining(['[auth:client] CLIENT_FETCH_ERROR', '[auth:client] CLIENT_SESSION_ERROR']));
-      expect(logged.warn.mock.calls.map((c) => c[0])).toContain('[auth:client] CLIENT_FETCH_ERROR');
+      // One JSON event per beacon (observability/log.server.ts), at the beacon's level.
+      const codes = (calls: unknown[][]) =>
+        calls.flatMap(([line]) => (typeof line === 'string' && line.startsWith('{') ? [JSON.parse(line) as { event: string; code: string }] : [])).filter((e) => e.event === 'auth.client').map((e) => e.code);
+      expect(codes(logged.error.mock.calls)).toEqual(expect.arrayContaining(['CLIENT_FETCH_ERROR', 'CLIENT_SESSION_ERROR']));
+      expect(codes(logged.warn.mock.calls)).toContain('CLIENT_FETCH_ERROR');
       // What a visitor makes up never forges a log line.
       await site('/api/auth/_log', { method: 'POST', body: new URLSearchParams({ level: 'error', code: 'X\n[purge] marks stored <b>' }), headers: { origin: 'http://presse.test' } });
-      expect(logged.error.mock.calls.at(-1)?.[0]).toBe('[auth:client] X__purge__marks_stored__b_');
+      expect(JSON.parse(logged.error.mock.calls.at(-1)?.[0] as string)).toMatchObject({ level: 'error', event: 'auth.client', code: 'X__purge__marks_stored__b_' });
     } finally {
       logged.error.mockRestore();
       logged.warn.mockRestore();

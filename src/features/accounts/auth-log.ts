@@ -2,7 +2,7 @@
 // next-auth v4's client does (packages/next-auth/src/utils/logger.ts, proxyLogger): the level and
 // the code, form-encoded, sent with navigator.sendBeacon so that it goes even while the page
 // unloads; fetch with keepalive where there is no beacon. src/auth/routes.server.ts logBeacon
-// reads it and writes « [auth:client] CODE » to the worker's log.
+// reads it and writes an « auth.client » event with the code to the worker’s log.
 
 /** next-auth's client codes (packages/next-auth/src/client/_utils.ts fetchData, react/index.tsx). */
 export type ClientAuthErrorCode = 'CLIENT_FETCH_ERROR' | 'CLIENT_SESSION_ERROR';

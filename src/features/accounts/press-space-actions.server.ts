@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../../app-env';
 import { verifyCsrf } from '../../auth/csrf.server';
 import { endSession, readSession } from '../../auth/session.server';
 import { UpstreamError } from '../../upstream/http.server';
 import { createUserClient } from '../../upstream/user.server';
 import { favoriteIds, withFavorite } from './reading-list';
+import { log } from '../../observability/log.server';
 
 // POST /espace-presse: what the press space's buttons do where their islands are not live (no
 // JavaScript, or before the script): a favourite removed, the subscriptions saved. The same
@@ -57,7 +58,7 @@ export async function pressSpaceAction(c: Context<AppEnv>): Promise<Response> {
       endSession(c);
       return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl: '/espace-presse', error: 'RefreshAccessTokenError' })}`, 303);
     }
-    console.warn('[press-space] update failed:', error instanceof Error ? error.message : error);
+    log.warn('press_space.update_failed', { error: log.describe(error) });
     return back(c, 'echec');
   }
 }

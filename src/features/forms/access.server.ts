@@ -7,6 +7,7 @@ import { FAILURE_TITLE, type FormOutcome } from './outcome';
 import type { FormValues } from './model';
 import { STANDINGS, standingOf, type JournalistStanding } from '../accounts/journalist-standing';
 import type { Prefs } from '../../schemas/prefs';
+import { log } from '../../observability/log.server';
 
 // SPEC §6: accreditation requests are a journalist's right (journaliste = oui in the user's
 // preferences). The page's HTML is the same for everyone, so the server decides at the sending,
@@ -49,7 +50,7 @@ export async function journalistSession(c: Context<AppEnv>): Promise<AccessCheck
       endSession(c);
       return { ok: false, reason: 'sign-in' };
     }
-    console.warn('[forms] journalist status unavailable:', error instanceof Error ? error.message : error);
+    log.warn('forms.journalist_status_unavailable', { error: log.describe(error) });
     return { ok: false, reason: 'unavailable' };
   }
 }

@@ -12,6 +12,7 @@ import { journalistSession, refusal } from './access.server';
 import { LIMIT_PERIOD_SECONDS, withinLimit } from '../../http/rate-limit.server';
 import { loadFormModel } from './form-model.server';
 import { FormRequestError, readFormPost } from './form-post.server';
+import { log } from '../../observability/log.server';
 
 // Sending a form: honeypot, rate limit, idempotency, validation against the form's own description,
 // then CF7 — and CF7's answer turned into what the visitor reads (SPEC §5, §8).
@@ -66,7 +67,7 @@ export function mapSendResult(result: SendResult, model: FormModel, values: Form
   if (invalid.some((f) => DUPLICATE_VIDEO.test(f.message))) return { kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez envoyer votre video qu’une seule fois.', values };
   if (invalid.some((f) => DUPLICATE_EMAIL.test(f.message))) return { kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez participer qu’une seule fois.', values };
   const failure = (message: string): FormOutcome => {
-    console.warn(`[forms] ${model.slug}: CF7 ${result.status} « ${result.message} »`);
+    log.warn('forms.cf7_refused', { form: model.slug, status: result.status, message: result.message });
     return { kind: 'failure', title: FAILURE_TITLE, message, values };
   };
   // Statuses from includes/submission.php (WPCF7_Submission::proceed) and contact-form.php (error).
@@ -74,7 +75,7 @@ export function mapSendResult(result: SendResult, model: FormModel, values: Form
     case 'mail_sent':
       return { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values };
     case 'validation_failed': {
-      if (invalid.length > 0) console.info(`[forms] ${model.slug}: CF7 refused ${invalid.map((f) => `${f.field} « ${f.message} »`).join(', ')}`);
+      if (invalid.length > 0) log.info('forms.cf7_invalid_fields', { form: model.slug, fields: invalid.map((f) => f.field) });
       const errors = Object.fromEntries(invalid.map((f) => [f.field.replace(/\[\]$/, ''), fieldMessage(model, f.field.replace(/\[\]$/, ''), f.message)]));
       return { kind: 'invalid', message: STATUS_TEXT.invalid, errors, values };
     }
@@ -92,7 +93,7 @@ export function mapSendResult(result: SendResult, model: FormModel, values: Form
     case 'error':
       return failure(STATUS_TEXT.subscribersOnly);
     default:
-      console.warn(`[forms] ${model.slug}: unknown CF7 status ${result.status}`);
+      log.warn('forms.cf7_unknown_status', { form: model.slug, status: result.status });
       return { kind: 'unknown', title: FAILURE_TITLE, message: STATUS_TEXT.unknown, values };
   }
 }
@@ -174,8 +175,8 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
     const timedOut = error instanceof UpstreamError && error.kind === 'timeout';
     // The feedback route is public: WordPress refusing it (401/403) means a security plugin or a
     // CF7 setting now demands more, a configuration fault to look at.
-    if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) console.error(`[forms] ${slug}: WordPress refused an anonymous sending (${error.status} ${error.code ?? ''})`);
-    else console.warn(`[forms] ${slug}: sending failed:`, error instanceof Error ? error.message : error);
+    if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) log.error('forms.sending_refused', { form: slug, status: error.status, code: error.code ?? null });
+    else log.warn('forms.sending_failed', { form: slug, error: log.describe(error) });
     outcome = timedOut
       ? { kind: 'unknown', title: FAILURE_TITLE, message: STATUS_TEXT.unknown, values: checked.values }
       : { kind: 'failure', title: FAILURE_TITLE, message: STATUS_TEXT.unavailable, values: checked.values };

@@ -15,6 +15,7 @@ import { createUserClient } from '../../upstream/user.server';
 import { csrfFor } from '../../auth/routes.server';
 import { PRESS_SPACE_OUTCOMES, pressSpaceAction, type PressSpaceOutcome } from '../../features/accounts/press-space-actions.server';
 import { fr } from '../../lib/format/typography';
+import { log } from '../../observability/log.server';
 
 // /espace-presse — journalists only (SPEC §2, §6). Personal, so never cached.
 
@@ -49,7 +50,7 @@ export async function pressSpaceRoute(c: Context<AppEnv>) {
       const hits = await createSearchClient(c.get('config')).postsById([...new Set([...favorites, ...visited])], siteHostname(c));
       for (const hit of hits) lookup.byId.set(Number(hit.objectID.replace(/^post-/, '')), hit);
     } catch (error) {
-      console.warn('[press-space] reading lists unavailable:', error instanceof Error ? error.message : error);
+      log.warn('press_space.lists_unavailable', { error: log.describe(error) });
       lookup.ok = false;
     }
   }

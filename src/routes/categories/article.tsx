@@ -11,6 +11,7 @@ import { toSitePath } from '../../lib/links';
 import { canonical, siteHostname, siteOrigin } from '../../render/site';
 import type { Article } from '../../schemas/article';
 import type { Category } from '../../schemas/category';
+import { log } from '../../observability/log.server';
 
 /** `unpublished`: shown before its publication (features/previews): never cached, never indexed, no redirect. */
 export async function renderArticle(c: Context<AppEnv>, article: Loaded<Article>, options: { unpublished?: Unpublished; categories?: Category[] } = {}) {
@@ -20,7 +21,7 @@ export async function renderArticle(c: Context<AppEnv>, article: Loaded<Article>
     const target = a.redirection.trim();
     if (target && !preview) {
       if (isAllowedRedirect(target, siteHostname(c))) return c.redirect(target, 302);
-      console.warn(`[article] redirection refusée vers ${target} (${a.slug})`);
+      log.warn('article.redirect_refused', { target, slug: a.slug });
     }
     // One address per article: a wrong category in the path leads to the canonical one.
     const path = toSitePath(a.link);

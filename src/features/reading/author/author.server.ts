@@ -4,6 +4,7 @@ import type { Author } from '../../../schemas/article';
 import type { WpUser } from '../../../schemas/author';
 import type { PostPage } from '../../../schemas/post';
 import { authorProfile } from './author';
+import { log } from '../../../observability/log.server';
 
 /** Like a category (SPEC §9): 4 cards a page. */
 export const AUTHOR_PAGE_SIZE = 4;
@@ -22,7 +23,7 @@ export async function loadAuthorPage(content: Content, user: WpUser, page: numbe
   const contact = newest
     .then((first) => (first.posts[0] ? content.postAuthor(first.posts[0].slug) : null))
     .catch((error: unknown) => {
-      console.warn(`[data] contact of author ${user.slug} failed:`, error instanceof Error ? error.message : error);
+      log.warn('data.author_contact_failed', { author: user.slug, error: log.describe(error) });
       return null;
     });
   const [loaded, post] = await Promise.all([settle(posts, `posts of author ${user.slug}`), contact]);
