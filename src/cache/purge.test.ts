@@ -104,10 +104,10 @@ describe('POST /api/purge', () => {
     return { store, namespace: marks as unknown as DurableObjectNamespace };
   }
 
-  function app(marks: DurableObjectNamespace, boundMs = 0) {
+  function app(marks: DurableObjectNamespace, boundMs = 0, previous?: string) {
     const a = new Hono<AppEnv>();
     a.use(async (c, next) => {
-      c.set('config', { PURGE_SECRET: SECRET, PURGE_BOUND_MS: boundMs } as AppEnv['Variables']['config']);
+      c.set('config', { PURGE_SECRET: SECRET, PURGE_SECRET_PREVIOUS: previous, PURGE_BOUND_MS: boundMs } as AppEnv['Variables']['config']);
       await next();
     });
     a.post('/api/purge', ...purgeHandlers);
@@ -142,6 +142,19 @@ describe('POST /api/purge', () => {
     expect(Date.parse(effectiveAt)).toBe(store.get('forms'));
     expect(answeredAt).toBeGreaterThanOrEqual(store.get('forms')!);
     vi.unstubAllGlobals();
+  });
+
+  it('accepts the previous secret during a rotation, and only then (docs/operations.md)', async () => {
+    const OLD = 'ancienne-cle-de-purge-0123456789';
+    const { store, namespace } = kv();
+    const body = JSON.stringify({ type: 'site', action: 'update', reason: 'manual' });
+    const ts = now();
+    const headers = { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts, OLD) };
+    expect((await app(namespace)(body, headers)).status).toBe(401);
+    expect(store.size).toBe(0);
+    expect((await app(namespace, 0, OLD)(body, headers)).status).toBe(200);
+    expect((await app(namespace, 0, OLD)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts) })).status).toBe(200);
+    expect(store.has('site')).toBe(true);
   });
 
   it('refuses a wrong secret or an old timestamp with the message the plugin shows', async () => {

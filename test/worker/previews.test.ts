@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
-import { reset } from 'cloudflare:test';
+import { createExecutionContext, reset } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { frDayMonth, frTime, parseWp } from '../../dev/content/dates';
+import worker from '../../src/index';
 import { site } from './helpers';
 import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
@@ -64,6 +65,16 @@ describe('previews', () => {
     const redirect = await site(`/?preview=true&p=${draft.id}&exp=${signed.searchParams.get('exp')}&sig=${signed.searchParams.get('sig')}`, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe(`${signed.pathname}${signed.search}`);
+  });
+
+  it('keeps the links already handed out working while PREVIEW_SECRET is replaced, through PREVIEW_SECRET_PREVIOUS (docs/operations.md)', async () => {
+    const draft = (await articles()).find((a) => a.status === 'draft')!;
+    const path = await link(draft.id, 'apercu');
+    const open = async (secrets: Record<string, string>) =>
+      (await worker.fetch(new Request(`http://presse.test${path}`, { headers: { 'cf-connecting-ip': '198.18.1.1' } }), { ...env, ...secrets }, createExecutionContext())).status;
+    const renewed = 'nouvelle-cle-des-apercus-0123456789abcdef';
+    expect(await open({ PREVIEW_SECRET: renewed })).toBe(404);
+    expect(await open({ PREVIEW_SECRET: renewed, PREVIEW_SECRET_PREVIOUS: (env as unknown as Record<string, string>).PREVIEW_SECRET! })).toBe(200);
   });
 
   it('refuses a changed signature, another post’s link, an embargo link, and says when a real link has ended', async () => {
