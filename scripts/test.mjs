@@ -9,6 +9,8 @@ import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDevVars, root } from './lib/stack.mjs';
 
 const allSteps = [
+  // The bindings' and runtime's types, generated from wrangler.jsonc (npm run types:worker), must be current.
+  ['types', 'types générés (wrangler types)', ['node_modules/wrangler/bin/wrangler.js', 'types', '--check', '--env-file', '.dev.vars.example']],
   ['types', 'types (worker)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['types', 'types (amont local, scripts)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'dev/tsconfig.json']],
   // Dead files, exports and dependencies fail the build (unused locals: noUnusedLocals in tsconfig).
@@ -36,7 +38,7 @@ const results = [];
 for (const [name, args] of steps) {
   const t = Date.now();
   console.log(`\n━━ ${name} ━━`);
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', NO_UPDATE_NOTIFIER: '1', ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
   results.push({ name, ok: r.status === 0, s: ((Date.now() - t) / 1000).toFixed(1) });
   if (r.status !== 0) break;
 }

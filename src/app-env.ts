@@ -3,19 +3,14 @@ import type { Config } from './config/env.server';
 import type { EntryStore } from './cache/entry-store.server';
 import type { Content } from './data/content.server';
 
-import type { PurgeMarks } from './cache/purge-marks.server';
 import type { Shell } from './features/shell/shell.server';
 
-export type Bindings = {
-  CACHE: KVNamespace;
-  ASSETS: Fetcher;
-  PURGE_MARKS: DurableObjectNamespace<PurgeMarks>;
-  FORM_LIMITER: RateLimit;
-  SIGNIN_LIMITER: RateLimit;
-  LOG_LIMITER: RateLimit;
-  PURGE_LIMITER: RateLimit;
-  PREVIEW_LIMITER: RateLimit;
-} & Record<string, unknown>;
+/**
+ * The bindings and variables of wrangler.jsonc, as `wrangler types` writes them
+ * (worker-configuration.d.ts; regenerated and compared by npm test). Variables are read through
+ * the configuration schema (config/env.server.ts), never from here.
+ */
+export type Bindings = Cloudflare.Env;
 
 /** What the renderer tells the HTML cache about the page it just produced. */
 export type PageCachePolicy = {
