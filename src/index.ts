@@ -66,6 +66,7 @@ app.use(async (c, next) => {
   const store = createEntryStore({
     kv: c.env.CACHE,
     versions: marks,
+    boundMs: config.PURGE_BOUND_MS,
     claim: (key, meta) => leaseWrite(c.env.PURGE_MARKS, key, meta),
     waitUntil,
     local,

@@ -19,6 +19,8 @@ export type StoreScope = {
   kv: KVNamespace;
   /** The purge marks, read at most once per request; null when unknown (tags.server.ts). */
   versions: () => Promise<TagVersions | null>;
+  /** How long after it is stored a purge takes effect (PURGE_BOUND_MS, policy.ts). */
+  boundMs: number;
   /** The right to write a copy under a key, and its release; null: do not write (tags.server.ts). */
   claim: (key: string, meta: EntryMeta) => Promise<(() => Promise<void>) | null>;
   waitUntil: (promise: Promise<unknown>) => void;
@@ -70,7 +72,7 @@ export function createEntryStore(scope: StoreScope) {
         scope.versions().catch(() => null),
       ]);
       const entry = found.value !== null && found.metadata ? { value: found.value, meta: found.metadata } : null;
-      return { entry, state: classify(entry?.meta ?? null, now(), freshMs, versions) };
+      return { entry, state: classify(entry?.meta ?? null, now(), freshMs, versions, scope.boundMs) };
     },
 
     /** The copy kept in this location's cache, if any (see above); like `lookup`, trouble reads as a miss. */
@@ -80,7 +82,7 @@ export function createEntryStore(scope: StoreScope) {
       const meta = found ? parseMeta(found.headers.get(META_HEADER)) : null;
       if (!found || !meta) return { entry: null, state: 'miss' };
       const entry = { value: await found.text(), meta, status: found.status };
-      return { entry, state: classify(meta, now(), freshMs, versions) };
+      return { entry, state: classify(meta, now(), freshMs, versions, scope.boundMs) };
     },
 
     /** Keeps a copy in this location's cache for `seconds` (its status kept: a « not found » is one). */

@@ -24,20 +24,23 @@ describe('cache policy', () => {
     expect(classify(page, 60_000, 60_000, { 'post:a': [30_000] })).toBe('purged');
     expect(classify(page, 60_000, 60_000, { 'post:a': [19_999] })).toBe('fresh');
   });
-  it('applies a mark from its instant on, not before', () => {
-    expect(classify(meta(5_000), 5_999, 60_000, { home: [6_000] })).toBe('fresh');
-    expect(classify(meta(5_000), 6_000, 60_000, { home: [6_000] })).toBe('purged');
+  it('applies a purge the bound after it was stored, the same instant everywhere, not before', () => {
+    expect(classify(meta(5_000), 6_999, 60_000, { home: [6_000] }, 1_000)).toBe('fresh');
+    expect(classify(meta(5_000), 7_000, 60_000, { home: [6_000] }, 1_000)).toBe('purged');
+    // Data fetched after the purge arrived is the new text: never purged by it.
+    expect(classify(meta(6_001), 9_000, 60_000, { home: [6_000] }, 1_000)).toBe('fresh');
   });
   it('keeps a purge in effect while the next one waits for its instant', () => {
     const marks: TagVersions = {};
+    // Stored at 10 s and 20 s, each in effect a second later.
     addMark(marks, 'home', 10_000, 9_000);
     addMark(marks, 'home', 20_000, 19_000);
     expect(marks.home).toEqual([10_000, 20_000]);
-    // A copy from before the first purge stays purged until the second takes effect, and after.
-    expect(classify(meta(5_000), 19_500, 60_000, marks)).toBe('purged');
-    expect(classify(meta(15_000), 19_500, 60_000, marks)).toBe('fresh');
-    expect(classify(meta(15_000), 20_000, 60_000, marks)).toBe('purged');
-    addMark(marks, 'home', 30_000, 25_000);
+    // A copy from before the first purge stays purged while the second waits, and after.
+    expect(classify(meta(5_000), 20_500, 60_000, marks, 1_000)).toBe('purged');
+    expect(classify(meta(15_000), 20_500, 60_000, marks, 1_000)).toBe('fresh');
+    expect(classify(meta(15_000), 21_000, 60_000, marks, 1_000)).toBe('purged');
+    addMark(marks, 'home', 30_000, 29_000);
     expect(marks.home).toEqual([20_000, 30_000]);
   });
   it('treats every copy as purged while the marks are unknown', () => {

@@ -26,24 +26,25 @@ export type EntryMeta = {
 };
 
 /**
- * Per tag, the instants its purges take effect (ms), ascending: the last one already in effect
- * when they were written, then those still to come. A purge waits for its instant while the one
- * before it still applies.
+ * Per tag, the instants its purges were stored (ms), ascending: the last one already in effect
+ * when they were written, then those still waiting. A purge stored at T takes effect at T + the
+ * purge bound (PURGE_BOUND_MS), the same instant everywhere; from then on, copies built from
+ * data older than T are purged. Meanwhile the purge before it still applies.
  */
 export type TagVersions = Record<string, number[]>;
 
-/** The tag's purge in effect at `now` (the latest instant not after it), if any. */
-export function markAt(marks: number[] | undefined, now: number): number | undefined {
+/** The tag's purge in effect when every purge stored up to `storedBy` is (the latest one), if any. */
+export function markAt(marks: number[] | undefined, storedBy: number): number | undefined {
   let found: number | undefined;
-  for (const at of marks ?? []) if (at <= now) found = at;
+  for (const at of marks ?? []) if (at <= storedBy) found = at;
   return found;
 }
 
-/** Adds a purge taking effect at `at`; keeps, of the instants already past, only the latest. */
-export function addMark(versions: TagVersions, tag: string, at: number, now: number): void {
+/** Adds a purge stored at `at`; of those in effect (stored up to `storedBy`), keeps only the latest. */
+export function addMark(versions: TagVersions, tag: string, at: number, storedBy: number): void {
   const all = [...(versions[tag] ?? []), at].sort((a, b) => a - b);
-  const past = all.filter((t) => t <= now);
-  versions[tag] = [...past.slice(-1), ...all.filter((t) => t > now)];
+  const inEffect = all.filter((t) => t <= storedBy);
+  versions[tag] = [...inEffect.slice(-1), ...all.filter((t) => t > storedBy)];
 }
 
 export type Freshness = 'fresh' | 'stale' | 'purged' | 'miss';
@@ -53,23 +54,25 @@ export const builtFrom = (meta: EntryMeta) => Math.min(meta.startedAt, meta.data
 
 /**
  * `versions` null: the marks could not be read recently enough to trust any copy (the purge
- * bound, tags.server.ts), so every copy is treated as purged. A mark takes effect at its instant,
- * the same everywhere: before it, copies are judged as if it did not exist.
+ * bound, tags.server.ts), so every copy is treated as purged. A purge takes effect `boundMs`
+ * after it was stored, the same instant everywhere: before it, copies are judged as if it did not
+ * exist.
  */
-export function classify(meta: EntryMeta | null, now: number, freshMs: number, versions: TagVersions | null): Freshness {
+export function classify(meta: EntryMeta | null, now: number, freshMs: number, versions: TagVersions | null, boundMs = 0): Freshness {
   if (!meta) return 'miss';
   if (!versions) return 'purged';
   const from = builtFrom(meta);
   for (const tag of meta.tags) {
-    const purgedAt = markAt(versions[tag], now);
+    const purgedAt = markAt(versions[tag], now - boundMs);
     if (purgedAt !== undefined && purgedAt >= from) return 'purged';
   }
   return now - from < freshMs ? 'fresh' : 'stale';
 }
 
 /**
- * Whether a copy may be stored: none of its tags has a mark, even one not yet in effect, at or
- * after its oldest data. A copy built before a purge is never written over a newer one.
+ * Whether a copy may be stored: none of its tags has a purge, even one not yet in effect, stored
+ * at or after its oldest data. Data fetched after a purge arrived is WordPress's new text (the
+ * plugin purges after the save), so it may be stored at once; a copy built before is never.
  */
 export function admissible(meta: EntryMeta, versions: TagVersions): boolean {
   const from = builtFrom(meta);

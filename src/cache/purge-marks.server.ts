@@ -32,15 +32,14 @@ export class PurgeMarks extends DurableObject {
     return this.marks;
   }
 
-  /** Marks these tags purged from `boundMs` from now; resolves with that instant once stored. */
+  /** Marks these tags purged now, in effect `boundMs` later; resolves with that instant once stored. */
   async mark(tags: string[], boundMs: number): Promise<{ effectiveAt: number }> {
     const marks = await this.load();
     const now = Date.now();
-    const at = now + boundMs;
-    for (const tag of tags) addMark(marks, tag, at, now);
+    for (const tag of tags) addMark(marks, tag, now, now - boundMs);
     this.marks = pruneVersions(marks, now);
     await this.ctx.storage.put(STORAGE_KEY, this.marks);
-    return { effectiveAt: at };
+    return { effectiveAt: now + boundMs };
   }
 
   /** Every mark, including those not yet in effect. */

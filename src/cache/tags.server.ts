@@ -68,7 +68,7 @@ export async function markPurged(marks: DurableObjectNamespace<PurgeMarks>, tags
   const { effectiveAt } = await stub(marks).mark(tags, boundMs);
   if (isolateCopy) {
     const versions = { ...isolateCopy.versions };
-    for (const t of tags) addMark(versions, t, effectiveAt, Date.now());
+    for (const t of tags) addMark(versions, t, effectiveAt - boundMs, Date.now() - boundMs);
     isolateCopy = { ...isolateCopy, versions };
   }
   return effectiveAt;
