@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { TEST_NOW } from './test/support/clock';
+import { TEST_NOW } from './test/support/clock.ts';
 
 // The worker inside workerd, against the real local upstream started by the global setup.
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8790);

@@ -4,9 +4,20 @@
 // code check), unit, worker, e2e,
 // wordpress (a real WordPress from Debian's packages, installed when missing).
 import { spawnSync } from 'node:child_process';
-import { buildClient } from './build-client.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
-import { ensureDevVars, root } from './lib/stack.mjs';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// Started by an older Node than the project's (`node scripts/test.mjs` typed on the machine's own):
+// carry on with the one `npm ci` installed (the `node` package), as `npm test` does by itself.
+const localNode = fileURLToPath(new URL('../node_modules/node/bin/node', import.meta.url));
+if (Number(process.versions.node.split('.')[0]) < 22 && existsSync(localNode)) {
+  const again = spawnSync(localNode, process.argv.slice(1), { stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
+
+const { buildClient } = await import('./build-client.mjs');
+const { ensureChromium } = await import('./lib/chromium.mjs');
+const { ensureDevVars, root } = await import('./lib/stack.mjs');
 
 const allSteps = [
   // The bindings' and runtime's types, generated from wrangler.jsonc (npm run types:worker), must be current.
