@@ -486,6 +486,8 @@ function report({ purgeToAck, views, publishes, sites, pages, central, cacheViol
     return finalViews.some((v) => v.revisions[p.post] !== undefined && v.revisions[p.post] < p.rev);
   });
   const failures = views.filter((v) => v.status >= 500).length;
+  // Once every publish has settled, pages are served from the cache again, not rendered on each view.
+  const uncachedAtEnd = finalViews.filter((v) => v.cache !== 'HIT' && v.cache !== 'STALE').length;
   return {
     boundMs,
     resurrections,
@@ -499,6 +501,9 @@ function report({ purgeToAck, views, publishes, sites, pages, central, cacheViol
     publishToAckMs: Math.max(0, ...publishes.filter((p) => p.ackAt !== null).map((p) => p.ackAt - p.at)),
     views: views.length,
     serverErrors: failures,
+    uncachedAtEnd,
+    // Views rendered because their copy was purged: about one per page, location and isolate per publish.
+    purgedViews: views.filter((v) => v.cache === 'PURGED').length,
     locations: sites.map((s) => ({ name: s.name, kvDelayMs: s.kvDelayMs })),
     isolatesPerLocation,
     durationMs,

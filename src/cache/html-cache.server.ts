@@ -147,7 +147,8 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
   const [toClient, toCache] = res.body!.tee();
   // A page is as old as the oldest data it was built from: served stale data makes a copy that is
   // stale sooner, so no page outlives the freshness window by building on an old entry.
-  const meta: EntryMeta = { startedAt, dataAt: c.get('content').oldestDataAt() ?? startedAt, tags: policy!.tags };
+  const content = c.get('content');
+  const meta: EntryMeta = { startedAt, dataAt: content.oldestDataAt() ?? startedAt, tags: policy!.tags, tagsAt: policy!.tags.map((t) => content.tagAge(t) ?? startedAt) };
   const status = res.status;
   store.waitUntil(
     (async () => {

@@ -43,6 +43,17 @@ describe('cache policy', () => {
     addMark(marks, 'home', 30_000, 29_000);
     expect(marks.home).toEqual([20_000, 30_000]);
   });
+  it('judges each tag of a page by the data behind it: a purge of its post, not its old menus', () => {
+    // Rendered at 9 s from the menus fetched at 1 s (site) and the post fetched at 8 s.
+    const page = { startedAt: 9_000, dataAt: 1_000, tags: ['site', 'post:a'], tagsAt: [1_000, 8_000] };
+    expect(classify(page, 10_000, 60_000, { 'post:a': [5_000] })).toBe('fresh');
+    expect(admissible(page, { 'post:a': [5_000] })).toBe(true);
+    expect(classify(page, 10_000, 60_000, { 'post:a': [8_000] })).toBe('purged');
+    expect(classify(page, 10_000, 60_000, { site: [5_000] })).toBe('purged');
+    expect(admissible(page, { site: [5_000] })).toBe(false);
+    // Still as old as its oldest data for freshness.
+    expect(classify(page, 61_000, 60_000, {})).toBe('stale');
+  });
   it('treats every copy as purged while the marks are unknown', () => {
     expect(classify(meta(5_000), 6_000, 60_000, null)).toBe('purged');
     expect(classify(null, 6_000, 60_000, null)).toBe('miss');

@@ -19,6 +19,13 @@ export type EntryMeta = {
    */
   dataAt?: number;
   tags: string[];
+  /**
+   * HTML copies: for each tag (same order as `tags`), when the oldest data carrying it was
+   * fetched. A purge of a post concerns the data of that post, not the menus fetched a minute
+   * earlier: judged by the page's oldest data alone, every page re-rendered after a purge would
+   * count as purged again until its unrelated data was refreshed.
+   */
+  tagsAt?: number[];
   /** HTML copies: a validator of the stored text (weak, since each response gets its own nonce). */
   etag?: string;
   /** HTML copies: the random stand-in for the CSP nonce in their scripts. */
@@ -49,8 +56,13 @@ export function addMark(versions: TagVersions, tag: string, at: number, storedBy
 
 export type Freshness = 'fresh' | 'stale' | 'purged' | 'miss';
 
-/** The age of the oldest data a copy holds: what a purge and the freshness window compare with. */
+/** The age of the oldest data a copy holds: what the freshness window compares with. */
 export const builtFrom = (meta: EntryMeta) => Math.min(meta.startedAt, meta.dataAt ?? meta.startedAt);
+
+/** When the oldest data behind one of the copy's tags was fetched: what a purge of that tag compares with. */
+function taggedAt(meta: EntryMeta, index: number): number {
+  return meta.tagsAt?.[index] ?? builtFrom(meta);
+}
 
 /**
  * `versions` null: the marks could not be read recently enough to trust any copy (the purge
@@ -61,12 +73,11 @@ export const builtFrom = (meta: EntryMeta) => Math.min(meta.startedAt, meta.data
 export function classify(meta: EntryMeta | null, now: number, freshMs: number, versions: TagVersions | null, boundMs = 0): Freshness {
   if (!meta) return 'miss';
   if (!versions) return 'purged';
-  const from = builtFrom(meta);
-  for (const tag of meta.tags) {
+  for (const [i, tag] of meta.tags.entries()) {
     const purgedAt = markAt(versions[tag], now - boundMs);
-    if (purgedAt !== undefined && purgedAt >= from) return 'purged';
+    if (purgedAt !== undefined && purgedAt >= taggedAt(meta, i)) return 'purged';
   }
-  return now - from < freshMs ? 'fresh' : 'stale';
+  return now - builtFrom(meta) < freshMs ? 'fresh' : 'stale';
 }
 
 /**
@@ -75,8 +86,7 @@ export function classify(meta: EntryMeta | null, now: number, freshMs: number, v
  * plugin purges after the save), so it may be stored at once; a copy built before is never.
  */
 export function admissible(meta: EntryMeta, versions: TagVersions): boolean {
-  const from = builtFrom(meta);
-  return meta.tags.every((tag) => (versions[tag]?.at(-1) ?? -Infinity) < from);
+  return meta.tags.every((tag, i) => (versions[tag]?.at(-1) ?? -Infinity) < taggedAt(meta, i));
 }
 
 /** How long KV keeps any copy: the stale-if-error horizon. */

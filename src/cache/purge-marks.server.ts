@@ -48,7 +48,7 @@ export class PurgeMarks extends DurableObject {
   }
 
   /** A lease to write this copy under `key`, or null when it must not be written (see above). */
-  async claim(key: string, meta: Pick<EntryMeta, 'startedAt' | 'dataAt' | 'tags'>): Promise<string | null> {
+  async claim(key: string, meta: Pick<EntryMeta, 'startedAt' | 'dataAt' | 'tags' | 'tagsAt'>): Promise<string | null> {
     const marks = await this.load();
     const now = Date.now();
     const held = this.leases.get(key);

@@ -81,7 +81,7 @@ export async function markPurged(marks: DurableObjectNamespace<PurgeMarks>, tags
  */
 export async function leaseWrite(marks: DurableObjectNamespace<PurgeMarks>, key: string, meta: EntryMeta): Promise<(() => Promise<void>) | null> {
   const object = stub(marks);
-  const token = await object.claim(key, { startedAt: meta.startedAt, dataAt: meta.dataAt, tags: meta.tags }).catch(() => null);
+  const token = await object.claim(key, { startedAt: meta.startedAt, dataAt: meta.dataAt, tags: meta.tags, tagsAt: meta.tagsAt }).catch(() => null);
   return token ? () => object.release(key, token).catch(() => undefined) : null;
 }
 

@@ -30,8 +30,8 @@ export function createContent(config: Config, store: EntryStore, options: { reva
   let fellBack = false;
   // The oldest data this request read: a page built from it is no younger (html-cache.server.ts).
   let oldestData: number | null = null;
-  // The purge tags of everything this request read: a page built from it carries them.
-  const tagsRead = new Set<string>();
+  // The purge tags of everything this request read, each with its oldest data: a page built from it carries them.
+  const tagsRead = new Map<string, number>();
   // Set when a read failed (not "no such thing"): the page shows less than it should, and a copy
   // of it must not be served to the next readers.
   let failed = false;
@@ -42,7 +42,7 @@ export function createContent(config: Config, store: EntryStore, options: { reva
       p = readThrough(store, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs, maxAgeMs, staleIfError }, load).then((r) => {
         if (r.state === 'error-fallback') fellBack = true;
         oldestData = Math.min(oldestData ?? r.startedAt, r.startedAt);
-        for (const t of r.meta.tags) tagsRead.add(t);
+        for (const t of r.meta.tags) tagsRead.set(t, Math.min(tagsRead.get(t) ?? r.startedAt, r.startedAt));
         return r.value;
       });
       p.catch((error: unknown) => {
@@ -76,7 +76,9 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     /** When the oldest data read so far was fetched (ms), or null before any read. */
     oldestDataAt: () => oldestData,
     /** The purge tags of the data read so far. */
-    tagsRead: () => [...tagsRead],
+    tagsRead: () => [...tagsRead.keys()],
+    /** When the oldest data read so far with this tag was fetched (ms), or null. */
+    tagAge: (tag: string) => tagsRead.get(tag) ?? null,
     settings: () => cached('settings', [tag.site], wp.settings),
     menus: () => cached('menus', [tag.site], wp.menus),
     partners: () => cached('partners', [tag.site], wp.partners),
