@@ -38,6 +38,12 @@ require_once ABSPATH . 'wp-admin/includes/nav-menu.php';
 
 update_option( 'blogdescription', $ffr_options['description'] );
 update_option( 'timezone_string', 'Europe/Paris' );
+// The federation's WordPress is in French: the plugins' own translations are loaded (WordPress's
+// are not installed here, so core stays in English). Written straight to the table: update_option()
+// only accepts a language whose core files are installed (sanitize_option, wp-includes/formatting.php).
+$wpdb->query( $wpdb->prepare( "INSERT INTO `{$wpdb->options}` ( `option_name`, `option_value`, `autoload` ) VALUES ( 'WPLANG', %s, 'yes' ) ON DUPLICATE KEY UPDATE `option_value` = VALUES( `option_value` )", 'fr_FR' ) );
+wp_cache_delete( 'alloptions', 'options' );
+wp_cache_delete( 'WPLANG', 'options' );
 update_option( 'date_format', 'd/m/Y' );
 update_option( 'time_format', 'G\hi' );
 global $wp_rewrite;

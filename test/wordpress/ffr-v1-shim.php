@@ -24,6 +24,30 @@ add_action(
 				'supports'     => array( 'title', 'custom-fields', 'page-attributes' ),
 			)
 		);
+		// The federation's events, as the purge plugin reads them for the accreditation forms'
+		// wpcf7_form_tag_data_option filter (wordpress/ffr-presse-purge/includes/class-accreditation-events.php):
+		// dates in the site's time zone, the accreditation's kind and deadline.
+		register_post_type(
+			'evenement',
+			array(
+				'label'        => 'Événements',
+				'public'       => false,
+				'show_ui'      => true,
+				'show_in_rest' => true,
+				'supports'     => array( 'title', 'editor', 'custom-fields' ),
+			)
+		);
+		foreach ( array( 'ffr_start_date', 'ffr_end_date', 'ffr_accreditation_kind', 'ffr_accreditation_deadline' ) as $key ) {
+			register_post_meta(
+				'evenement',
+				$key,
+				array(
+					'type'         => 'string',
+					'single'       => true,
+					'show_in_rest' => true,
+				)
+			);
+		}
 	}
 );
 
@@ -94,11 +118,100 @@ add_action(
 			)
 		);
 		register_rest_route( NS, '/pages', $get( __NAMESPACE__ . '\pages_route' ) );
-		// No events in this WordPress: the federation keeps them in a plugin these tests do not have.
-		register_rest_route( NS, '/events', $get( fn() => array() ) );
-		register_rest_route( NS, '/future_events', $get( fn() => array() ) );
+		// The events of the « evenement » post type above (the federation keeps them in a plugin of its own).
+		register_rest_route( NS, '/events', $get( __NAMESPACE__ . '\events_route' ) );
+		register_rest_route( NS, '/future_events', $get( __NAMESPACE__ . '\future_events_route' ) );
 	}
 );
+
+/** A meta date as the site's wall clock, « 2026-11-29T21:10:00 » (null when empty or unreadable). */
+function event_wall_clock( $value ): ?string {
+	if ( ! is_string( $value ) || '' === trim( $value ) ) {
+		return null;
+	}
+	$date = ctype_digit( $value ) ? ( new \DateTimeImmutable( '@' . $value ) ) : date_create_immutable( trim( $value ), wp_timezone() );
+	return $date ? $date->setTimezone( wp_timezone() )->format( 'Y-m-d\TH:i:s' ) : null;
+}
+
+/** An event in the shape of dev/content/types.ts WpEvent and the worker's EventSchema. */
+function event( \WP_Post $p ): ?array {
+	$start = event_wall_clock( get_post_meta( $p->ID, 'ffr_start_date', true ) );
+	if ( null === $start ) {
+		return null;
+	}
+	$end      = event_wall_clock( get_post_meta( $p->ID, 'ffr_end_date', true ) ) ?? $start;
+	$kind     = (string) get_post_meta( $p->ID, 'ffr_accreditation_kind', true );
+	$deadline = (string) get_post_meta( $p->ID, 'ffr_accreditation_deadline', true );
+	$deadline = '' !== $deadline ? date_create_immutable( $deadline, wp_timezone() ) : null;
+	return array(
+		'id'            => $p->ID,
+		'startDate'     => $start,
+		'endDate'       => $end,
+		// get_the_title(), as the federation's API sends it (&#8217; for ’).
+		'title'         => get_the_title( $p ),
+		'label'         => '',
+		'tag'           => '',
+		'categoryId'    => 0,
+		'categories'    => array(),
+		'slug'          => $p->post_name ?: sanitize_title( $p->post_title, (string) $p->ID ),
+		'image'         => '',
+		'description'   => wp_strip_all_tags( $p->post_content ),
+		'venue'         => '',
+		'team'          => '',
+		'adress'        => '',
+		'zip'           => '',
+		'city'          => '',
+		'organizer'     => 'Fédération française de rugby',
+		'lat'           => 0,
+		'long'          => 0,
+		'all_day'       => false,
+		'sidebar'       => null,
+		'accreditation' => in_array( $kind, array( 'evenements-presse', 'rencontres-internationales' ), true ) && $deadline
+			? array(
+				'kind'     => $kind,
+				'deadline' => $deadline->format( 'c' ),
+			)
+			: null,
+	);
+}
+
+/** Every published event, by start date. */
+function events(): array {
+	$events = array_filter(
+		array_map(
+			__NAMESPACE__ . '\event',
+			get_posts(
+				array(
+					'post_type'   => 'evenement',
+					'post_status' => 'publish',
+					'numberposts' => 300,
+				)
+			)
+		)
+	);
+	usort( $events, fn( $a, $b ) => strcmp( $a['startDate'], $b['startDate'] ) ?: ( $a['id'] <=> $b['id'] ) );
+	return array_values( $events );
+}
+
+function events_route( \WP_REST_Request $r ): array {
+	$from = $r['start_date'] ? substr( (string) $r['start_date'], 0, 10 ) : null;
+	$to   = $r['end_date'] ? substr( (string) $r['end_date'], 0, 10 ) : null;
+	return array_values(
+		array_filter(
+			events(),
+			fn( $e ) => ( null === $from || substr( $e['endDate'], 0, 10 ) >= $from ) && ( null === $to || substr( $e['startDate'], 0, 10 ) <= $to )
+		)
+	);
+}
+
+/** GET /ffr/v1/future_events?ends_after={iso}: the events not over by then (site wall clock). */
+function future_events_route( \WP_REST_Request $r ) {
+	$after = event_wall_clock( (string) $r['ends_after'] );
+	if ( null === $after ) {
+		return invalid_param( 'ends_after', 'ends_after n’est pas une date valide.' );
+	}
+	return array_values( array_filter( events(), fn( $e ) => $e['endDate'] >= $after ) );
+}
 
 function text( string $s ): string {
 	return html_entity_decode( $s, ENT_QUOTES | ENT_HTML5, 'UTF-8' );

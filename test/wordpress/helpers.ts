@@ -198,25 +198,62 @@ export async function pluginState() {
     lastError: { status: number; message: string; error: string; retry: boolean; time: number } | false;
     queue: Array<{ body: string; attempts: number }>;
     nextRetry: number | false;
+    /** When a later admin or REST request may retry the queue (the plugin's own record of nextRetry). */
+    retryAt: number | false;
     now: number;
   }>(`return [
     'lastResult' => get_option('ffr_presse_purge_last_result'),
     'lastError' => get_option('ffr_presse_purge_last_error'),
     'queue' => get_option('ffr_presse_purge_queue', []),
     'nextRetry' => wp_next_scheduled('ffr_presse_purge_retry'),
+    'retryAt' => ($at = get_option('ffr_presse_purge_retry_at')) === false ? false : (int) $at,
     'now' => time(),
   ];`);
   return result;
 }
 
-/** Runs the plugin's retry event now, the way wp-cron.php runs a due event. */
+/**
+ * Runs the plugin's retry event now, the way wp-cron.php runs a due event: its time has come, so the
+ * queue's due time is brought to now first (the plugin makes one pass per due time).
+ */
 export async function runRetryEvent() {
   return php<boolean>(`
     $ts = wp_next_scheduled('ffr_presse_purge_retry');
     if (!$ts) return false;
     wp_unschedule_event($ts, 'ffr_presse_purge_retry');
+    update_option('ffr_presse_purge_retry_at', time());
     do_action('ffr_presse_purge_retry');
     return true;`);
+}
+
+/** Empties the plugin's queue and forgets its last error, as if nothing had failed. */
+export async function clearPurgeState() {
+  await php(`
+    foreach (['ffr_presse_purge_queue', 'ffr_presse_purge_retry_at', 'ffr_presse_purge_retry_lock', 'ffr_presse_purge_last_error'] as $o) delete_option($o);
+    wp_clear_scheduled_hook('ffr_presse_purge_retry');
+    return true;`);
+}
+
+/** A stand-in for the worker that answers every purge with this status and counts them. */
+export async function statusServer(status: number, message = `Réponse ${status} de test.`) {
+  const received: string[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      received.push(body);
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(status < 300 ? { purged: [] } : { error: `status_${status}`, message }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/purge`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The admin notices a user sees, as wp-admin renders them. */

@@ -1,12 +1,14 @@
 <?php
 /**
- * Plugin Name:       FFR Presse — purge du cache
- * Description:       Prévient le site FFR Presse (Cloudflare Worker) de chaque publication, modification de catégorie, de menu, de réglages ou de formulaire, pour que ses pages soient rafraîchies à la requête suivante. Signe les liens d’aperçu des brouillons et les liens sous embargo des articles programmés.
- * Version:           1.1.0
+ * Plugin Name:       FFR Presse — cache purge
+ * Description:       Tells the FFR Presse site (a Cloudflare Worker) about every publication and every change of category, menu, settings or form, so that its pages are refreshed on the next request. Signs the preview links of drafts and the embargoed links of scheduled posts. Fills the event lists of the accreditation forms (Contact Form 7).
+ * Version:           1.2.0
  * Requires at least: 6.1
- * Requires PHP:      8.2
+ * Requires PHP:      8.0
  * Author:            Fédération française de rugby
  * License:           GPL-2.0-or-later
+ * Text Domain:       ffr-presse-purge
+ * Domain Path:       /languages
  *
  * Configuration, in wp-config.php:
  *   define( 'FFR_PRESSE_PURGE_URL', 'https://presse.ffr.fr/api/purge' );
@@ -15,8 +17,10 @@
  *   define( 'FFR_PRESSE_SITE_URL', 'https://presse.ffr.fr' );   // the site's public origin
  *   define( 'FFR_PRESSE_PREVIEW_SECRET', '…' );    // the worker's PREVIEW_SECRET, 32 characters or more
  *   define( 'FFR_PRESSE_PREVIEW_TTL', 3600 );       // optional, seconds a preview link stays valid
+ *   define( 'FFR_PRESSE_EVENT_POST_TYPE', 'evenement' );   // optional, the post type of the events
  *
- * The purge and the signed links are configured apart: each works without the other.
+ * The purge and the signed links are configured apart: each works without the other. The
+ * accreditation forms' event lists (includes/class-accreditation-events.php) need no constant.
  * Works as a regular plugin or as a must-use plugin (see readme.txt).
  */
 
@@ -24,8 +28,9 @@ namespace FFRPresse\Purge;
 
 defined( 'ABSPATH' ) || exit;
 
-const VERSION     = '1.1.0';
+const VERSION     = '1.2.0';
 const PLUGIN_FILE = __FILE__;
+const TEXT_DOMAIN = 'ffr-presse-purge';
 
 const PURGE_CONSTANTS   = array( 'FFR_PRESSE_PURGE_URL', 'FFR_PRESSE_PURGE_SECRET' );
 const PREVIEW_CONSTANTS = array( 'FFR_PRESSE_SITE_URL', 'FFR_PRESSE_PREVIEW_SECRET' );
@@ -35,6 +40,7 @@ require_once __DIR__ . '/includes/class-triggers.php';
 require_once __DIR__ . '/includes/class-admin.php';
 require_once __DIR__ . '/includes/class-preview-links.php';
 require_once __DIR__ . '/includes/class-embargo.php';
+require_once __DIR__ . '/includes/class-accreditation-events.php';
 
 /** The purge constants that are missing or empty, by name. */
 function missing_constants(): array {
@@ -73,7 +79,27 @@ function preview_ttl(): int {
 	return $value > 0 ? min( $value, Preview_Links::MAX_TTL ) : Preview_Links::DEFAULT_TTL;
 }
 
+/**
+ * The plugin's translations: the site's own copy first (wp-content/languages/plugins, where a
+ * translation platform puts it), then the one shipped in languages/. By path rather than with
+ * load_plugin_textdomain(), which only knows wp-content/plugins: the plugin may be a must-use one.
+ * WordPress 6.5 and later read the .l10n.php file beside a .mo when there is one (no gettext needed);
+ * earlier versions read the .mo.
+ */
+function load_translations(): void {
+	$locale = apply_filters( 'plugin_locale', is_locale_switched() ? get_locale() : determine_locale(), TEXT_DOMAIN ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals -- core's hook
+	unload_textdomain( TEXT_DOMAIN );
+	load_textdomain( TEXT_DOMAIN, WP_LANG_DIR . '/plugins/' . TEXT_DOMAIN . '-' . $locale . '.mo' );
+	load_textdomain( TEXT_DOMAIN, __DIR__ . '/languages/' . TEXT_DOMAIN . '-' . $locale . '.mo' );
+}
+
 function boot(): void {
+	// Every string is translated after init (notices, admin bar, meta box, REST): nothing needs them earlier.
+	add_action( 'init', __NAMESPACE__ . '\load_translations', 1 );
+	// switch_to_locale() (a mail in the recipient's language, a user's own locale) reloads them.
+	add_action( 'change_locale', __NAMESPACE__ . '\load_translations' );
+	( new Accreditation_Events() )->register();
+
 	$missing = array_merge( missing_constants(), missing_preview_constants() );
 	$sender  = null;
 	if ( ! array_intersect( PURGE_CONSTANTS, $missing ) ) {

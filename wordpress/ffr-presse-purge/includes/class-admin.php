@@ -1,7 +1,8 @@
 <?php
 /**
  * What editors see: the failure notice, the missing-configuration notices (purge, signed links),
- * and the administrators' « Purger le cache du site » in the admin bar.
+ * and the administrators' « Purger le cache du site » in the admin bar. Strings are written in
+ * English and translated (text domain ffr-presse-purge, French in languages/).
  */
 
 namespace FFRPresse\Purge;
@@ -13,9 +14,8 @@ final class Admin {
 	const NODE          = 'ffr-presse-purge';
 	const RESULT_PREFIX = 'ffr_presse_purge_manual_';
 
-	// French typography: a non-breaking space before « : », narrow ones before « ; ! ? » and inside « ».
-	const NBSP  = "\u{00A0}";
-	const NNBSP = "\u{202F}";
+	// French typography lives in the French translation (languages/ffr-presse-purge-fr_FR.po): a
+	// no-break space (U+00A0) before « : », narrow ones (U+202F) before « ; ! ? » and inside « ».
 
 	public function __construct( private ?Sender $sender ) {}
 
@@ -43,17 +43,17 @@ final class Admin {
 		$purge = array_values( array_intersect( $missing, PURGE_CONSTANTS ) );
 		if ( $purge ) {
 			$html .= self::configuration_notice(
-				'FFR Presse' . self::NBSP . ': la purge du cache n’est pas configurée, le site ne sera pas rafraîchi après une publication. Ajoutez à wp-config.php' . self::NBSP . ':',
+				__( 'FFR Presse: the cache purge is not configured, the site will not be refreshed after a publication. Add to wp-config.php:', 'ffr-presse-purge' ),
 				$purge,
-				'FFR_PRESSE_PURGE_TIMEOUT (en secondes, 3 par défaut) est facultatif.'
+				__( 'FFR_PRESSE_PURGE_TIMEOUT (in seconds, 3 by default) is optional.', 'ffr-presse-purge' )
 			);
 		}
 		$preview = array_values( array_diff( $missing, PURGE_CONSTANTS ) );
 		if ( $preview ) {
 			$html .= self::configuration_notice(
-				'FFR Presse' . self::NBSP . ': les liens d’aperçu et sous embargo ne sont pas configurés, l’aperçu des brouillons reste celui de WordPress. Ajoutez à wp-config.php' . self::NBSP . ':',
+				__( 'FFR Presse: preview and embargoed links are not configured, drafts are previewed by WordPress itself. Add to wp-config.php:', 'ffr-presse-purge' ),
 				$preview,
-				'FFR_PRESSE_PREVIEW_TTL (durée de validité d’un lien d’aperçu en secondes, 3600 par défaut) est facultatif.'
+				__( 'FFR_PRESSE_PREVIEW_TTL (how long a preview link stays valid, in seconds, 3600 by default) is optional.', 'ffr-presse-purge' )
 			);
 		}
 		return $html;
@@ -62,9 +62,9 @@ final class Admin {
 	private static function configuration_notice( string $intro, array $missing, string $optional ): string {
 		$examples = array(
 			'FFR_PRESSE_PURGE_URL'      => "define( 'FFR_PRESSE_PURGE_URL', 'https://presse.ffr.fr/api/purge' );",
-			'FFR_PRESSE_PURGE_SECRET'   => "define( 'FFR_PRESSE_PURGE_SECRET', 'la valeur de PURGE_SECRET du site' );",
+			'FFR_PRESSE_PURGE_SECRET'   => "define( 'FFR_PRESSE_PURGE_SECRET', '" . __( 'the site’s PURGE_SECRET', 'ffr-presse-purge' ) . "' );",
 			'FFR_PRESSE_SITE_URL'       => "define( 'FFR_PRESSE_SITE_URL', 'https://presse.ffr.fr' );",
-			'FFR_PRESSE_PREVIEW_SECRET' => "define( 'FFR_PRESSE_PREVIEW_SECRET', 'la valeur de PREVIEW_SECRET du site, 32 caractères au moins' );",
+			'FFR_PRESSE_PREVIEW_SECRET' => "define( 'FFR_PRESSE_PREVIEW_SECRET', '" . __( 'the site’s PREVIEW_SECRET, 32 characters or more', 'ffr-presse-purge' ) . "' );",
 		);
 		$lines = '';
 		foreach ( $missing as $name ) {
@@ -77,9 +77,22 @@ final class Admin {
 			. '</p></div>';
 	}
 
-	/** « … le 23/11/2026 à 14h05 » in the site's time zone. */
+	/** The date of the notices, in the site's time zone: « 23/11/2026 » in French. */
+	public static function day_text( int $time ): string {
+		/* translators: PHP date format of the notices' dates (https://www.php.net/manual/datetime.format.php). */
+		return wp_date( __( 'Y-m-d', 'ffr-presse-purge' ), $time );
+	}
+
+	/** The time of the notices, in the site's time zone: « 14h05 » in French. */
+	public static function time_text( int $time ): string {
+		/* translators: PHP date format of the notices' times (https://www.php.net/manual/datetime.format.php). */
+		return wp_date( __( 'H:i', 'ffr-presse-purge' ), $time );
+	}
+
+	/** « le 23/11/2026 à 14h05 » in French, in the site's time zone. */
 	public static function when( int $time ): string {
-		return 'le ' . wp_date( 'd/m/Y', $time ) . ' à ' . wp_date( 'G\hi', $time );
+		/* translators: 1: a date, 2: a time. */
+		return sprintf( __( 'on %1$s at %2$s', 'ffr-presse-purge' ), self::day_text( $time ), self::time_text( $time ) );
 	}
 
 	/** « 401 Signature absente, invalide ou expirée. », or the transport error. */
@@ -88,7 +101,23 @@ final class Admin {
 			return trim( $result['status'] . ' ' . ( $result['message'] ?? '' ) );
 		}
 		$error = (string) ( $result['error'] ?? '' );
-		return '' !== $error ? $error : 'erreur inconnue';
+		return '' !== $error ? $error : __( 'unknown error', 'ffr-presse-purge' );
+	}
+
+	/** A failure a retry cannot fix (a 4xx other than 408 and 429): none is made. */
+	private static function refused( array $result ): bool {
+		return ! empty( $result['refused'] ) || ! Sender::is_retryable( (int) ( $result['status'] ?? 0 ) );
+	}
+
+	/** « FFR Presse : la purge du cache a échoué (…) le … à …. » or, for an answer a retry cannot change, « … a refusé … ». */
+	private static function failure_text( array $result ): string {
+		if ( self::refused( $result ) ) {
+			/* translators: 1: the HTTP status and the site's message, 2: when (« on 23/11/2026 at 14:05 »). */
+			return sprintf( __( 'FFR Presse: the site refused the cache purge (%1$s) %2$s.', 'ffr-presse-purge' ), self::detail( $result ), self::when( (int) $result['time'] ) )
+				. ' ' . __( 'Trying again would get the same answer: no automatic retry. Check FFR_PRESSE_PURGE_URL and FFR_PRESSE_PURGE_SECRET in wp-config.php (the site’s PURGE_SECRET).', 'ffr-presse-purge' );
+		}
+		/* translators: 1: the HTTP status and the site's message, or the network error, 2: when (« on 23/11/2026 at 14:05 »). */
+		return sprintf( __( 'FFR Presse: the cache purge failed (%1$s) %2$s.', 'ffr-presse-purge' ), self::detail( $result ), self::when( (int) $result['time'] ) );
 	}
 
 	public function failure_notice(): void {
@@ -99,14 +128,18 @@ final class Admin {
 		if ( ! is_array( $error ) || empty( $error['time'] ) ) {
 			return;
 		}
-		$text = 'FFR Presse' . self::NBSP . ': la purge du cache a échoué (' . self::detail( $error ) . ') ' . self::when( (int) $error['time'] ) . '.';
-		if ( ! empty( $error['retry'] ) ) {
-			$text .= ' Nouvel essai automatique prévu.';
+		$text = self::failure_text( $error );
+		if ( self::refused( $error ) ) {
+			$text .= ' ' . ( current_user_can( 'manage_options' )
+				? __( 'Once it is fixed, use “Purge the site cache” in the admin bar.', 'ffr-presse-purge' )
+				: __( 'Tell an administrator.', 'ffr-presse-purge' ) );
+		} elseif ( ! empty( $error['retry'] ) ) {
+			$text .= ' ' . __( 'Another attempt is scheduled.', 'ffr-presse-purge' );
 		} else {
-			$text .= ' Les nouveaux essais automatiques ont échoué' . self::NBSP . ': le site peut montrer des contenus anciens pendant quelques minutes. '
+			$text .= ' ' . __( 'The automatic retries failed: the site may show old content for a few minutes.', 'ffr-presse-purge' ) . ' '
 				. ( current_user_can( 'manage_options' )
-					? 'Utilisez «' . self::NNBSP . 'Purger le cache du site' . self::NNBSP . '» dans la barre d’administration une fois le site joignable.'
-					: 'Prévenez un administrateur.' );
+					? __( 'Use “Purge the site cache” in the admin bar once the site can be reached.', 'ffr-presse-purge' )
+					: __( 'Tell an administrator.', 'ffr-presse-purge' ) );
 		}
 		echo '<div class="notice notice-error ffr-presse-purge-notice" role="alert"><p>' . esc_html( $text ) . '</p></div>';
 	}
@@ -116,9 +149,12 @@ final class Admin {
 	}
 
 	private static function manual_result_text( array $result ): string {
-		return $result['ok']
-			? 'FFR Presse' . self::NBSP . ': le cache du site a été purgé ' . self::when( (int) $result['time'] ) . '. Les pages seront rafraîchies à la prochaine visite.'
-			: 'FFR Presse' . self::NBSP . ': la purge du cache a échoué (' . self::detail( $result ) . ') ' . self::when( (int) $result['time'] ) . '. Nouvel essai automatique prévu.';
+		if ( $result['ok'] ) {
+			/* translators: %s: when (« on 23/11/2026 at 14:05 »). */
+			return sprintf( __( 'FFR Presse: the site cache was purged %s. Pages will be refreshed on the next visit.', 'ffr-presse-purge' ), self::when( (int) $result['time'] ) );
+		}
+		$text = self::failure_text( $result );
+		return self::refused( $result ) ? $text : $text . ' ' . __( 'Another attempt is scheduled.', 'ffr-presse-purge' );
 	}
 
 	/** Takes the result of this user's manual purge, once. */
@@ -150,9 +186,9 @@ final class Admin {
 		$bar->add_node(
 			array(
 				'id'    => self::NODE,
-				'title' => 'Purger le cache du site',
+				'title' => esc_html__( 'Purge the site cache', 'ffr-presse-purge' ),
 				'href'  => wp_nonce_url( admin_url( 'admin-post.php?action=' . self::ACTION ), self::ACTION ),
-				'meta'  => array( 'title' => 'Demande au site FFR Presse de rafraîchir toutes ses pages à la prochaine visite' ),
+				'meta'  => array( 'title' => __( 'Asks the FFR Presse site to refresh all its pages on the next visit', 'ffr-presse-purge' ) ),
 			)
 		);
 		// Outside the admin there are no admin notices: the result shows under the item instead.
@@ -172,7 +208,7 @@ final class Admin {
 
 	public function manual_purge(): void {
 		if ( ! current_user_can( 'manage_options' ) ) {
-			wp_die( esc_html( 'Désolé, vous n’avez pas le droit de purger le cache du site.' ), 403 );
+			wp_die( esc_html__( 'Sorry, you are not allowed to purge the site cache.', 'ffr-presse-purge' ), 403 );
 		}
 		check_admin_referer( self::ACTION );
 		$result = $this->sender->send(
@@ -184,7 +220,7 @@ final class Admin {
 				)
 			)
 		);
-		if ( ! $result['ok'] ) {
+		if ( ! $result['ok'] && Sender::is_retryable( $result['status'] ) ) {
 			$this->sender->add_to_retry_queue( $result['body'] );
 		}
 		set_transient( self::result_key(), $result, 10 * MINUTE_IN_SECONDS );

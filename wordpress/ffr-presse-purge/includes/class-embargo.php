@@ -26,7 +26,10 @@ final class Embargo {
 	/** By default, a link lasts until a day after the publication. */
 	const DEFAULT_AFTER_PUBLICATION = 86400;
 
-	const EXPLANATION = 'Ce lien ouvre l’article aux journalistes connectés jusqu’à la date choisie' . Admin::NNBSP . '; il mène à l’article publié une fois l’embargo levé.';
+	/** What the link does, shown in the box. */
+	public static function explanation(): string {
+		return __( 'This link opens the post to signed-in journalists until the chosen date; once the embargo is lifted, it leads to the published post.', 'ffr-presse-purge' );
+	}
 
 	public function __construct( private Preview_Links $links ) {}
 
@@ -39,7 +42,7 @@ final class Embargo {
 		if ( ! $post instanceof \WP_Post || 'future' !== $post->post_status || ! current_user_can( 'edit_post', $post->ID ) ) {
 			return;
 		}
-		add_meta_box( self::BOX, 'Lien sous embargo', array( $this, 'render_meta_box' ), 'post', 'side', 'default' );
+		add_meta_box( self::BOX, __( 'Embargoed link', 'ffr-presse-purge' ), array( $this, 'render_meta_box' ), 'post', 'side', 'default' );
 		// Printed in the footer: the block editor renders meta boxes late (the_block_editor_meta_boxes, wp-admin/includes/post.php).
 		wp_enqueue_script( self::SCRIPT, plugins_url( 'assets/embargo-link.js', PLUGIN_FILE ), array( 'wp-api-fetch' ), VERSION, true );
 		wp_add_inline_script(
@@ -48,12 +51,12 @@ final class Embargo {
 				array(
 					'path'     => '/' . self::REST_NAMESPACE . self::REST_ROUTE,
 					'messages' => array(
-						'noDate'     => 'Choisissez la date de fin de l’embargo.',
-						'creating'   => 'Création du lien…',
-						'failed'     => 'Le lien n’a pas pu être créé.',
-						'copied'     => 'Lien copié.',
-						'copyFailed' => 'Copie impossible' . Admin::NBSP . ': sélectionnez le lien et copiez-le.',
-						'none'       => 'Aucun lien pour l’instant.',
+						'noDate'     => __( 'Choose when the embargo ends.', 'ffr-presse-purge' ),
+						'creating'   => __( 'Creating the link…', 'ffr-presse-purge' ),
+						'failed'     => __( 'The link could not be created.', 'ffr-presse-purge' ),
+						'copied'     => __( 'Link copied.', 'ffr-presse-purge' ),
+						'copyFailed' => __( 'Copy failed: select the link and copy it.', 'ffr-presse-purge' ),
+						'none'       => __( 'No link yet.', 'ffr-presse-purge' ),
 					),
 				),
 				JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE
@@ -79,17 +82,22 @@ final class Embargo {
 		return wp_date( 'Y-m-d\TH:i', $time );
 	}
 
-	/** « jusqu’au 27/11/2026 à 14h00 », in the site's time zone. */
+	/** « jusqu’au 27/11/2026 à 14h00 » in French, in the site's time zone. */
 	private static function until( int $time ): string {
-		return 'jusqu’au ' . wp_date( 'd/m/Y', $time ) . ' à ' . wp_date( 'G\hi', $time );
+		/* translators: 1: a date, 2: a time. */
+		return sprintf( __( 'until %1$s at %2$s', 'ffr-presse-purge' ), Admin::day_text( $time ), Admin::time_text( $time ) );
 	}
 
 	/** A line of « Liens créés ». */
 	private static function describe( array $record, int $now ): string {
 		$user = get_userdata( (int) $record['user'] );
-		$text = 'Valable ' . self::until( (int) $record['expires'] ) . ', créé ' . Admin::when( (int) $record['created'] )
-			. ( $user ? ' par ' . $user->display_name : '' );
-		return (int) $record['expires'] <= $now ? $text . ' (expiré)' : $text;
+		$text = $user
+			/* translators: 1: until when (« until 27/11/2026 at 14:00 »), 2: when it was made (« on 25/11/2026 at 09:12 »), 3: by whom. */
+			? sprintf( __( 'Valid %1$s, created %2$s by %3$s', 'ffr-presse-purge' ), self::until( (int) $record['expires'] ), Admin::when( (int) $record['created'] ), $user->display_name )
+			/* translators: 1: until when (« until 27/11/2026 at 14:00 »), 2: when it was made (« on 25/11/2026 at 09:12 »). */
+			: sprintf( __( 'Valid %1$s, created %2$s', 'ffr-presse-purge' ), self::until( (int) $record['expires'] ), Admin::when( (int) $record['created'] ) );
+		/* translators: %s: a link's description. */
+		return (int) $record['expires'] <= $now ? sprintf( __( '%s (expired)', 'ffr-presse-purge' ), $text ) : $text;
 	}
 
 	/** @return array<int, array{expires: int, created: int, user: int}> the post's links, newest first */
@@ -110,25 +118,26 @@ final class Embargo {
 		$zone    = wp_timezone_string();
 		?>
 		<div class="ffr-presse-embargo" data-post="<?php echo esc_attr( (string) $post->ID ); ?>">
-			<p class="description"><?php echo esc_html( self::EXPLANATION ); ?></p>
+			<p class="description"><?php echo esc_html( self::explanation() ); ?></p>
 			<p>
-				<label for="ffr-presse-embargo-expires"><?php echo esc_html( 'Valable jusqu’au (heure du site, ' . $zone . ')' ); ?></label><br>
+				<?php /* translators: %s: the site's time zone (« Europe/Paris »). */ ?>
+				<label for="ffr-presse-embargo-expires"><?php echo esc_html( sprintf( __( 'Valid until (site time, %s)', 'ffr-presse-purge' ), $zone ) ); ?></label><br>
 				<input type="datetime-local" id="ffr-presse-embargo-expires" class="ffr-presse-embargo-expires" step="60"
 					value="<?php echo esc_attr( self::local_input( self::default_expiry( $post, $now ) ) ); ?>"
 					min="<?php echo esc_attr( self::local_input( $now + 60 ) ); ?>"
 					max="<?php echo esc_attr( self::local_input( $now + self::MAX_AHEAD ) ); ?>">
 			</p>
-			<p><button type="button" class="button ffr-presse-embargo-create"><?php echo esc_html( 'Créer le lien' ); ?></button></p>
+			<p><button type="button" class="button ffr-presse-embargo-create"><?php esc_html_e( 'Create the link', 'ffr-presse-purge' ); ?></button></p>
 			<p>
-				<label for="ffr-presse-embargo-link"><?php echo esc_html( 'Lien à transmettre' ); ?></label><br>
+				<label for="ffr-presse-embargo-link"><?php esc_html_e( 'Link to pass on', 'ffr-presse-purge' ); ?></label><br>
 				<input type="text" id="ffr-presse-embargo-link" class="widefat ffr-presse-embargo-link" readonly value="">
-				<button type="button" class="button ffr-presse-embargo-copy" disabled><?php echo esc_html( 'Copier' ); ?></button>
+				<button type="button" class="button ffr-presse-embargo-copy" disabled><?php esc_html_e( 'Copy', 'ffr-presse-purge' ); ?></button>
 			</p>
 			<p class="ffr-presse-embargo-status" role="status" aria-live="polite"></p>
-			<h4><?php echo esc_html( 'Liens créés' ); ?></h4>
+			<h4><?php esc_html_e( 'Links created', 'ffr-presse-purge' ); ?></h4>
 			<ul class="ffr-presse-embargo-list">
 				<?php if ( ! $records ) : ?>
-					<li class="ffr-presse-embargo-none"><?php echo esc_html( 'Aucun lien pour l’instant.' ); ?></li>
+					<li class="ffr-presse-embargo-none"><?php esc_html_e( 'No link yet.', 'ffr-presse-purge' ); ?></li>
 				<?php endif; ?>
 				<?php foreach ( $records as $record ) : ?>
 					<li><?php echo esc_html( self::describe( $record, $now ) ); ?></li>
@@ -148,13 +157,13 @@ final class Embargo {
 				'permission_callback' => array( $this, 'can_create_link' ),
 				'args'                => array(
 					'post'    => array(
-						'description' => 'ID de l’article programmé.',
+						'description' => __( 'ID of the scheduled post.', 'ffr-presse-purge' ),
 						'type'        => 'integer',
 						'minimum'     => 1,
 						'required'    => true,
 					),
 					'expires' => array(
-						'description' => 'Fin de validité du lien : date et heure du site (AAAA-MM-JJTHH:MM) ou horodatage Unix. Par défaut, la publication plus 24 heures.',
+						'description' => __( 'End of the link’s validity: site date and time (YYYY-MM-DDTHH:MM) or Unix timestamp. By default, the publication plus 24 hours.', 'ffr-presse-purge' ),
 						'type'        => array( 'integer', 'string' ),
 					),
 				),
@@ -169,14 +178,14 @@ final class Embargo {
 	 */
 	public function can_create_link( \WP_REST_Request $request ) {
 		if ( ! is_user_logged_in() ) {
-			return new \WP_Error( 'rest_forbidden', 'Vous devez être connecté pour créer un lien sous embargo.', array( 'status' => rest_authorization_required_code() ) );
+			return new \WP_Error( 'rest_forbidden', __( 'You must be signed in to create an embargoed link.', 'ffr-presse-purge' ), array( 'status' => rest_authorization_required_code() ) );
 		}
 		$post = get_post( (int) $request['post'] );
 		if ( ! $post instanceof \WP_Post ) {
-			return new \WP_Error( 'rest_post_invalid_id', 'ID de publication non valide.', array( 'status' => 404 ) );
+			return new \WP_Error( 'rest_post_invalid_id', __( 'Invalid post ID.', 'ffr-presse-purge' ), array( 'status' => 404 ) );
 		}
 		if ( ! current_user_can( 'edit_post', $post->ID ) ) {
-			return new \WP_Error( 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de créer un lien sous embargo pour cet article.', array( 'status' => rest_authorization_required_code() ) );
+			return new \WP_Error( 'rest_forbidden', __( 'Sorry, you are not allowed to create an embargoed link for this post.', 'ffr-presse-purge' ), array( 'status' => rest_authorization_required_code() ) );
 		}
 		return true;
 	}
@@ -184,13 +193,13 @@ final class Embargo {
 	public function create_link( \WP_REST_Request $request ) {
 		$post = get_post( (int) $request['post'] );
 		if ( 'post' !== $post->post_type ) {
-			return new \WP_Error( 'ffr_presse_embargo_not_a_post', 'Les liens sous embargo ne concernent que les articles.', array( 'status' => 400 ) );
+			return new \WP_Error( 'ffr_presse_embargo_not_a_post', __( 'Embargoed links are for posts only.', 'ffr-presse-purge' ), array( 'status' => 400 ) );
 		}
 		if ( 'publish' === $post->post_status ) {
-			return new \WP_Error( 'ffr_presse_embargo_not_scheduled', 'Cet article est déjà publié' . Admin::NBSP . ': il n’y a plus d’embargo, partagez son adresse publique.', array( 'status' => 400 ) );
+			return new \WP_Error( 'ffr_presse_embargo_not_scheduled', __( 'This post is already published: there is no embargo any more, share its public address.', 'ffr-presse-purge' ), array( 'status' => 400 ) );
 		}
 		if ( 'future' !== $post->post_status ) {
-			return new \WP_Error( 'ffr_presse_embargo_not_scheduled', 'Cet article n’est pas programmé' . Admin::NBSP . ': programmez sa publication pour créer un lien sous embargo.', array( 'status' => 400 ) );
+			return new \WP_Error( 'ffr_presse_embargo_not_scheduled', __( 'This post is not scheduled: schedule its publication to create an embargoed link.', 'ffr-presse-purge' ), array( 'status' => 400 ) );
 		}
 
 		$now     = time();
@@ -198,20 +207,21 @@ final class Embargo {
 		if ( null === $expires ) {
 			return new \WP_Error(
 				'rest_invalid_param',
-				'La date de fin de l’embargo n’est pas valide' . Admin::NBSP . ': date et heure du site (AAAA-MM-JJTHH:MM) ou horodatage Unix attendus.',
+				__( 'The end of the embargo is not a valid date: site date and time (YYYY-MM-DDTHH:MM) or Unix timestamp expected.', 'ffr-presse-purge' ),
 				array(
 					'status' => 400,
-					'params' => array( 'expires' => 'Date non valide.' ),
+					'params' => array( 'expires' => __( 'Invalid date.', 'ffr-presse-purge' ) ),
 				)
 			);
 		}
 		if ( $expires <= $now ) {
-			return new \WP_Error( 'ffr_presse_embargo_expired', 'La date de fin de l’embargo doit être dans le futur.', array( 'status' => 400 ) );
+			return new \WP_Error( 'ffr_presse_embargo_expired', __( 'The end of the embargo must be in the future.', 'ffr-presse-purge' ), array( 'status' => 400 ) );
 		}
 		if ( $expires > $now + self::MAX_AHEAD ) {
 			return new \WP_Error(
 				'ffr_presse_embargo_too_far',
-				'Un lien sous embargo vaut 30 jours au plus' . Admin::NBSP . ': choisissez une date ' . self::until( $now + self::MAX_AHEAD ) . ' au plus tard.',
+				/* translators: %s: the latest end (« until 25/12/2026 at 14:00 »). */
+				sprintf( __( 'An embargoed link lasts 30 days at most: choose a date %s at the latest.', 'ffr-presse-purge' ), self::until( $now + self::MAX_AHEAD ) ),
 				array( 'status' => 400 )
 			);
 		}

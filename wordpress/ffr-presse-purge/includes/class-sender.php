@@ -1,6 +1,9 @@
 <?php
 /**
- * Signs and sends purge bodies to the worker, once per request, and retries failures with WP-Cron.
+ * Signs and sends purge bodies to the worker, once per request, and retries the failures a retry can
+ * fix: by WP-Cron, and also at the end of a later admin or REST request once the retry is due, so
+ * that a site whose WP-Cron never runs (DISABLE_WP_CRON without a system cron, no visits) still
+ * catches up as soon as someone works in it or the site reads from it.
  */
 
 namespace FFRPresse\Purge;
@@ -14,6 +17,10 @@ final class Sender {
 	const LAST_RESULT_OPTION = 'ffr_presse_purge_last_result';
 	const LAST_ERROR_OPTION  = 'ffr_presse_purge_last_error';
 	const RETRY_HOOK         = 'ffr_presse_purge_retry';
+	/** When the queue is due (Unix seconds), autoloaded: every request's shutdown reads it for free. */
+	const RETRY_AT_OPTION = 'ffr_presse_purge_retry_at';
+	/** Held while one request retries the queue, so that two requests never send it twice at once. */
+	const LOCK_OPTION = 'ffr_presse_purge_retry_lock';
 
 	/** Retries after the first failure, 1, 2, 4, 8 then 16 minutes apart. */
 	const MAX_RETRIES = 5;
@@ -31,13 +38,26 @@ final class Sender {
 	) {}
 
 	public function register(): void {
-		add_action( self::RETRY_HOOK, array( $this, 'retry' ) );
+		add_action( self::RETRY_HOOK, array( $this, 'retry_locked' ) );
 		// After wp_ob_end_flush_all (priority 1): the response is written before we wait on the worker.
 		add_action( 'shutdown', array( $this, 'flush' ), 100 );
+		// Then the queue, if due: after this request's own bodies, which may have just been queued.
+		add_action( 'shutdown', array( $this, 'retry_if_due' ), 110 );
 	}
 
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( self::RETRY_HOOK );
+	}
+
+	/**
+	 * Whether sending the same body again may succeed. A 4xx says the request itself is wrong (400
+	 * a body the site refuses, 401 a wrong secret or a clock more than 5 minutes off, 404 a wrong
+	 * URL, 413 too large…): the same body, signed the same way, gets the same answer. Except 408
+	 * (the site gave up waiting) and 429 (too many purges at once). No answer at all (0), 3xx and
+	 * 5xx may pass later.
+	 */
+	public static function is_retryable( int $status ): bool {
+		return ! ( $status >= 400 && $status < 500 && 408 !== $status && 429 !== $status );
 	}
 
 	public static function encode( array $body ): string {
@@ -88,7 +108,9 @@ final class Sender {
 			}
 			$result = $this->send( $json );
 			if ( ! $result['ok'] ) {
-				$this->add_to_retry_queue( $json );
+				if ( self::is_retryable( $result['status'] ) ) {
+					$this->add_to_retry_queue( $json );
+				}
 				// A worker that cannot be reached will not be reached by the next body either: one
 				// timeout at most per request.
 				$unreachable = 0 === $result['status'];
@@ -151,14 +173,17 @@ final class Sender {
 			delete_option( self::LAST_ERROR_OPTION );
 			return;
 		}
+		$retryable = self::is_retryable( $result['status'] );
 		update_option(
 			self::LAST_ERROR_OPTION,
 			array(
-				'time'    => $result['time'],
-				'status'  => $result['status'],
-				'error'   => $result['error'],
-				'message' => $result['message'],
-				'retry'   => true,
+				'time'      => $result['time'],
+				'status'    => $result['status'],
+				'error'     => $result['error'],
+				'message'   => $result['message'],
+				// Another attempt is planned; « refused »: a retry cannot fix this answer, none is made.
+				'retry'     => $retryable,
+				'refused'   => ! $retryable,
 			),
 			true
 		);
@@ -186,8 +211,92 @@ final class Sender {
 	}
 
 	/**
-	 * The single cron event: every queued body is tried again (each with a new timestamp), the ones
-	 * that fail wait twice as long, and after MAX_RETRIES a body is given up.
+	 * At the end of an admin request (wp-admin, admin-ajax, admin-post) or a REST request (the site
+	 * reads WordPress through it all the time), the queue is retried if its time has come and no other
+	 * request is at it: at most once a request, and each pass moves the next one 1, 2, 4… minutes on,
+	 * as the cron event does. Front-end views and command-line runs leave it to WP-Cron (filter
+	 * `ffr_presse_purge_retry_on_request` to change that).
+	 */
+	public function retry_if_due(): void {
+		try {
+			if ( wp_doing_cron() ) {
+				return;
+			}
+			$due = (int) get_option( self::RETRY_AT_OPTION, 0 );
+			if ( $due <= 0 || $due > time() ) {
+				return;
+			}
+			$context = is_admin() || wp_doing_ajax() || ( defined( 'REST_REQUEST' ) && REST_REQUEST );
+			if ( ! apply_filters( 'ffr_presse_purge_retry_on_request', $context ) ) {
+				return;
+			}
+			// Under PHP-FPM the editor, or the site reading WordPress, has its answer before we wait on
+			// the worker; elsewhere the wait is bounded by the timeout, once per due time.
+			if ( function_exists( 'fastcgi_finish_request' ) ) {
+				fastcgi_finish_request();
+			}
+			$this->retry_locked();
+		} catch ( \Throwable $e ) {
+			error_log( 'FFR Presse purge: ' . $e->getMessage() );
+		}
+	}
+
+	/**
+	 * retry() under the lock, if the queue is still due once the lock is held: the cron event and a
+	 * request's shutdown that both find it due make one pass, not two (the first moves the due time on).
+	 * Does nothing when another request holds the lock.
+	 */
+	public function retry_locked(): void {
+		if ( ! $this->lock() ) {
+			return;
+		}
+		try {
+			global $wpdb;
+			// From the table, not the options cache this request loaded at its start.
+			$due = $wpdb->get_var( $wpdb->prepare( "SELECT `option_value` FROM `{$wpdb->options}` WHERE `option_name` = %s", self::RETRY_AT_OPTION ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			// No due time with a queue: a queue left by version 1.1, due at once.
+			if ( null === $due || (int) $due <= time() ) {
+				wp_cache_delete( self::QUEUE_OPTION, 'options' );
+				$this->retry();
+			}
+		} finally {
+			$this->unlock();
+		}
+	}
+
+	/**
+	 * A lock row in the options table, as core's WP_Upgrader::create_lock makes one: INSERT IGNORE
+	 * adds it or fails when it exists (add_option() would not do: it inserts « ON DUPLICATE KEY
+	 * UPDATE », so two requests could both think they won). A lock left by a request that died is
+	 * taken over once it is older than a full pass could last, by one request only (the UPDATE
+	 * matches the old value).
+	 */
+	private function lock(): bool {
+		global $wpdb;
+		$now     = time();
+		$created = $wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO `{$wpdb->options}` ( `option_name`, `option_value`, `autoload` ) VALUES ( %s, %s, 'no' )", self::LOCK_OPTION, (string) $now ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- an atomic lock
+		if ( $created ) {
+			return true;
+		}
+		$since = (string) $wpdb->get_var( $wpdb->prepare( "SELECT `option_value` FROM `{$wpdb->options}` WHERE `option_name` = %s", self::LOCK_OPTION ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$stale = (int) ceil( $this->timeout ) * self::MAX_QUEUED + MINUTE_IN_SECONDS;
+		if ( '' === $since || (int) $since + $stale >= $now ) {
+			return false;
+		}
+		return (bool) $wpdb->query( $wpdb->prepare( "UPDATE `{$wpdb->options}` SET `option_value` = %s WHERE `option_name` = %s AND `option_value` = %s", (string) $now, self::LOCK_OPTION, $since ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	}
+
+	private function unlock(): void {
+		global $wpdb;
+		$wpdb->delete( $wpdb->options, array( 'option_name' => self::LOCK_OPTION ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		wp_cache_delete( self::LOCK_OPTION, 'options' );
+	}
+
+	/**
+	 * Every queued body is tried again (each with a new timestamp), the ones that fail wait twice as
+	 * long, and after MAX_RETRIES a body is given up. A body the site refuses for good (a 4xx a retry
+	 * cannot fix) is dropped at once. Sending a purge twice only purges twice: a pass that races with
+	 * another does no harm.
 	 */
 	public function retry(): void {
 		$remaining   = array();
@@ -197,6 +306,10 @@ final class Sender {
 			if ( ! $unreachable ) {
 				$result = $this->send( $item['body'] );
 				if ( $result['ok'] ) {
+					continue;
+				}
+				if ( ! self::is_retryable( $result['status'] ) ) {
+					$gave_up = true;
 					continue;
 				}
 				$unreachable = 0 === $result['status'];
@@ -222,11 +335,14 @@ final class Sender {
 		wp_clear_scheduled_hook( self::RETRY_HOOK );
 		if ( ! $queue ) {
 			delete_option( self::QUEUE_OPTION );
+			delete_option( self::RETRY_AT_OPTION );
 			return;
 		}
 		update_option( self::QUEUE_OPTION, $queue, false );
 		$attempts = min( array_map( static fn( $item ) => (int) $item['attempts'], $queue ) );
 		// 1 failure: 1 minute, 2: 2 minutes… 5: 16 minutes.
-		wp_schedule_single_event( time() + MINUTE_IN_SECONDS * ( 2 ** ( $attempts - 1 ) ), self::RETRY_HOOK );
+		$at = time() + MINUTE_IN_SECONDS * ( 2 ** ( $attempts - 1 ) );
+		update_option( self::RETRY_AT_OPTION, $at, true );
+		wp_schedule_single_event( $at, self::RETRY_HOOK );
 	}
 }
