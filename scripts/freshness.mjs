@@ -37,6 +37,7 @@ const result = {
   lostPurges: sum('lostPurges'),
   storeViolations: sum('storeViolations'),
   earlyGlimpses: sum('earlyGlimpses'),
+  uncachedAtEnd: sum('uncachedAtEnd'),
   purgeToAckMs: Math.max(...runs.map((r) => r.purgeToAckMs)),
   locations: LOCATIONS,
   delaysMs: DELAYS_MS,
@@ -50,4 +51,4 @@ const result = {
 };
 await writeFile(`${root}bench/freshness.json`, `${JSON.stringify(result, null, 2)}\n`);
 console.log(`bound ${result.boundMs} ms · resurrections ${result.resurrections} · lost purges ${result.lostPurges} · older over newer ${result.storeViolations} → bench/freshness.json`);
-process.exit(result.resurrections + result.lostPurges + result.storeViolations === 0 && result.boundMs <= 5000 ? 0 : 1);
+process.exit(result.resurrections + result.lostPurges + result.storeViolations + sum('uncachedAtEnd') === 0 && result.boundMs <= 5000 ? 0 : 1);

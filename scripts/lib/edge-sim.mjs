@@ -95,8 +95,9 @@ class CentralKV {
   versions = new Map();
   writes = 0;
   violations = [];
-  constructor(clock) {
+  constructor(clock, maxDelayMs) {
     this.clock = clock;
+    this.maxDelayMs = maxDelayMs;
   }
   write(key, bytes, metadata, location) {
     const list = this.versions.get(key) ?? [];
@@ -104,8 +105,9 @@ class CentralKV {
     if (last && older(decoder.decode(bytes), decoder.decode(last.bytes))) this.violations.push({ store: 'kv', key, location, at: this.clock.now });
     const version = { bytes, metadata, at: this.clock.now, from: location };
     list.push(version);
-    // What every location can see already hides everything before it.
-    if (list.length > 4) list.splice(0, list.length - 4);
+    // A version every location can see hides everything before it: those are forgotten.
+    const seenEverywhere = list.findLastIndex((v) => v.at + this.maxDelayMs <= this.clock.now);
+    if (seenEverywhere > 0) list.splice(0, seenEverywhere);
     this.versions.set(key, list);
     this.writes++;
     return version;
@@ -264,7 +266,7 @@ export async function simulate({
   const upstreamPort = await freePort();
   const upstream = await startUpstream({ port: upstreamPort, quiet: true, workerUrl: ORIGIN, now: new Date(start), pinned: true });
   const worker = await bundle(root);
-  const central = new CentralKV(clock);
+  const central = new CentralKV(clock, Math.max(...locations.map((l) => l.kvDelayMs)));
   const cacheViolations = [];
   const objects = new Map();
   const unreachable = new Map();

@@ -20,6 +20,8 @@ describe('a publish on every Cloudflare location (issue 31)', () => {
     expect(report.lostPurges).toBe(0);
     expect(report.storeViolations).toBe(0);
     expect(report.serverErrors).toBe(0);
+    // Once every publish has settled, every page at every location is served from the cache again.
+    expect(report.uncachedAtEnd).toBe(0);
     // Every publish was acknowledged (the cut-off location's on WordPress's retry), 50 of them at once.
     expect(report.acknowledged).toBe(report.publishes);
     expect(report.publishes).toBe(54);
