@@ -84,29 +84,38 @@ export default function UserMenu(props: UserMenuProps) {
       </button>
       {open ? (
         <ul className="user-menu__list" id="menu-utilisateur">
-          {isJournalist(profile) ? (
-            <li>
-              <a href="/espace-presse">Espace presse</a>
-            </li>
-          ) : null}
-          <li>
-            <a href={personalSpaceUrl} target="_blank" rel="noopener">
-              Mon espace personnel FFR
-            </a>
-          </li>
-          <li>
-            <a href={dashboardUrl} target="_blank" rel="noopener">
-              Tableau de bord
-            </a>
-          </li>
-          <li>
-            <a href={logoutHref} onClick={logout}>
-              Se déconnecter
-            </a>
-          </li>
+          <AccountLinks pressSpace={isJournalist(profile)} personalSpaceUrl={personalSpaceUrl} dashboardUrl={dashboardUrl} logoutHref={logoutHref} onLogout={logout} />
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** The account menu's entries, the same with and without JavaScript (the press space only for journalists once the profile is known). */
+function AccountLinks(props: { pressSpace: boolean; personalSpaceUrl: string; dashboardUrl: string; logoutHref: string; onLogout?: (event: React.MouseEvent) => void }) {
+  return (
+    <>
+      {props.pressSpace ? (
+        <li>
+          <a href="/espace-presse">Espace presse</a>
+        </li>
+      ) : null}
+      <li>
+        <a href={props.personalSpaceUrl} target="_blank" rel="noopener">
+          Mon espace personnel FFR
+        </a>
+      </li>
+      <li>
+        <a href={props.dashboardUrl} target="_blank" rel="noopener">
+          Tableau de bord
+        </a>
+      </li>
+      <li>
+        <a href={props.logoutHref} onClick={props.onLogout}>
+          Se déconnecter
+        </a>
+      </li>
+    </>
   );
 }
 
@@ -135,22 +144,7 @@ function StaticUserMenu({ loginUrl, logoutUrl, personalSpaceUrl, dashboardUrl, v
           Mon compte
         </a>
         <ul className="user-menu__list" id="menu-compte" hidden>
-          <li>
-            <a href="/espace-presse">Espace presse</a>
-          </li>
-          <li>
-            <a href={personalSpaceUrl} target="_blank" rel="noopener">
-              Mon espace personnel FFR
-            </a>
-          </li>
-          <li>
-            <a href={dashboardUrl} target="_blank" rel="noopener">
-              Tableau de bord
-            </a>
-          </li>
-          <li>
-            <a href={logoutHref}>Se déconnecter</a>
-          </li>
+          <AccountLinks pressSpace personalSpaceUrl={personalSpaceUrl} dashboardUrl={dashboardUrl} logoutHref={logoutHref} />
         </ul>
       </div>
     </>
