@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createAlgoliaRoutes } from './algolia/routes';
+import { ALGOLIA_PREFIX, createAlgoliaRoutes } from './algolia/routes';
 import { createSearchEngine } from './algolia/engine';
+import { articleRecord, newsroomRecords, playerRecords } from './algolia/search-index';
 import { createCf7Control } from './cf7/control';
 import { createCf7Routes, type Submission } from './cf7/routes';
 import { readUpstreamConfig, type UpstreamConfig } from './config';
@@ -11,9 +12,8 @@ import { createControlRoutes } from './control/routes';
 import { FaultBoard } from './control/faults';
 import { createMiddlewareRoutes } from './middleware/routes';
 import { createIdentityProvider } from './oidc/provider';
-import { articleRecord, newsroomRecords, playerRecords } from './search-index';
 import { PLAYERS_SETTINGS } from './algolia/settings';
-import { ContentStore } from './store';
+import { ContentStore } from './content/store';
 import { createStaticListRoutes } from './wordpress/static-lists';
 import { createWordPressRoutes } from './wordpress/routes';
 
@@ -76,6 +76,7 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
     return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
   });
   app.route('/middleware', createMiddlewareRoutes(store, config));
+  app.route(ALGOLIA_PREFIX, createAlgoliaRoutes(engine, { appId: config.algoliaAppId, apiKeys: config.algoliaKeys }));
   app.route('/__control/cf7', createCf7Control(store));
   app.route(
     '/__control',
@@ -114,7 +115,6 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
       control: `${config.origin}/__control/counters`,
     }),
   );
-  app.route('/', createAlgoliaRoutes(engine, { appId: config.algoliaAppId, apiKeys: config.algoliaKeys }));
 
   const honoListener = getRequestListener(app.fetch);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateContent } from '../content/generate';
 import type { PlayerRecord } from '../content/types';
-import { playerRecords } from '../search-index';
+import { playerRecords } from './search-index';
 import { createSearchEngine, type SearchResponse } from './engine';
 import { PLAYERS_SETTINGS } from './settings';
 import { TEST_NOW } from '../../test/support/clock';

@@ -1,11 +1,16 @@
-// Algolia's search REST API (the read side) over the in-memory engine. Mounted at the root of the
-// local upstream, so it only answers under /1/. Browsers call it directly: CORS is open, and the
-// credentials may come in headers or in the query string, as the JS clients send them.
+// Algolia's search REST API (the read side) over the in-memory engine. Every path of the real API
+// starts with /1/ (algolia/api-clients-automation, specs/search/spec.yml), so the upstream mounts
+// this app at ALGOLIA_PREFIX and the routes below are relative to it: the emulator owns /1/* and
+// nothing else. Browsers call it directly: CORS is open, and the credentials may come in headers or
+// in the query string, as the JS clients send them.
 
 import { Hono, type Context } from 'hono';
 import type { SearchEngine, SearchResponse } from './engine';
 import { AlgoliaError, badRequest, objectNotFound } from './errors';
 import { parseParamsString, type RawParams } from './params';
+
+/** Where the clients look for the API on their host (`hosts` give no path). */
+export const ALGOLIA_PREFIX = '/1';
 
 export type AlgoliaRouteOptions = { appId: string; apiKeys: string[] };
 
@@ -82,7 +87,7 @@ export function createAlgoliaRoutes(engine: SearchEngine, options: AlgoliaRouteO
   const app = new Hono();
   const keys = new Set(options.apiKeys);
 
-  app.use('/1/*', async (c, next) => {
+  app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,
@@ -106,7 +111,7 @@ export function createAlgoliaRoutes(engine: SearchEngine, options: AlgoliaRouteO
 
   // Multi-queries: what liteClient.search() and client.search() send.
   app.post(
-    '/1/indexes/:index/queries',
+    '/indexes/:index/queries',
     handle(async (c) => {
       if (param(c, 'index') !== '*') return reply({ message: 'Not Found', status: 404 }, 404);
       const body = await readJson(c);
@@ -126,7 +131,7 @@ export function createAlgoliaRoutes(engine: SearchEngine, options: AlgoliaRouteO
 
   // getObjects: several records by objectID.
   app.post(
-    '/1/indexes/:index/objects',
+    '/indexes/:index/objects',
     handle(async (c) => {
       if (param(c, 'index') !== '*') return reply({ message: 'Not Found', status: 404 }, 404);
       const body = await readJson(c);
@@ -149,7 +154,7 @@ export function createAlgoliaRoutes(engine: SearchEngine, options: AlgoliaRouteO
 
   // Single-index search: client.searchSingleIndex() (JSON params) and older clients ({params: "…"}).
   app.post(
-    '/1/indexes/:index/query',
+    '/indexes/:index/query',
     handle(async (c) => {
       const body = await readJson(c);
       if (!isObject(body)) throw badRequest('Invalid JSON');
@@ -159,7 +164,7 @@ export function createAlgoliaRoutes(engine: SearchEngine, options: AlgoliaRouteO
 
   // Search by GET: every query-string parameter except the credentials and agent.
   app.get(
-    '/1/indexes/:index',
+    '/indexes/:index',
     handle((c) => {
       const query: RawParams = {};
       for (const [k, v] of new URL(c.req.url).searchParams) {
@@ -170,7 +175,7 @@ export function createAlgoliaRoutes(engine: SearchEngine, options: AlgoliaRouteO
   );
 
   app.get(
-    '/1/indexes/:index/:objectID',
+    '/indexes/:index/:objectID',
     handle((c) => {
       const list = c.req.query('attributesToRetrieve');
       const attributes = list === undefined ? undefined : list.split(',').map((a) => a.trim()).filter(Boolean);
@@ -178,7 +183,7 @@ export function createAlgoliaRoutes(engine: SearchEngine, options: AlgoliaRouteO
     }),
   );
 
-  app.all('/1/*', () => reply({ message: 'Not Found', status: 404 }, 404));
+  app.all('*', () => reply({ message: 'Not Found', status: 404 }, 404));
 
   return app;
 }

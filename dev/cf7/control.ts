@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { ContentStore } from '../store';
+import type { ContentStore } from '../content/store';
 import { cf7State, FORCED_STATUSES, forceNextStatus } from './state';
 
 // /__control/cf7 — what the press office or a broken setup can do to Contact Form 7, for tests:

@@ -2,7 +2,7 @@ import { EVENT_DATA_OPTIONS } from '../content/forms';
 import { parseWp } from '../content/dates';
 import type { WpEvent } from '../content/types';
 import { getTheTitle } from '../wordpress/titles';
-import type { ContentStore } from '../store';
+import type { ContentStore } from '../content/store';
 
 // The federation's wpcf7_form_tag_data_option filter. CF7 asks it for the values of a tag's `data:`
 // options (includes/form-tag.php, get_data_option) when it renders a choice and when it builds the

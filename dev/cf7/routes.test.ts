@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { accountPrefs, prefsByEmail } from '../accounts-state';
+import { accountPrefs, prefsByEmail } from '../wordpress/accounts-state';
 import { readUpstreamConfig } from '../config';
 import { CF7_MESSAGES_FR } from '../content/forms';
 import { generateContent } from '../content/generate';
 import { parseWp } from '../content/dates';
 import type { WpEvent } from '../content/types';
-import { ContentStore } from '../store';
+import { ContentStore } from '../content/store';
 import { getTheTitle } from '../wordpress/titles';
 import { createUserRoutes } from '../wordpress/users';
 import { createCf7Control } from './control';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { UpstreamConfig } from '../config';
-import type { ContentStore } from '../store';
+import type { ContentStore } from '../content/store';
 import { formTagDataOption } from './data-options';
 import { scanFormTags, type FormTag } from './form-tags';
 import { formForApi, formSummary } from './rest';

@@ -1,6 +1,6 @@
-import { accountByEmail, accountPrefs, type AccreditationRequest } from '../accounts-state';
+import { accountByEmail, accountPrefs, type AccreditationRequest } from '../wordpress/accounts-state';
 import type { FormTag } from './form-tags';
-import type { ContentStore } from '../store';
+import type { ContentStore } from '../content/store';
 
 // The federation's additions to Contact Form 7 (their plugin hooks wpcf7_validate): one request per
 // e-mail and event on the accreditation forms, one video per e-mail; and, once an accreditation

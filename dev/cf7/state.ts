@@ -1,4 +1,4 @@
-import type { ContentStore } from '../store';
+import type { ContentStore } from '../content/store';
 
 // Test hooks of the CF7 emulator, one set per running upstream. Kept against the store's current
 // content, so that POST /__control/reset (which regenerates the content) also clears them.

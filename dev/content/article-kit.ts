@@ -4,7 +4,7 @@ import type { WpBlock, WpLabel } from './types.js';
 import type { AuthorDesk, Desk } from './authors.js';
 import type { CategoryTree } from './categories.js';
 import type { DocumentKind, PressDocument } from './documents.js';
-import type { Player, Venue } from './french.js';
+import type { Player, Venue } from './french/words.js';
 import type { IllustrationLibrary, Theme } from './images.js';
 import type { Random } from './random.js';
 import type { TagLibrary, TagName } from './tags.js';

@@ -5,10 +5,10 @@ import type { WpArticle, WpBlock, WpPostCard } from './types.js';
 import type { ArticleDraft, Env, Template } from './article-kit.js';
 import { gallery, h, image, p, separator, video } from './blocks.js';
 import { DAY, HOUR, MINUTE, formatWp, parisToUtc, seasonOf, toParis } from './dates.js';
-import { FILLERS } from './fillers.js';
+import { FILLERS } from './french/fillers.js';
 import type { Random } from './random.js';
-import { INSTITUTION_TEMPLATES } from './templates-institution.js';
-import { TEAM_TEMPLATES } from './templates-teams.js';
+import { INSTITUTION_TEMPLATES } from './french/templates-institution.js';
+import { TEAM_TEMPLATES } from './french/templates-teams.js';
 import { fill, slugify, stripTags, truncateChars, truncateWords, typo } from './text.js';
 
 const TEMPLATES: readonly Template[] = [...TEAM_TEMPLATES, ...INSTITUTION_TEMPLATES];

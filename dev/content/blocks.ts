@@ -1,7 +1,7 @@
 // Builders for article blocks, and the rugby-specific ones (squad lists, score tables).
 
 import type { WpBlock, WpImage } from './types.js';
-import type { Player, Position } from './french.js';
+import type { Player, Position } from './french/words.js';
 import type { Random } from './random.js';
 import { typo } from './text.js';
 

@@ -7,7 +7,7 @@ import type { Env } from './article-kit.js';
 import { atVenue } from './article-kit.js';
 import { CAT } from './categories.js';
 import { DAY, formatIsoParis, formatWp, frLongDate, frTime, parisToUtc, toParis } from './dates.js';
-import { NATIONS, VENUES, type Nation, type Venue } from './french.js';
+import { NATIONS, VENUES, type Nation, type Venue } from './french/words.js';
 import type { Theme } from './images.js';
 import { escapeXml, slugify, typo } from './text.js';
 

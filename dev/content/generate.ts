@@ -11,7 +11,7 @@ import { parseWp } from './dates.js';
 import { addDocuments } from './documents.js';
 import { buildEvents } from './events.js';
 import { buildForms } from './forms.js';
-import { CLUBS, FIRST_NAMES_M, LAST_NAMES, TOP14_FULL_NAMES, type Player, type Position } from './french.js';
+import { CLUBS, FIRST_NAMES_M, LAST_NAMES, TOP14_FULL_NAMES, type Player, type Position } from './french/words.js';
 import { buildHome } from './home.js';
 import { IllustrationLibrary, ImageStore, addBrandAssets } from './images.js';
 import { buildMedias } from './medias.js';

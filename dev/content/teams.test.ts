@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Content, WpMenuItem, WpPage } from './types.js';
 import { generateContent } from './generate.js';
 import { parseWp, seasonOf } from './dates.js';
-import { SEVENS_PLAYERS, WOMEN_PLAYERS, XV_PLAYERS } from './french.js';
+import { SEVENS_PLAYERS, WOMEN_PLAYERS, XV_PLAYERS } from './french/words.js';
 import { TEAM_PAGE_IDS } from './teams.js';
 import { TEST_NOW } from '../../test/support/clock';
 

@@ -12,7 +12,7 @@ import { formatWp, parisToUtc, parseWp, seasonOf } from './dates.js';
 import {
   SEVENS_SQUAD, STAFFS, WOMEN_PLAYERS, XV_PLAYERS,
   type Player, type Position, type SevensPosition, type StaffMember,
-} from './french.js';
+} from './french/words.js';
 import { addPortrait, type IllustrationLibrary, type ImageStore, type Theme } from './images.js';
 import { makePage } from './pages.js';
 import { Random, hashSeed } from './random.js';

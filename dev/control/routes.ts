@@ -5,10 +5,10 @@ import type { UpstreamConfig } from '../config';
 import { formatWp } from '../content/dates';
 import type { WpArticle } from '../content/types';
 import type { Submission } from '../cf7/routes';
-import type { ContentStore } from '../store';
+import type { ContentStore } from '../content/store';
 import type { FaultBoard } from './faults';
 import { BehaviourSchema, defaultBehaviour } from './behaviour';
-import { resetAccounts } from '../accounts-state';
+import { resetAccounts } from '../wordpress/accounts-state';
 
 // /__control — the emulator's own API for tests, benches and people: counters, faults, content
 // reset, accepted form submissions, and "publish", which edits or adds a post and then calls the

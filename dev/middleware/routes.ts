@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { UpstreamConfig } from '../config';
-import type { ContentStore } from '../store';
+import type { ContentStore } from '../content/store';
 
 // The federation's middleware, a Directus items API: only the newsroom media list is used. Errors
 // are Directus's envelope, {errors: [{message, extensions: {code}}]} (directus/directus

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { readUpstreamConfig } from '../config';
 import { generateContent } from '../content/generate';
 import type { WpPage, WpPostCard, WpStory } from '../content/types';
-import { ContentStore } from '../store';
+import { ContentStore } from '../content/store';
 import { createWordPressRoutes } from './routes';
 import { TEST_NOW } from '../../test/support/clock';
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { UpstreamConfig } from '../config';
 import type { WpEvent, WpHome, WpMenuItem, WpPage } from '../content/types';
 import type { TokenVerifier } from './users';
-import { toCard, type ContentStore } from '../store';
+import { toCard, type ContentStore } from '../content/store';
 import { invalidParam, wpError } from './errors';
 import { getTheTitle } from './titles';
 import { createUserRoutes } from './users';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ContentStore } from '../store';
+import type { ContentStore } from '../content/store';
 
 // The JSON files WordPress writes on publish under wp-content/uploads/newsroom/. The cache-busting
 // `v` parameter is accepted and ignored, as a static file server would.

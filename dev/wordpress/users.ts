@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { TestAccount } from '../content/types';
-import type { ContentStore } from '../store';
-import { accountPrefs, type Prefs } from '../accounts-state';
+import type { ContentStore } from '../content/store';
+import { accountPrefs, type Prefs } from './accounts-state';
 import { invalidParam, wpError } from './errors';
 
 // user_prefs and user_newsroom: the signed-in user's profile, read and written with the access

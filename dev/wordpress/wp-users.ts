@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { UpstreamConfig } from '../config';
 import type { WpUser } from '../content/types';
 import { slugify } from '../content/text';
-import type { ContentStore } from '../store';
+import type { ContentStore } from '../content/store';
 import { invalidParam, wpError } from './errors';
 
 // GET /wp-json/wp/v2/users and /wp/v2/users/{id}: WordPress core's users controller as an

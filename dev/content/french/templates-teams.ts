@@ -1,23 +1,23 @@
 // Article templates for the national teams: XV de France, France féminine, France 7, France U20.
 
-import type { Nation, Player, Venue } from './french.js';
+import type { Nation, Player, Venue } from './words.js';
 import {
   AUTUMN_OPPONENTS, HOME_VENUES, NATIONS, SEVENS_COACH, SEVENS_OPPONENTS, SEVENS_PLAYERS, SIX_NATIONS_OPPONENTS,
   SUMMER_OPPONENTS, U20_VENUES, VENUES, WOMEN_COACH, WOMEN_VENUES, WOMEN_PLAYERS, WOMEN_TEST_OPPONENTS, WORLD_CUP_OPPONENTS,
   XV_COACH, XV_PLAYERS, awayVenue,
-} from './french.js';
-import type { TagName } from './tags.js';
-import { tagsAmong } from './tags.js';
-import type { Template } from './article-kit.js';
-import { LABELS, atVenue, dayAt, inMonths, lastWeekday, nextWeekday, plural } from './article-kit.js';
+} from './words.js';
+import type { TagName } from '../tags.js';
+import { tagsAmong } from '../tags.js';
+import type { Template } from '../article-kit.js';
+import { LABELS, atVenue, dayAt, inMonths, lastWeekday, nextWeekday, plural } from '../article-kit.js';
 import {
   button, gallery, h, isForward, lineupTable, matchResult, p, pickLineup, quote, scoreLine, scoreTable, table, ul, video,
   type MatchResult,
-} from './blocks.js';
-import { CAT } from './categories.js';
-import { frDayMonth, frTime, frWeekdayDayMonth, toParis, WEEKDAYS_FR } from './dates.js';
-import type { Random } from './random.js';
-import { formatNumberFr, listFr, ordinalFr } from './text.js';
+} from '../blocks.js';
+import { CAT } from '../categories.js';
+import { frDayMonth, frTime, frWeekdayDayMonth, toParis, WEEKDAYS_FR } from '../dates.js';
+import type { Random } from '../random.js';
+import { formatNumberFr, listFr, ordinalFr } from '../text.js';
 
 type Competition = {
   cat: number;

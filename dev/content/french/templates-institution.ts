@@ -1,19 +1,19 @@
 // Article templates for competitions, refereeing, the federation's institutions, amateur rugby,
 // training, health rugby, handirugby, press releases and partners.
 
-import type { Template } from './article-kit.js';
-import { LABELS, atVenue, dayAt, nextWeekday } from './article-kit.js';
-import { button, file, h, p, quote, rugbyScore, table, ul } from './blocks.js';
-import { CAT } from './categories.js';
-import { frDayMonth, frLongDate, frTime, frWeekdayDayMonth, seasonOf, toParis } from './dates.js';
+import type { Template } from '../article-kit.js';
+import { LABELS, atVenue, dayAt, nextWeekday } from '../article-kit.js';
+import { button, file, h, p, quote, rugbyScore, table, ul } from '../blocks.js';
+import { CAT } from '../categories.js';
+import { frDayMonth, frLongDate, frTime, frWeekdayDayMonth, seasonOf, toParis } from '../dates.js';
 import {
   AUTUMN_OPPONENTS, CLUBS, FIRST_NAMES_F, FIRST_NAMES_M, HOME_VENUES, LAST_NAMES, PRESIDENT, REFEREES, REGIONS,
   SEVENS_COACH, SIX_NATIONS_OPPONENTS, TOP14_FULL_NAMES, TOWNS, VENUES, WOMEN_COACH, XV_COACH, XV_PLAYERS,
-} from './french.js';
-import { PARTNERS } from './partners.js';
-import type { Random } from './random.js';
-import { tagsAmong } from './tags.js';
-import { formatNumberFr, ordinalFr, ucfirst } from './text.js';
+} from './words.js';
+import { PARTNERS } from '../partners.js';
+import type { Random } from '../random.js';
+import { tagsAmong } from '../tags.js';
+import { formatNumberFr, ordinalFr, ucfirst } from '../text.js';
 
 const person = (rng: Random, feminine = rng.chance(0.5)): string =>
   `${rng.pick(feminine ? FIRST_NAMES_F : FIRST_NAMES_M)} ${rng.pick(LAST_NAMES)}`;

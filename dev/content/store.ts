@@ -1,11 +1,11 @@
-import { toCard } from './content/articles';
-import { defaultBehaviour, type Behaviour } from './control/behaviour';
-import type { Content, WpArticle, WpPostCard, WpTag } from './content/types';
+import { toCard } from './articles';
+import { defaultBehaviour, type Behaviour } from '../control/behaviour';
+import type { Content, WpArticle, WpPostCard, WpTag } from './types';
 
 // The emulator's live copy of the content, with the lookups the routes need. Publishing mutates it.
 
 // Cards are built as the content generator builds them (the 640 px variant as background image).
-export { toCard } from './content/articles';
+export { toCard } from './articles';
 
 export class ContentStore {
   /** How the emulated services behave where real deployments differ (control/behaviour.ts). */

@@ -1,4 +1,4 @@
-import type { PlayerRecord, WpArticle, WpCategory, WpPage, SearchRecord } from './content/types';
+import type { PlayerRecord, WpArticle, WpCategory, WpPage, SearchRecord } from '../content/types';
 
 // What the federation's Algolia indexer writes for each post and category.
 

@@ -1,6 +1,6 @@
-import type { TestAccount } from './content/types';
-import type { ContentStore } from './store';
-import { formatWp } from './content/dates';
+import type { TestAccount } from '../content/types';
+import type { ContentStore } from '../content/store';
+import { formatWp } from '../content/dates';
 
 // The test accounts' preferences (user_prefs), shared by the WordPress user routes and the CF7
 // emulator (which records accreditation requests). One table per running upstream (keyed by its

@@ -1,7 +1,7 @@
 // Paragraph banks per theme, used after a template's own paragraphs to reach the article's
 // paragraph count. Each paragraph stands on its own within its theme. Placeholders: {season}.
 
-import type { Theme } from './images.js';
+import type { Theme } from '../images.js';
 
 type Bank = { headings: readonly string[]; paragraphs: readonly string[] };
 
