@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { access, appendFile, copyFile, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const sitePort = Number(process.env.PORT ?? 8787);
@@ -34,13 +35,10 @@ export async function ensureDevVars() {
   return vars;
 }
 
+// wrangler dev reads .dev.vars with dotenv; Node's parser follows the same rules (quotes, comments,
+// `export`, multi-line values), so the scripts see the values the worker gets.
 export function parseDevVars(text) {
-  const vars = {};
-  for (const line of text.split('\n')) {
-    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
-    if (m) vars[m[1]] = m[2].replace(/^"(.*)"$/, '$1');
-  }
-  return vars;
+  return parseEnv(text);
 }
 
 /** The variables pointed at the chosen upstream port (the example names 8790). */

@@ -1,4 +1,4 @@
-import { decode, encode } from '@auth/core/jwt';
+import { encode, getToken } from '@auth/core/jwt';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
@@ -24,13 +24,6 @@ const chunkNames = (all: Record<string, string>, name: string) =>
     .filter((k) => k.startsWith(`${name}.`) && /^\d+$/.test(k.slice(name.length + 1)))
     .sort((a, b) => Number(a.slice(name.length + 1)) - Number(b.slice(name.length + 1)));
 
-function readCookie(c: Context<AppEnv>, name: string): string | undefined {
-  const all = getCookie(c);
-  if (all[name]) return all[name];
-  const chunks = chunkNames(all, name);
-  return chunks.length ? chunks.map((k) => all[k]).join('') : undefined;
-}
-
 /** Writes the session as Auth.js does: whole when it fits, else in chunks; old parts expire. */
 function writeCookie(c: Context<AppEnv>, name: string, value: string) {
   const options = { path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(c) } as const;
@@ -52,19 +45,18 @@ function writeCookie(c: Context<AppEnv>, name: string, value: string) {
 }
 
 /** Whether the request carries a session cookie (not whether it is valid): enough to say « signed in » in shared HTML. */
-export const hasSessionCookie = (c: Context<AppEnv>) => readCookie(c, sessionCookieName(c)) !== undefined;
+export function hasSessionCookie(c: Context<AppEnv>): boolean {
+  const all = getCookie(c);
+  const name = sessionCookieName(c);
+  return Boolean(all[name]) || chunkNames(all, name).length > 0;
+}
 
 export async function readSession(c: Context<AppEnv>): Promise<SessionToken | null> {
   const name = sessionCookieName(c);
-  const raw = readCookie(c, name);
-  if (!raw) return null;
   const secret = c.get('config').AUTH_SECRET;
-  let token: SessionToken | null;
-  try {
-    token = (await decode({ token: raw, secret, salt: name })) as SessionToken | null;
-  } catch {
-    return null;
-  }
+  // Auth.js's own reader (whole or chunked cookie, null when it does not decrypt). Only the cookie
+  // header is handed over: getToken would otherwise take an `Authorization: Bearer` JWE as a session.
+  const token = (await getToken({ req: { headers: { cookie: c.req.header('cookie') ?? '' } }, secret, cookieName: name, salt: name })) as SessionToken | null;
   if (!token) return null;
   if (endedBySignOut(token.signedInAt, signedOutAt(c))) {
     endSession(c);

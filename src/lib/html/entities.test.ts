@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities } from './entities';
+import { decodeAttribute, decodeEntities } from './entities';
 
 describe('decodeEntities', () => {
   it('decodes the common named ones', () => {
@@ -10,6 +10,14 @@ describe('decodeEntities', () => {
     );
   });
 
+  it('decodes every named reference of the HTML standard, not only the usual ones', () => {
+    expect(decodeEntities('&hearts; &numero; 12 &check; &starf; &NotEqualTilde;')).toBe('♥ № 12 ✓ ★ \u2242\u0338');
+  });
+
+  it('decodes legacy references without their semicolon in text, as browsers do', () => {
+    expect(decodeEntities('&eacute t&eacutee &copy2025 &amp')).toBe('é tée ©2025 &');
+  });
+
   it('decodes numeric references, with or without semicolon', () => {
     expect(decodeEntities('&#233;t&#xE9; &#x2019; &#8217;')).toBe('été ’ ’');
     expect(decodeEntities('&#146;')).toBe('’'); // windows-1252, as browsers read it
@@ -17,6 +25,18 @@ describe('decodeEntities', () => {
   });
 
   it('leaves unknown names and bare ampersands alone', () => {
-    expect(decodeEntities('Moët & Chandon &inconnu; &amp')).toBe('Moët & Chandon &inconnu; &amp');
+    expect(decodeEntities('Moët & Chandon &inconnu; &hearts &numero')).toBe('Moët & Chandon &inconnu; &hearts &numero');
+  });
+});
+
+describe('decodeAttribute', () => {
+  it('decodes what text decodes when the reference ends with a semicolon', () => {
+    expect(decodeAttribute('&hearts; &numero; &eacute;t&eacute; &#8217;')).toBe('♥ № été ’');
+  });
+
+  it('decodes a legacy reference without semicolon only when no "=" or letter or digit follows', () => {
+    expect(decodeAttribute('&eacute &eacute')).toBe('é é');
+    // A query string is not a character reference: "&copy=2" stays, "&not" in "&notes" too.
+    expect(decodeAttribute('/recherche?a=1&copy=2&notes=3&reg5')).toBe('/recherche?a=1&copy=2&notes=3&reg5');
   });
 });

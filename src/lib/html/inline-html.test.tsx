@@ -215,3 +215,15 @@ describe('French text from WordPress', () => {
     expect(render('<a href="tel:0169636465">01 69 63 64 65</a>')).toBe('<a href="tel:0169636465">01 69 63 64 65</a>');
   });
 });
+
+describe('InlineHtml: character references', () => {
+  it('decodes them in attributes with the attribute rules (a query string stays as written)', () => {
+    expect(render('<a href="/recherche?q=x&copy=2&amp;page=2" title="C&oelig;ur &hearts; &eacute ">t</a>')).toBe(
+      '<a href="/recherche?q=x&amp;copy=2&amp;page=2" title="Cœur ♥ é">t</a>',
+    );
+  });
+
+  it('decodes them in text with the text rules', () => {
+    expect(render('&hearts; &numero;&nbsp;15 &eacute <b>&copy2025</b>')).toBe('♥ №\u00a015 é <b>©2025</b>');
+  });
+});

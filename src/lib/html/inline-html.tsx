@@ -1,5 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { decodeEntities } from './entities';
+import { decodeAttribute, decodeEntities } from './entities';
 import { isExternal, safeHref } from './urls';
 import { FRENCH_PHONE, frenchSpaces, KEEP_TOGETHER } from '../format/typography';
 import { displayPhone, telHref } from '../format/phone';
@@ -76,7 +76,7 @@ function readTag(html: string, start: number): Tag | null {
       }
     }
     // As in browsers, the first of duplicated attributes wins.
-    if (!attrs.has(attrName)) attrs.set(attrName, decodeEntities(value));
+    if (!attrs.has(attrName)) attrs.set(attrName, decodeAttribute(value));
   }
   return null;
 }
