@@ -53,21 +53,26 @@ class AbsentHTMLRewriter {
 }
 globalThis.HTMLRewriter = AbsentHTMLRewriter;
 
-// The floor: the article view the route renders (routes/categories/article.tsx), inside the
-// providers the document gives it (routes/_renderer.tsx: a jotai store, the render facts), its data
+// The floor: the article view the route renders (features/reading/article/article.page.tsx), inside the
+// providers the document gives it (features/shell/Document.tsx: a jotai store, the render facts), its data
 // read through the same schemas as the worker's upstream clients. No shell, no Hono, no cache.
 const FLOOR_ENTRY = `
 import { createStore, Provider } from 'jotai';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import * as z from 'zod';
-import { ArticleView } from './src/features/reading/article/ArticlePage';
+import { ArticleView } from './src/features/reading/article/ArticleView';
+import { provideIslands } from './src/ui/Island';
+import { islands } from './src/islands/registry';
 import { categoryCrumbs } from './src/features/reading/article/crumbs';
 import { placeholderFor } from './src/lib/images';
-import { RenderContext } from './src/render/render-context';
+import { RenderContext } from './src/ui/render-context';
 import { ArticleSchema } from './src/schemas/article';
 import { CategorySchema } from './src/schemas/category';
 import { list } from './src/schemas/mapping';
 import { SettingsSchema } from './src/schemas/settings';
+
+// As the worker's entry does: the article's islands (favourites, visit) render with it.
+provideIslands(islands);
 
 /** As upstream/wordpress.server.ts and static-lists.server.ts read them. */
 export function prepare({ posts, categories, settings, hostname, imageMode }) {

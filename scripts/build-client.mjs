@@ -38,7 +38,7 @@ export async function buildClient({ minify = true } = {}) {
   const result = await build({
     absWorkingDir: root,
     // site.css on every page; a feature whose pages have a layout of their own has its own sheet,
-    // named by the page in its head (routes/_renderer.tsx `styles`), so other pages do not carry it.
+    // named by the page in its head (render/page.ts `styles`), so other pages do not carry it.
     entryPoints: { main: 'client/main.tsx', ...STYLESHEETS },
     outdir,
     entryNames: '[name]-[hash]',

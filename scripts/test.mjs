@@ -27,6 +27,8 @@ const allSteps = [
   // Dead files, exports and dependencies fail the build (unused locals: noUnusedLocals in tsconfig).
   ['types', 'code inutilisé (knip)', ['node_modules/knip/bin/knip.js', '--no-progress']],
   ['types', 'workflows GitHub (actionlint)', ['scripts/check-workflows.mjs']],
+  // The layer table of docs/architecture.md, as code (.dependency-cruiser.cjs).
+  ['types', 'couches de src/ (dependency-cruiser)', ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', 'client', '--config', '.dependency-cruiser.cjs']],
   ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
   ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
   ['e2e', 'end-to-end (Chromium)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],

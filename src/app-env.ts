@@ -2,6 +2,10 @@ import type { Clock } from './config/clock';
 import type { Config } from './config/env.server';
 import type { EntryStore } from './cache/entry-store.server';
 import type { Content } from './data/content.server';
+import type { Forms } from './data/forms.server';
+import type { MediaLibrary } from './data/media.server';
+import type { Search } from './data/search.server';
+import type { UserData } from './data/user.server';
 
 import type { Shell } from './features/shell/shell.server';
 
@@ -34,8 +38,13 @@ export type AppEnv = {
     clock: Clock;
     /** The KV cache of this request (entry-store.server.ts), for data and pages alike. */
     store: EntryStore;
+    /** The request's doors to the upstreams (data/): nothing else calls them. */
     content: Content;
-    /** What every page shows around its content, started by the renderer (routes/_renderer.tsx). */
+    search: Search;
+    user: UserData;
+    forms: Forms;
+    media: MediaLibrary;
+    /** What every page shows around its content, started by the renderer (features/shell/renderer.server.tsx). */
     shell: Promise<Shell>;
     pageCache?: PageCachePolicy;
     /** This response's CSP nonce (hono/secure-headers). */

@@ -4,8 +4,7 @@ import type { AppEnv } from './app-env';
 import { createEntryStore } from './cache/entry-store.server';
 import { htmlCache, isRevalidation } from './cache/html-cache.server';
 import { contentEncoding } from './http/content-encoding.server';
-import { healthRoute } from './observability/health.server';
-import { log, requestLog } from './observability/log.server';
+import { requestLog } from './observability/log.server';
 import { declaredQuery, reads } from './http/page-query.server';
 import { publicOrigin } from './http/public-origin.server';
 import { prefetchStaysOnSite } from './http/prefetch.server';
@@ -13,33 +12,41 @@ import { purgeHandlers } from './cache/purge.server';
 import type { TagVersions } from './cache/policy';
 import { leaseWrite, readMarks } from './cache/tags.server';
 import { clockOf } from './config/clock';
-import { ConfigError, readConfig } from './config/env.server';
+import { readConfig } from './config/env.server';
 import { createContent } from './data/content.server';
-import { notFoundPage } from './routes/_404';
+import { notFoundRoute } from './routes/_404';
+import { onError } from './routes/_error';
 import { renderer } from './routes/_renderer';
-import { serverErrorResponse } from './routes/_error';
-import { categoryChildRoute, categoryRoute } from './routes/categories';
-import { authorRoute } from './routes/author';
-import { pressKitRoute } from './routes/categories/press-kit';
-import { embargoRoute, previewRedirect, previewRoute } from './routes/categories/preview';
+import { mediasRoute, newsroomRoute, prefsRoute, prefsUpdateRoute, pressSpacePostRoute, pressSpaceRoute, signInErrorRoute, signInRoute, signInStartRoute, signOutRoute } from './routes/account';
+import { accreditationsPostRoute, accreditationsRoute } from './routes/accreditations';
+import { authorRoute } from './routes/authors';
+import { categoryChildRoute, categoryRoute, pressKitRoute } from './routes/categories';
+import { contactPostRoute, contactRoute } from './routes/contact';
 import { calendarRoute, eventCalendarRoute, eventRoute, eventsRoute } from './routes/events';
 import { categoryRssRoute, newsSitemapRoute, robotsRoute, rssRoute, sitemapIndexRoute, sitemapPagesRoute, sitemapPostsRoute } from './routes/feeds';
-import { homePage } from './routes/index';
-import { legacyRedirect, pageRoute } from './routes/pages';
+import { formModelRoute, formSubmitRoute } from './routes/forms';
+import { healthRoute } from './routes/health';
+import { homeRoute } from './routes/home';
+import { newPostsRoute } from './routes/new-posts';
+import { pageRoute } from './routes/pages';
+import { embargoRoute, previewRoute } from './routes/previews';
+import { legacyRedirect, previewRedirect } from './routes/redirects';
 import { searchRoute } from './routes/search';
+import { storyRoute } from './routes/stories';
 import { ALBUM_FILTERS } from './features/teams/albums';
 import { securityHeaders } from './security/headers.server';
 import { bodyLimits, sameOriginWrites } from './security/requests.server';
-import { accreditationsPostRoute, accreditationsRoute } from './routes/accreditations';
-import { contactPostRoute, contactRoute } from './routes/contact';
-import { formModelRoute, formSubmitRoute } from './routes/forms';
-import { authRoute } from './auth/routes.server';
-import { pressSpacePostRoute, pressSpaceRoute } from './routes/account/press-space';
-import { signOutPage } from './routes/account/sign-out';
-import { signInPage, signInStartRoute } from './routes/account/sign-in';
-import { getMedias, getPrefs, postNewsroom, postPrefs } from './routes/account/user-api';
-import { newPostsRoute } from './routes/new-posts';
-import { storyRoute } from './routes/stories';
+import { authRoute } from './routes/auth';
+import { createForms } from './data/forms.server';
+import { createMediaLibrary } from './data/media.server';
+import { createSearch } from './data/search.server';
+import { createUserData } from './data/user.server';
+import { createIdempotency } from './cache/idempotency.server';
+import { provideIslands } from './ui/Island';
+import { hasSessionCookie } from './auth/session.server';
+import { islands } from './islands/registry';
+
+provideIslands(islands);
 
 const app = new Hono<AppEnv>();
 
@@ -50,7 +57,7 @@ app.use(contentEncoding());
 // A page fetched ahead never leads off the site.
 app.use(prefetchStaysOnSite());
 
-// Before the configuration is read: it says what is wrong with it (observability/health.server.ts).
+// Before the configuration is read: it says what is wrong with it (data/health.server.ts).
 app.get('/__health', healthRoute);
 
 // Configuration first: a broken deployment says which variable is wrong, on every route.
@@ -72,7 +79,12 @@ app.use(async (c, next) => {
     local,
   });
   c.set('store', store);
-  c.set('content', createContent(config, store, { revalidating: isRevalidation(c.req.raw) }));
+  const content = createContent(config, store, { revalidating: isRevalidation(c.req.raw) });
+  c.set('content', content);
+  c.set('search', createSearch(config));
+  c.set('user', createUserData(config));
+  c.set('forms', createForms(config, content, createIdempotency(c.env.CACHE, waitUntil)));
+  c.set('media', createMediaLibrary(config));
   await next();
 });
 
@@ -87,10 +99,10 @@ app.post('/api/purge', ...purgeHandlers);
 // Accounts: Auth.js and the signed-in user's calls (never cached, never through the HTML cache).
 app.all('/api/auth/*', authRoute);
 app.get('/connexion/compte-ffr', signInStartRoute);
-app.get('/api/user/prefs', getPrefs);
-app.post('/api/user/prefs', postPrefs);
-app.post('/api/user/newsroom', postNewsroom);
-app.get('/api/user/medias', getMedias);
+app.get('/api/user/prefs', prefsRoute);
+app.post('/api/user/prefs', prefsUpdateRoute);
+app.post('/api/user/newsroom', newsroomRoute);
+app.get('/api/user/medias', mediasRoute);
 
 // The home page's « nouveaux articles » notice asks here once a minute.
 app.get('/api/posts', newPostsRoute);
@@ -105,7 +117,7 @@ app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next(
 
 // Pages read only the query parameters they declare (reads(…) below); the others are dropped here.
 app.use(declaredQuery());
-app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx)));
+app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx), hasSessionCookie));
 
 // For machines: before the renderer, so they never load the shell.
 app.get('/robots.txt', robotsRoute);
@@ -119,12 +131,12 @@ app.get('/evenements/:file{.+\\.ics}', eventCalendarRoute);
 app.get('/categories/:slug/rss.xml', categoryRssRoute);
 app.get('/categories/:slug/:post/kit-presse.zip', pressKitRoute);
 
-// Pages: each route loads its data and calls c.render (routes/_renderer.tsx).
+// Pages: each route hands its parameters to a feature's page, which calls c.render (render/page.ts).
 app.use(renderer());
-app.get('/', homePage);
-app.get('/connexion', reads('callbackUrl', 'error'), (c) => signInPage(c));
-app.get('/connexion/erreur', reads('callbackUrl', 'error'), (c) => signInPage(c, { errorPage: true }));
-app.get('/deconnexion', signOutPage);
+app.get('/', homeRoute);
+app.get('/connexion', reads('callbackUrl', 'error'), signInRoute);
+app.get('/connexion/erreur', reads('callbackUrl', 'error'), signInErrorRoute);
+app.get('/deconnexion', signOutRoute);
 app.get('/espace-presse', reads('optin_whatsapp', 'fait'), pressSpaceRoute);
 app.post('/espace-presse', pressSpacePostRoute);
 app.get('/contact', contactRoute);
@@ -146,12 +158,8 @@ app.get('/:slug', reads(...ALBUM_FILTERS), pageRoute);
 app.get('/:parent/:slug', reads(...ALBUM_FILTERS), pageRoute);
 app.get('/:grandparent/:parent/:slug', reads(...ALBUM_FILTERS), pageRoute);
 
-app.notFound(notFoundPage);
-app.onError((error, c) => {
-  if (error instanceof ConfigError) log.error('config.invalid', { problems: error.problems });
-  else log.error('worker.unhandled', { error: log.describe(error), stack: error instanceof Error ? error.stack : undefined });
-  return serverErrorResponse(c, error);
-});
+app.notFound(notFoundRoute);
+app.onError(onError);
 
 export default app;
 // Durable Object classes are exported by the main module for the runtime to find them.

@@ -21,6 +21,6 @@ export function safeCallbackPath(raw: string | null | undefined, origin: string)
   return path.startsWith('/') && !path.startsWith('//') ? path : '/';
 }
 
-/** Starts the sign-in at the provider and comes back to `here` (routes/account/sign-in.tsx). */
+/** Starts the sign-in at the provider and comes back to `here` (features/accounts/sign-in.page.tsx). */
 export const SIGN_IN_PATH = '/connexion/compte-ffr';
 export const signInPath = (here: string) => `${SIGN_IN_PATH}?${new URLSearchParams({ callbackUrl: here })}`;

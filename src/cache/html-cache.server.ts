@@ -5,7 +5,6 @@ import { withoutQuery, type Lookup, type StoredEntry } from './entry-store.serve
 import type { EntryMeta } from './policy';
 import { cacheControl } from '../http/cache-control';
 import { TRACKING_PARAM } from '../lib/links';
-import { hasSessionCookie } from '../auth/session.server';
 import { log } from '../observability/log.server';
 
 // Anonymous HTML, cached whole in KV: a warm view costs one KV read for the page and one for the
@@ -40,9 +39,10 @@ export async function cacheKey(url: URL): Promise<string> {
 /** This request is the cache's own background re-render of a stale page (its data must be recent: content.server.ts). */
 export const isRevalidation = (request: Request) => revalidateToken !== '' && request.headers.get(REVALIDATE_HEADER) === revalidateToken;
 
-export function htmlCache(fetchSelf: FetchSelf): MiddlewareHandler<AppEnv> {
+/** `signedInReader`: the reader has a session (auth/), whose pages are their own and never shared. */
+export function htmlCache(fetchSelf: FetchSelf, signedInReader: (c: Context<AppEnv>) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const signedIn = hasSessionCookie(c);
+    const signedIn = signedInReader(c);
     await pageFor(c, next, fetchSelf, signedIn);
     mark(c, signedIn);
   };

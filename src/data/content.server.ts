@@ -129,3 +129,6 @@ export function createContent(config: Config, store: EntryStore, options: { reva
 }
 
 export type Content = ReturnType<typeof createContent>;
+
+/** How many posts each static list holds: fewer means the list is the whole story. */
+export { STATIC_LIST_LENGTH };

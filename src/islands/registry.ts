@@ -1,4 +1,4 @@
-import type { ComponentProps, ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import AccreditationBanner from '../features/shell/AccreditationBanner.island';
 import CategoriesNav from '../features/shell/CategoriesNav.island';
 import Cf7Form from '../features/forms/Cf7Form.island';
@@ -10,7 +10,7 @@ import JournalistAccess from '../features/accounts/JournalistAccess.island';
 import LoadMore from '../features/reading/category/LoadMore.island';
 import MobileMenu from '../features/shell/MobileMenu.island';
 import NewPosts from '../features/reading/home/NewPosts.island';
-import ModalRoot from '../features/shell/ModalRoot.island';
+import ModalRoot from './ModalRoot.island';
 import PartnersCarousel from '../features/shell/PartnersCarousel.island';
 import PressOptIns from '../features/accounts/PressOptIns.island';
 import SearchBox from '../features/search/SearchBox.island';
@@ -51,5 +51,7 @@ export const islands = {
   WhatsappBanner,
 } satisfies Record<string, ComponentType<never>>;
 
-export type IslandName = keyof typeof islands;
-export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]>;
+type Islands = typeof islands;
+declare module '../ui/Island' {
+  interface IslandComponents extends Islands {}
+}

@@ -1,14 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { Apology } from '../ui/Apology';
-import { installRenderer } from './_renderer';
+import { installRenderer } from '../features/shell/renderer.server';
+import { notFoundPage } from '../render/apology';
 
-/**
- * Any address that leads nowhere, and any route whose subject does not exist. Kept a minute where
- * it was asked (routes/_renderer.tsx), unless `cache: 'never'` (an unpublished post's address:
- * every answer there is counted and decided anew).
- */
-export function notFoundPage(c: Context<AppEnv>, options: { cache?: 'never' } = {}) {
+/** Any address that leads nowhere; also a machine route's subject that does not exist (it installs the renderer then). */
+export function notFoundRoute(c: Context<AppEnv>) {
   installRenderer(c);
-  return c.render(<Apology kind="not-found" />, { status: 404, head: { title: 'Page introuvable', noindex: true }, tracking: { page_type: '404' }, ...options });
+  return notFoundPage(c);
 }

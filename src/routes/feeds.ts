@@ -1,146 +1,19 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { settle } from '../data/loaded';
-import { loadEvents } from '../features/events/events.server';
-import { renderRss } from '../features/feeds/rss';
-import { menuPages, renderNewsSitemap, renderRobots, renderSitemap, renderSitemapIndex, type SitemapUrl } from '../features/feeds/sitemap';
-import { parseWpDate } from '../lib/format/date';
-import { toNavLinks, toSitePath } from '../lib/links';
-import { siteOrigin } from '../render/site';
-import type { PostPage } from '../schemas/post';
-import { DEFAULT_SETTINGS } from '../schemas/settings';
-import { storyPath } from '../schemas/story';
-import { featuredStories } from '../features/shell/shell.server';
-import { notFoundPage } from './_404';
-import { cacheControl } from '../http/cache-control';
+import { categoryRss, newsSitemap, robots, rss, sitemapIndex, sitemapPages, sitemapPosts } from '../features/feeds/feeds.server';
+import { notFoundRoute } from './_404';
 
-// For machines: RSS, sitemaps and robots.txt, from the same cached content as the pages.
+// For machines: registered before the renderer, so they never load the shell.
 
-const RSS_ITEMS = 30;
-const SITEMAP_PAGE_SIZE = 100; // WordPress's per_page maximum: one upstream call per sitemap file
-const NEWS_CANDIDATES = 100;
-/** Google reads at most 50 000 URLs a sitemap index; 500 files of 100 posts is far beyond the archive. */
-const MAX_SITEMAP_FILES = 500;
+export const robotsRoute = (c: Context<AppEnv>) => robots(c);
+export const rssRoute = (c: Context<AppEnv>) => rss(c);
+export const sitemapIndexRoute = (c: Context<AppEnv>) => sitemapIndex(c);
+export const sitemapPagesRoute = (c: Context<AppEnv>) => sitemapPages(c);
+export const newsSitemapRoute = (c: Context<AppEnv>) => newsSitemap(c);
 
-const xml = (body: string, type = 'application/xml') =>
-  new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': cacheControl.fiveMinutes } });
-const unavailable = (c: Context<AppEnv>) => c.text('Flux momentanément indisponible. Réessayez dans quelques instants.', 503, { 'retry-after': '60' });
+/** /sitemap-posts-{n}.xml */
+export const sitemapPostsRoute = async (c: Context<AppEnv>) =>
+  (await sitemapPosts(c, Number(/^sitemap-posts-(\d{1,5})\.xml$/.exec(c.req.param('file') ?? '')?.[1]))) ?? notFoundRoute(c);
 
-export async function rssRoute(c: Context<AppEnv>) {
-  const content = c.get('content');
-  const [settings, posts] = await Promise.all([settle(content.settings(), 'settings'), settle(content.posts(1, RSS_ITEMS), 'posts')]);
-  if (posts.status !== 'success') return unavailable(c);
-  const s = settings.status === 'success' ? settings.data : DEFAULT_SETTINGS;
-  const origin = siteOrigin(c);
-  return xml(
-    renderRss({
-      title: s.title,
-      description: s.description || 'La salle de presse de la Fédération française de rugby',
-      siteUrl: origin,
-      feedUrl: `${origin}/rss.xml`,
-      items: posts.data.posts,
-      lastBuildDate: parseWpDate(posts.data.posts[0]?.date ?? '') ?? c.get('clock').now(),
-    }),
-    'application/rss+xml',
-  );
-}
-
-export async function categoryRssRoute(c: Context<AppEnv>) {
-  const content = c.get('content');
-  const slug = c.req.param('slug');
-  const [settings, categories] = await Promise.all([settle(content.settings(), 'settings'), settle(content.categories(), 'categories')]);
-  if (categories.status !== 'success') return unavailable(c);
-  const category = categories.data.find((x) => x.slug === slug && x.parent === 0);
-  if (!category) return notFoundPage(c);
-  const posts = await settle(content.postsOfCategory(category.id, 1, RSS_ITEMS), 'posts');
-  if (posts.status !== 'success') return unavailable(c);
-  const s = settings.status === 'success' ? settings.data : DEFAULT_SETTINGS;
-  const origin = siteOrigin(c);
-  return xml(
-    renderRss({
-      title: `${category.name} — ${s.title}`,
-      description: category.description || `Les actualités « ${category.name} » de la Fédération française de rugby`,
-      siteUrl: origin,
-      feedUrl: `${origin}/categories/${category.slug}/rss.xml`,
-      items: posts.data.posts,
-      lastBuildDate: parseWpDate(posts.data.posts[0]?.date ?? '') ?? c.get('clock').now(),
-    }),
-    'application/rss+xml',
-  );
-}
-
-/** /sitemap.xml is an index: the site's pages, then the posts 100 by 100. */
-export async function sitemapIndexRoute(c: Context<AppEnv>) {
-  const posts = await settle(c.get('content').posts(1, SITEMAP_PAGE_SIZE), 'posts');
-  if (posts.status !== 'success') return unavailable(c);
-  const origin = siteOrigin(c);
-  const files = [{ loc: `${origin}/sitemap-pages.xml` }];
-  const pages = posts.data.totalPages ?? (await countPostPages(c, posts.data));
-  for (let n = 1; n <= pages; n++) files.push({ loc: `${origin}/sitemap-posts-${n}.xml` });
-  return xml(renderSitemapIndex(files));
-}
-
-/** Without WordPress's totals: read on, page after page, until a short one. */
-async function countPostPages(c: Context<AppEnv>, first: PostPage): Promise<number> {
-  let page = first;
-  while (page.hasNext && page.page < MAX_SITEMAP_FILES) {
-    const next = await settle(c.get('content').posts(page.page + 1, SITEMAP_PAGE_SIZE), 'posts');
-    if (next.status !== 'success' || next.data.posts.length === 0) break;
-    page = next.data;
-  }
-  return page.page;
-}
-
-
-export async function sitemapPagesRoute(c: Context<AppEnv>) {
-  const content = c.get('content');
-  const [categories, events, menus, settings] = await Promise.all([
-    settle(content.categories(), 'categories'),
-    settle(loadEvents(content, c.get('clock').now()), 'events'),
-    settle(content.menus(), 'menus'),
-    settle(content.settings(), 'settings'),
-  ]);
-  if (categories.status !== 'success') return unavailable(c);
-  const origin = siteOrigin(c);
-  const bySlug = new Map(categories.data.map((x) => [x.id, x]));
-  const urls: SitemapUrl[] = [
-    { loc: `${origin}/`, changefreq: 'hourly', priority: 1 },
-    { loc: `${origin}/evenements`, changefreq: 'daily' },
-    { loc: `${origin}/contact` },
-    { loc: `${origin}/mentions-legales` },
-    ...categories.data.map((x): SitemapUrl => {
-      const parent = x.parent ? bySlug.get(x.parent) : undefined;
-      return { loc: `${origin}/categories/${parent ? `${parent.slug}/` : ''}${x.slug}`, changefreq: 'daily' };
-    }),
-    ...(events.status === 'success' ? events.data.map((e): SitemapUrl => ({ loc: `${origin}/evenements/${e.slug}` })) : []),
-    ...(menus.status === 'success' ? menuPages(toNavLinks([...menus.data.topBar, ...menus.data.footer])).map((path): SitemapUrl => ({ loc: `${origin}${path}` })) : []),
-    // The stories the search panel features (SPEC §7), each a page of this site.
-    ...(settings.status === 'success' ? featuredStories(settings.data).map((story): SitemapUrl => ({ loc: `${origin}${storyPath(story.id)}` })) : []),
-  ];
-  // A page linked from two menus is listed once.
-  const seen = new Set<string>();
-  return xml(renderSitemap(urls.filter((u) => !seen.has(u.loc) && seen.add(u.loc))));
-}
-
-export async function sitemapPostsRoute(c: Context<AppEnv>) {
-  const n = Number(/^sitemap-posts-(\d{1,5})\.xml$/.exec(c.req.param('file') ?? '')?.[1]);
-  if (!Number.isInteger(n) || n < 1) return notFoundPage(c);
-  const posts = await settle(c.get('content').posts(n, SITEMAP_PAGE_SIZE), 'posts');
-  if (posts.status === 'not-found' || (posts.status === 'success' && posts.data.posts.length === 0)) return notFoundPage(c);
-  if (posts.status !== 'success') return n > 1 ? notFoundPage(c) : unavailable(c);
-  const origin = siteOrigin(c);
-  return xml(
-    renderSitemap(posts.data.posts.map((p) => ({ loc: `${origin}${toSitePath(p.link)}`, lastmod: parseWpDate(p.date) ?? undefined }))),
-  );
-}
-
-export async function newsSitemapRoute(c: Context<AppEnv>) {
-  const posts = await settle(c.get('content').posts(1, NEWS_CANDIDATES), 'posts');
-  if (posts.status !== 'success') return unavailable(c);
-  return xml(renderNewsSitemap({ siteUrl: siteOrigin(c), publicationName: 'FFR Presse', language: 'fr', items: posts.data.posts, now: c.get('clock').now() }));
-}
-
-export function robotsRoute(c: Context<AppEnv>) {
-  const body = renderRobots({ siteUrl: siteOrigin(c), disallow: ['/api/', '/categories/preview/', '/embargo/', '/espace-presse', '/tableau-de-bord'] });
-  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl.anHour } });
-}
+/** /categories/{slug}/rss.xml */
+export const categoryRssRoute = async (c: Context<AppEnv>) => (await categoryRss(c, c.req.param('slug') ?? '')) ?? notFoundRoute(c);

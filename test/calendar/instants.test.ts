@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatWp, frLongDate, frTime, parisToUtc, toParis } from '../../dev/content/dates';
 import { eventsWindow } from '../../src/features/events/events.server';
 import { accreditationOpen } from '../../src/features/events/accreditation';
-import { renderCalendar } from '../../src/features/feeds/ical';
+import { renderCalendar } from '../../src/features/events/ical';
 import { NEWS_WINDOW_MS, renderNewsSitemap } from '../../src/features/feeds/sitemap';
 import { eventChoices } from '../../src/features/forms/event-choices.server';
 import { selectAllFuture } from '../../src/features/forms/event-selection';

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { favoriteIds, withFavorite } from './reading-list';
 import { isJournalist, profileAtom, updateProfileAtom } from './state';
-import { showSnackbarAtom } from '../shell/ui-state';
+import { showSnackbarAtom } from '../../state/ui';
 
 /**
  * `saved` is what the server already knows (the press space); on cached pages it is unknown.

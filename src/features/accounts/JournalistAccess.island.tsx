@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { openModalAtom } from '../shell/ui-state';
+import { openModalAtom } from '../../state/ui';
 import { ACTION_LABELS, STANDINGS, standingOf, type JournalistStanding } from './journalist-standing';
 import { profileAtom } from './state';
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { newsroomFlagsAtom, updateProfileAtom } from './state';
 import { getMedias, newsroomAction } from './api';
 import { JOB_TITLES } from './job-titles';
-import { RequiredLegend, RequiredMark } from '../forms/required';
+import { RequiredLegend, RequiredMark } from '../../ui/required';
 import { displayText, fr } from '../../lib/format/typography';
 
 // The contents of the two journalist-status modals (SPEC §4, §8).

@@ -2,8 +2,8 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { PrefsAction } from './api';
 import { profileAtom, profileUpdateAtom, updateProfileAtom } from './state';
-import { modalAtom, openModalAtom } from '../shell/ui-state';
-import { useLive } from '../../islands/use-live';
+import { modalAtom, openModalAtom } from '../../state/ui';
+import { useLive } from '../../ui/use-live';
 import { WhatsappNumber } from './WhatsappOptIn';
 
 /** `csrfToken`: the boxes are a form too (POST /espace-presse), saved with a button until the island is live. */

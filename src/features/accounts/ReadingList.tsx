@@ -1,4 +1,4 @@
-import { Island } from '../../islands/Island';
+import { Island } from '../../ui/Island';
 import { formatLongDate } from '../../lib/format/date';
 import { toSitePath } from '../../lib/links';
 import type { SearchHit } from '../../schemas/search-hit';

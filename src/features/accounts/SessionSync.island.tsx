@@ -5,7 +5,7 @@ import { sendAuthLog } from './auth-log';
 import { journalistModalSeen } from './journalist-modal-memory';
 import { STANDINGS, standingOf } from './journalist-standing';
 import { profileAtom, sessionAtom } from './state';
-import { openModalAtom, showSnackbarAtom } from '../shell/ui-state';
+import { openModalAtom, showSnackbarAtom } from '../../state/ui';
 
 export const SESSION_POLL_MS = 60_000;
 
@@ -60,7 +60,7 @@ export default function SessionSync() {
       });
   }, [setSession, loadProfile]);
 
-  // Just signed out (the worker left a cookie for it, src/auth/routes.server.ts): said once.
+  // Just signed out (the worker left a cookie for it, src/auth/auth-js.server.ts): said once.
   const showSnackbar = useSetAtom(showSnackbarAtom);
   useEffect(() => {
     if (!document.cookie.split('; ').includes('ffr_deconnecte=1')) return;

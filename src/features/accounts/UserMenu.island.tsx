@@ -2,12 +2,12 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { signOut } from './api';
 import { SIGN_IN_PATH, signInPath } from '../../auth/callback-url';
-import { useLive } from '../../islands/use-live';
+import { useLive } from '../../ui/use-live';
 import { isJournalist, profileAtom, sessionAtom } from './state';
 
 export type UserMenuProps = { loginUrl: string; logoutUrl: string; personalSpaceUrl: string; dashboardUrl: string; variant: 'topbar' | 'footer' };
 
-/** Where « Se déconnecter » goes without the island: the site's own page, which asks and signs out (routes/account/sign-out.tsx). */
+/** Where « Se déconnecter » goes without the island: the site's own page, which asks and signs out (sign-out.page.tsx). */
 export const SIGN_OUT_PATH = '/deconnexion';
 
 /**

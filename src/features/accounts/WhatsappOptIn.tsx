@@ -2,11 +2,11 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
 import { profileAtom, profileUpdateAtom, updateProfileAtom } from './state';
 import { displayPhone } from '../../lib/format/phone';
-import { closeModalAtom, modalAtom } from '../shell/ui-state';
+import { closeModalAtom, modalAtom } from '../../state/ui';
 
 // The body of the WHATSAPP_OPTIN modal (SPEC §2: /espace-presse?optin_whatsapp=open opens the
 // messaging-app opt-in); its title and description are with the others in
-// shell/ModalRoot.island.tsx, the site's one modal. Opened by the press space's PressOptIns island
+// islands/ModalRoot.island.tsx, the site's one modal (declared in modals.tsx). Opened by the press space's PressOptIns island
 // for a journalist who has not opted in.
 
 export const WHATSAPP_OPTIN_DONE = 'C’est noté\u00a0: vous recevrez les dernières actualités sur WhatsApp.';

@@ -1,7 +1,7 @@
 // The client's half of /api/auth/_log (SPEC §7 « POST /_log beacon with level, code », §8). As
 // next-auth v4's client does (packages/next-auth/src/utils/logger.ts, proxyLogger): the level and
 // the code, form-encoded, sent with navigator.sendBeacon so that it goes even while the page
-// unloads; fetch with keepalive where there is no beacon. src/auth/routes.server.ts logBeacon
+// unloads; fetch with keepalive where there is no beacon. src/auth/auth-js.server.ts logBeacon
 // reads it and writes an « auth.client » event with the code to the worker’s log.
 
 /** next-auth's client codes (packages/next-auth/src/client/_utils.ts fetchData, react/index.tsx). */

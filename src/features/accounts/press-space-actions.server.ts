@@ -3,8 +3,7 @@ import * as z from 'zod';
 import type { AppEnv } from '../../app-env';
 import { verifyCsrf } from '../../auth/csrf.server';
 import { endSession, readSession } from '../../auth/session.server';
-import { UpstreamError } from '../../upstream/http.server';
-import { createUserClient } from '../../upstream/user.server';
+import { tokenRefused } from '../../data/user.server';
 import { favoriteIds, withFavorite } from './reading-list';
 import { log } from '../../observability/log.server';
 
@@ -38,7 +37,7 @@ export async function pressSpaceAction(c: Context<AppEnv>): Promise<Response> {
   const form = await c.req.formData().catch(() => null);
   const parsed = ActionSchema.safeParse(form ? Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) : null);
   if (!parsed.success || !(await verifyCsrf(c, parsed.data.csrfToken))) return back(c, 'echec');
-  const user = createUserClient(c.get('config'));
+  const user = c.get('user');
   const token = session.access_token;
   try {
     const prefs = await user.prefs(token, true);
@@ -54,7 +53,7 @@ export async function pressSpaceAction(c: Context<AppEnv>): Promise<Response> {
     if (wanted.optin_whatsapp !== !!prefs.journaliste_optin_whatsapp) await user.updatePrefs(token, 'optin_whatsapp', wanted.optin_whatsapp);
     return back(c, 'abonnements');
   } catch (error) {
-    if (error instanceof UpstreamError && error.status === 401) {
+    if (tokenRefused(error)) {
       endSession(c);
       return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl: '/espace-presse', error: 'RefreshAccessTokenError' })}`, 303);
     }

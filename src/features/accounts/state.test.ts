@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileAtom, profileUpdateAtom, updateProfileAtom, type ProfileUpdateState } from './state';
-import { snackbarAtom } from '../shell/ui-state';
+import { snackbarAtom } from '../../state/ui';
 import type { Prefs } from '../../schemas/prefs';
 
 // The profile update (SPEC §4: loading, then success or failure; §8: a failure keeps the

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { ApiError, updatePrefs, type PrefsAction, type PublicSession } from './api';
 import type { Prefs } from '../../schemas/prefs';
-import { showSnackbarAtom } from '../shell/ui-state';
+import { showSnackbarAtom } from '../../state/ui';
 
 /** SPEC §4 session: loading, authenticated, unauthenticated. */
 export type SessionState = { status: 'loading' } | { status: 'unauthenticated' } | { status: 'authenticated'; data: PublicSession };

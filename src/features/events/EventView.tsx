@@ -1,6 +1,6 @@
 import { formatDateTime, formatLongDate, formatTime, isoInstant, parseWpDate } from '../../lib/format/date';
 import type { Event } from '../../schemas/event';
-import { RichText } from '../reading/page/RichText';
+import { RichText } from '../../ui/RichText';
 import { accreditationOpen, CLOSED_MESSAGE } from './accreditation';
 
 function When({ event }: { event: Event }) {

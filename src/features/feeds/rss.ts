@@ -1,8 +1,8 @@
 // RSS 2.0 feed of post cards, for journalists' feed readers and newsroom tools.
 
 import type { PostCard } from '../../schemas/post';
-import { readWpDate } from './time';
-import { cardPath, absoluteUrl, sitePageUrl, siteBase } from './url';
+import { readWpDate } from '../../lib/format/time';
+import { cardPath, absoluteUrl, sitePageUrl, siteBase } from '../../lib/site-url';
 import { xmlAttrs, xmlElement } from './xml';
 
 /** Extra text per post id; a Map or a plain object keyed by id. */

@@ -2,8 +2,8 @@
 
 import type { NavLink } from '../../lib/links';
 import type { PostCard } from '../../schemas/post';
-import { isoWithParisOffset, readWpDate } from './time';
-import { cardPath, siteBase, sitePageUrl } from './url';
+import { isoWithParisOffset, readWpDate } from '../../lib/format/time';
+import { cardPath, siteBase, sitePageUrl } from '../../lib/site-url';
 import { xmlElement } from './xml';
 
 /** sitemaps.org: at most 50 000 URLs per file; beyond that, split and list the files in an index. */

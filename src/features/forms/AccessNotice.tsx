@@ -7,7 +7,7 @@ import { profileAtom, sessionAtom } from '../accounts/state';
 
 // SPEC §6: accreditation requests are a journalist's right. The accreditation page is the same
 // cached HTML for everyone who is not signed in; inside the form's island, this tells each reader
-// where they stand. A signed-in reader's page is written for them (routes/accreditations.tsx):
+// where they stand. A signed-in reader's page is written for them (accreditations.page.tsx):
 // it says so from the start, with or without JavaScript.
 
 /**

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { mobileMenuAtom, openModalAtom } from '../shell/ui-state';
+import { mobileMenuAtom, openModalAtom } from '../../state/ui';
 
 export type ContactButtonProps = { variant: 'floating' | 'link' };
 

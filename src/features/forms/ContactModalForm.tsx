@@ -1,7 +1,7 @@
 import { useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import Cf7Form from './Cf7Form.island';
-import { contactDraftAtom } from '../shell/ui-state';
+import { contactDraftAtom } from './draft-state';
 import type { Countries } from './FormView';
 import type { FormModel } from './model';
 
@@ -9,7 +9,7 @@ export const CONTACT_MODAL_FORM = 'contactez-nous-modal';
 
 /**
  * The contact modal's form, loaded when the modal opens (it is on every page, so not in the HTML).
- * It opens on the draft left unsent (src/features/shell/ui-state.ts) and keeps it up to date as the reader types.
+ * It opens on the draft left unsent (draft-state.ts) and keeps it up to date as the reader types.
  */
 export function ContactModalForm() {
   const store = useStore();

@@ -3,7 +3,7 @@ import { formatDateTime, formatLongDate, frenchDay, readTypedDate } from '../../
 import { CLOSED_MESSAGE } from '../events/accreditation';
 import { EVENT_FIELD, type EventChoice } from './event-selection';
 import { resultAnchor } from './outcome';
-import { RequiredLegend, RequiredMark } from './required';
+import { RequiredLegend, RequiredMark } from '../../ui/required';
 import { DEFAULT_DIAL_CODE, HONEYPOT, IDEMPOTENCY_FIELD, isDialCodeField, type FieldErrors, type FormField, type FormModel, type FormValues } from './model';
 
 // One form, rendered the same on the server (works without JavaScript) and in the island.

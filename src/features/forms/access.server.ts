@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { endSession, readSession } from '../../auth/session.server';
-import { UpstreamError } from '../../upstream/http.server';
-import { createUserClient } from '../../upstream/user.server';
+import { tokenRefused } from '../../data/user.server';
 import { FAILURE_TITLE, type FormOutcome } from './outcome';
 import type { FormValues } from './model';
 import { STANDINGS, standingOf, type JournalistStanding } from '../accounts/journalist-standing';
@@ -29,7 +28,7 @@ export async function signedInReader(c: Context<AppEnv>): Promise<{ prefs: Prefs
   const session = await readSession(c);
   if (!session || session.error || !session.access_token) return null;
   try {
-    const prefs = await createUserClient(c.get('config')).prefs(session.access_token, true);
+    const prefs = await c.get('user').prefs(session.access_token, true);
     return { prefs, standing: standingOf(prefs) };
   } catch {
     return null;
@@ -41,12 +40,12 @@ export async function journalistSession(c: Context<AppEnv>): Promise<AccessCheck
   if (!session || session.error || !session.access_token) return { ok: false, reason: 'sign-in' };
   try {
     // The full profile: its newsroom flags say whether a request or the information is on its way.
-    const prefs = await createUserClient(c.get('config')).prefs(session.access_token, true);
+    const prefs = await c.get('user').prefs(session.access_token, true);
     const standing = standingOf(prefs);
     return standing === 'journaliste' ? { ok: true } : { ok: false, reason: 'journalist', standing };
   } catch (error) {
     // WordPress no longer accepts the token (revoked at the provider): the session ends, as on /api/user/*.
-    if (error instanceof UpstreamError && error.status === 401) {
+    if (tokenRefused(error)) {
       endSession(c);
       return { ok: false, reason: 'sign-in' };
     }

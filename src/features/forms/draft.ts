@@ -1,6 +1,6 @@
 import { DEFAULT_DIAL_CODE, isDialCodeField, type FormField, type FormModel, type FormValues } from './model';
 
-// A form's unsent input, kept as a draft (the contact modal's: src/features/shell/ui-state.ts). Client-safe.
+// A form's unsent input, kept as a draft (the contact modal's: draft-state.ts). Client-safe.
 
 /** Fields a draft keeps: what the reader types or chooses. Files cannot be kept, hidden fields are the site's. */
 const kept = (field: FormField) => field.kind !== 'file' && field.kind !== 'hidden';

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { UpstreamError } from '../../upstream/http.server';
-import { createCf7Client, type SendResult } from '../../upstream/cf7.server';
+import { UpstreamError, type SendResult } from '../../data/forms.server';
 import { eventsKindOfForm } from './accreditation-kinds';
 import { futureEventChoices } from './event-choices.server';
 import { EVENT_FIELD } from './event-selection';
@@ -138,7 +137,7 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
   const key = typeof values[IDEMPOTENCY_FIELD] === 'string' ? (values[IDEMPOTENCY_FIELD] as string) : '';
   const idemKey = /^[\w-]{8,64}$/.test(key) ? `idem:form:${slug}:${key}:${await digest(values)}` : null;
   if (idemKey) {
-    const earlier = await c.env.CACHE.get<FormOutcome>(idemKey, 'json').catch(() => null);
+    const earlier = await c.get('forms').idempotency.recall<FormOutcome>(idemKey);
     if (earlier) return { model, outcome: earlier }; // the same sending, twice: answered once
   }
 
@@ -170,7 +169,7 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
 
   let outcome: FormOutcome;
   try {
-    outcome = mapSendResult(await createCf7Client(c.get('config')).send(model.id, body, c.req.header('user-agent') ?? ''), model, checked.values);
+    outcome = mapSendResult(await c.get('forms').send(model.id, body, c.req.header('user-agent') ?? ''), model, checked.values);
   } catch (error) {
     const timedOut = error instanceof UpstreamError && error.kind === 'timeout';
     // The feedback route is public: WordPress refusing it (401/403) means a security plugin or a
@@ -181,6 +180,16 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
       ? { kind: 'unknown', title: FAILURE_TITLE, message: STATUS_TEXT.unknown, values: checked.values }
       : { kind: 'failure', title: FAILURE_TITLE, message: STATUS_TEXT.unavailable, values: checked.values };
   }
-  if (idemKey && outcome.kind === 'success') c.executionCtx.waitUntil(c.env.CACHE.put(idemKey, JSON.stringify(outcome), { expirationTtl: IDEMPOTENCY_SECONDS }).catch(() => undefined));
+  if (idemKey && outcome.kind === 'success') c.get('forms').idempotency.remember(idemKey, outcome, IDEMPOTENCY_SECONDS);
   return { model, outcome };
+}
+
+/** A page's POST without JavaScript: the outcome, or a French error for bad requests. */
+export async function submitFromPage(c: Context<AppEnv>, slug: string): Promise<{ model: FormModel; outcome: FormOutcome } | Response> {
+  try {
+    return await submitForm(c, slug);
+  } catch (error) {
+    if (error instanceof FormRequestError) return c.text(error.message, error.status);
+    throw error;
+  }
 }

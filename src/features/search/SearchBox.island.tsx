@@ -1,9 +1,9 @@
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLive } from '../../islands/use-live';
+import { useLive } from '../../ui/use-live';
 import { latestPosts, searchLive, type LiveHit, type LivePlayer, type LiveSearchConfig } from './live-client';
 import { cleanQuery, STORIES_IN_PANEL } from '../../schemas/search-request';
-import { searchOpenAtom } from '../shell/ui-state';
+import { searchOpenAtom } from '../../state/ui';
 
 export type SearchBoxProps = {
   search: LiveSearchConfig;

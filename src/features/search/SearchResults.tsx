@@ -1,13 +1,13 @@
 import { shorten } from '../../lib/format/shorten';
 import { toSitePath, type NavLink } from '../../lib/links';
-import { useRenderFacts } from '../../render/render-context';
+import { useRenderFacts } from '../../ui/render-context';
 import type { PlayerHit, SearchResult } from '../../schemas/search-hit';
 import { DidYouMean } from './DidYouMean';
 import { Highlight } from './highlight';
 import { playerHref, PlayerPhoto } from './players';
 import { defaultSort, SORTS, type SearchRequest, type Sort } from '../../schemas/search-request';
-import { Pagination } from '../reading/category/Pagination';
-import { PostCard } from '../reading/PostCard';
+import { Pagination } from '../../ui/Pagination';
+import { PostCard } from '../../ui/PostCard';
 import type { Tag } from '../../schemas/tag';
 import { TagIndex } from './TagIndex';
 import { fr } from '../../lib/format/typography';
@@ -159,7 +159,7 @@ export function SearchResults({
               </>
             )}
           </p>
-          {/* Nothing found, but the words corrected would find something (routes/search.tsx). */}
+          {/* Nothing found, but the words corrected would find something (search.page.tsx). */}
           {correction ? <Correction request={request} words={correction} /> : null}
           {categories.length ? (
             <>

@@ -1,9 +1,9 @@
-import { Island } from '../../islands/Island';
+import { Island } from '../../ui/Island';
 import type { NavLink } from '../../lib/links';
 import type { Shell } from './shell.server';
 import { SOCIAL_NETWORKS, type Settings } from '../../schemas/settings';
 import { SocialIcon } from './SocialIcon';
-import { Shared } from '../../render/shared-html.server';
+import { Shared } from '../../ui/shared-html.server';
 
 export const COPYRIGHT_FIRST_YEAR = 2023;
 export const CATEGORIES_PER_ROW = 5;

@@ -1,4 +1,4 @@
-import { Island } from '../../islands/Island';
+import { Island } from '../../ui/Island';
 import type { NavLink } from '../../lib/links';
 import type { Shell } from './shell.server';
 import type { Settings } from '../../schemas/settings';

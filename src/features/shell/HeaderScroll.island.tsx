@@ -5,7 +5,7 @@ export const STICKY_AFTER_PX = 64;
 export const PIN_ON_SCROLL_UP_AFTER_PX = 250;
 
 /**
- * The header's scroll rule (README, "Header on scroll"), applied as classes on `.header`:
+ * The header's scroll rule (docs/shell.md, "Header on scroll"), applied as classes on `.header`:
  * from 1000 px it stays on top and turns compact after 64 px; under 1000 px it scrolls away going
  * down and comes back, pinned, when the reader scrolls up beyond 250 px (unpinned above 64 px).
  */

@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLive } from '../../islands/use-live';
-import { mobileMenuAtom } from './ui-state';
+import { useLive } from '../../ui/use-live';
+import { mobileMenuAtom } from '../../state/ui';
 
 type MenuItem = { id: number; label: string; href: string; external: boolean; children: Array<{ id: number; label: string; href: string; external: boolean }> };
 

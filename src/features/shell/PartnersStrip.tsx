@@ -1,4 +1,4 @@
-import { Island } from '../../islands/Island';
+import { Island } from '../../ui/Island';
 import type { Partner } from '../../schemas/partner';
 
 export function PartnersStrip({ partners }: { partners: Partner[] }) {

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
-import { SNACKBAR_MS, snackbarAtom } from './ui-state';
+import { SNACKBAR_MS, snackbarAtom } from '../../state/ui';
 
 /** A short confirmation, announced politely, gone after 3000 ms. */
 export default function Snackbar() {

@@ -1,6 +1,6 @@
 import { toSitePath, type NavLink } from '../../lib/links';
 import type { Settings } from '../../schemas/settings';
-import { Island } from '../../islands/Island';
+import { Island } from '../../ui/Island';
 import type { Shell } from './shell.server';
 
 export const C3PR_URL = 'https://c3pr.ffr.fr';

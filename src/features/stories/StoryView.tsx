@@ -1,8 +1,14 @@
 import { formatDate, isoInstant } from '../../lib/format/date';
 import { safeHref, safeSrc, isExternal } from '../../lib/html/urls';
-import { Island } from '../../islands/Island';
+import { Island } from '../../ui/Island';
 import type { Story } from '../../schemas/story';
 import { Breadcrumb } from '../../ui/Breadcrumb';
+
+/** Above every story, in the page and in its JSON-LD. */
+export const STORY_TRAIL = [
+  { name: 'Accueil', href: '/' },
+  { name: 'Recherches du moment', href: '/recherche' },
+];
 import type { StorySlide } from './StoryPlayer.island';
 
 /** The slides the player may show: safe image and link addresses only. */
@@ -26,7 +32,7 @@ export function StoryView({ story }: { story: Story }) {
   const date = day ? { iso: isoInstant(story.date), text: day } : null;
   return (
     <article className="container story">
-      <Breadcrumb trail={[{ name: 'Accueil', href: '/' }, { name: 'Recherches du moment', href: '/recherche' }]} current={story.titre} />
+      <Breadcrumb trail={STORY_TRAIL} current={story.titre} />
       {slides.length > 0 ? (
         <Island name="StoryPlayer" props={{ title: story.titre, date, slides }} />
       ) : (

@@ -1,5 +1,5 @@
 import { responsiveImage } from '../../lib/images';
-import { useRenderFacts } from '../../render/render-context';
+import { useRenderFacts } from '../../ui/render-context';
 import type { Player } from '../../schemas/page';
 import { countLabel, fullName } from './squad';
 import type { TeamTemplate } from './templates';

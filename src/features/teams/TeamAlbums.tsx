@@ -1,7 +1,7 @@
 import { formatDate, isoInstant } from '../../lib/format/date';
 import { responsiveImage } from '../../lib/images';
 import { toSitePath } from '../../lib/links';
-import { useRenderFacts } from '../../render/render-context';
+import { useRenderFacts } from '../../ui/render-context';
 import type { Page } from '../../schemas/page';
 import { filterAlbums, filterHref, type ActiveFilters } from './albums';
 import { countLabel } from './squad';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { RenderContext } from '../../render/render-context';
+import { RenderContext } from '../../ui/render-context';
 import { PageSchema } from '../../schemas/page';
 import { readFilters } from './albums';
 import { teamTemplate } from './templates';

@@ -1,8 +1,8 @@
 import { responsiveImage } from '../../lib/images';
 import { toSitePath } from '../../lib/links';
-import { useRenderFacts } from '../../render/render-context';
+import { useRenderFacts } from '../../ui/render-context';
 import type { Page } from '../../schemas/page';
-import { RichText } from '../reading/page/RichText';
+import { RichText } from '../../ui/RichText';
 import type { ActiveFilters } from './albums';
 import { Breadcrumb, type Crumb } from '../../ui/Breadcrumb';
 import { PageLinks, Sidebar, TeamNews } from './parts';

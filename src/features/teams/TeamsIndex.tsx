@@ -1,7 +1,7 @@
 import { responsiveImage } from '../../lib/images';
-import { useRenderFacts } from '../../render/render-context';
+import { useRenderFacts } from '../../ui/render-context';
 import type { Page } from '../../schemas/page';
-import { RichText } from '../reading/page/RichText';
+import { RichText } from '../../ui/RichText';
 import { pageHref } from './links';
 import { Breadcrumb, type Crumb } from '../../ui/Breadcrumb';
 import { PageLinks, Sidebar, TeamNews } from './parts';

@@ -1,7 +1,7 @@
 import type { PostCard as Post } from '../../schemas/post';
 import type { PageRef } from '../../schemas/page';
-import { PostCard } from '../reading/PostCard';
-import { RichText } from '../reading/page/RichText';
+import { PostCard } from '../../ui/PostCard';
+import { RichText } from '../../ui/RichText';
 import { pageHref } from './links';
 
 // Pieces both team templates and the teams' listing page share.

@@ -1,12 +1,9 @@
 // The tag manager's data layer (SPEC §7 Tracking). Events are pushed whatever the consent: the
 // array stays in the page; only the tag-manager script, loaded after consent, sends anything.
 
-export type PageContext = {
-  page_type: string;
-  page_category: string;
-  page_subcategory: string;
-  articleThematic: string;
-};
+import type { PageContext } from '../../render/page';
+
+export type { PageContext };
 
 export type DataLayerEvent =
   | ({ event: 'content-loaded'; userId: string; loginStatus: 'connecte' | 'non-connecte' } & PageContext)

@@ -2,7 +2,7 @@ import { displayPhone, telHref } from '../../../lib/format/phone';
 import type { Author } from '../../../schemas/article';
 import { InlineHtml, htmlToText } from '../../../lib/html/inline-html';
 import { safeSrc } from '../../../lib/html/urls';
-import { authorHref } from '../author/author';
+import { authorHref } from '../../../lib/authors';
 
 const EMAIL = /^[^\s@<>()[\]"',;:?&=/\\]+@[^\s@<>()[\]"',;:?&=/\\]+\.[a-z]{2,}$/i;
 

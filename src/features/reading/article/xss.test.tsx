@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ArticleSchema, BlocksSchema } from '../../../schemas/article';
-import { RichText } from '../page/RichText';
+import { RichText } from '../../../ui/RichText';
 import { ArticleBody } from './ArticleBody';
-import { ArticleView } from './ArticlePage';
+import { ArticleView } from './ArticleView';
 import { InlineHtml, htmlToText } from '../../../lib/html/inline-html';
 import { VIDEO_HOSTS } from '../../../lib/html/urls';
 

@@ -1,13 +1,13 @@
-import { Island } from '../../../islands/Island';
+import { Island } from '../../../ui/Island';
 import { InlineHtml, htmlToText } from '../../../lib/html/inline-html';
 import type { Author } from '../../../schemas/article';
 import type { PostPage } from '../../../schemas/post';
 import { Breadcrumb } from '../../../ui/Breadcrumb';
 import { Unavailable } from '../../../ui/Apology';
 import { AuthorAvatar, AuthorContacts } from '../article/AuthorCard';
-import { Pagination } from '../category/Pagination';
-import { PostCard } from '../PostCard';
-import { postsCountLine } from './author';
+import { Pagination } from '../../../ui/Pagination';
+import { PostCard } from '../../../ui/PostCard';
+import { postsCountLine } from '../../../lib/authors';
 
 export type AuthorViewProps = {
   profile: Author;

@@ -3,7 +3,7 @@ import { settle, type Loaded } from '../../../data/loaded';
 import type { Author } from '../../../schemas/article';
 import type { WpUser } from '../../../schemas/author';
 import type { PostPage } from '../../../schemas/post';
-import { authorProfile } from './author';
+import { authorProfile } from '../../../lib/authors';
 import { log } from '../../../observability/log.server';
 
 /** Like a category (SPEC §9): 4 cards a page. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PostAuthorSchema, WpUserSchema, type PostAuthor } from '../../../schemas/author';
-import { AUTHOR_SLUG, authorHref, authorProfile, authorSlugFromLink, postsCountLine, sameAuthor } from './author';
+import { AUTHOR_SLUG, authorHref, authorProfile, authorSlugFromLink, postsCountLine, sameAuthor } from '../../../lib/authors';
 
 const user = WpUserSchema.parse({ id: 7, name: 'Claire Dumont', slug: 'claire-dumont', description: 'Bio WordPress', link: 'https://presse.ffr.fr/author/claire-dumont/' });
 

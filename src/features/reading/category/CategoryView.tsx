@@ -1,8 +1,8 @@
-import { Island } from '../../../islands/Island';
+import { Island } from '../../../ui/Island';
 import type { Category } from '../../../schemas/category';
 import type { PostPage } from '../../../schemas/post';
-import { PostCard } from '../PostCard';
-import { Pagination } from './Pagination';
+import { PostCard } from '../../../ui/PostCard';
+import { Pagination } from '../../../ui/Pagination';
 import { displayText } from '../../../lib/format/typography';
 
 export type CategoryViewProps = {

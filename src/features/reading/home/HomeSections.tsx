@@ -1,6 +1,6 @@
 import type { HomeSection } from '../../../schemas/home';
 import { EventItem } from '../../events/EventItem';
-import { PostCard } from '../PostCard';
+import { PostCard } from '../../../ui/PostCard';
 
 export function HomeSections({ sections }: { sections: HomeSection[] }) {
   return (

@@ -1,7 +1,7 @@
 import type { Content } from '../../../data/content.server';
 import { parseWpDate } from '../../../lib/format/date';
 import { toSitePath } from '../../../lib/links';
-import { STATIC_LIST_LENGTH } from '../../../upstream/static-lists.server';
+import { STATIC_LIST_LENGTH } from '../../../data/content.server';
 import type { PostCard } from '../../../schemas/post';
 
 // « Nouveaux articles » on the home page (SPEC §7 `posts?after=`, §9 polling every 60 s): how many

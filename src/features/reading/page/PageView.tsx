@@ -4,7 +4,7 @@ import type { Page } from '../../../schemas/page';
 import type { Settings } from '../../../schemas/settings';
 import { pageHref } from '../../teams/links';
 import { Breadcrumb, type Crumb } from '../../../ui/Breadcrumb';
-import { RichText } from './RichText';
+import { RichText } from '../../../ui/RichText';
 import { displayText } from '../../../lib/format/typography';
 
 // A WordPress page as the site shows it; the contact template adds the press office's details.

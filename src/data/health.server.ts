@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import type { Bindings } from '../app-env';
+import { EnvSchema, type Config } from '../config/env.server';
+import { createSearchClient } from '../upstream/algolia.server';
+import { requestJson } from '../upstream/http.server';
+import { createStaticListsClient } from '../upstream/static-lists.server';
+import { newsroomMedias } from '../upstream/user.server';
+import { createWordPressClient } from '../upstream/wordpress.server';
+
+// What GET /__health answers (routes/health.ts) — for the team's monitor and for the first look after a deploy: the configuration
+// valid (the names of the variables at fault, never a value), each upstream and each binding
+// reachable, with its latency. Never cached; its answer is remembered ten seconds per isolate, so
+// that calling it in a loop costs the upstreams one round of calls every ten seconds at most.
+
+type Probe = { name: string; ok: boolean; ms: number; error?: string };
+export type Health = { status: 'ok' | 'degraded' | 'error'; checkedAt: string; config: { valid: boolean; problems?: string[] }; checks: Probe[] };
+
+const REMEMBER_MS = 10_000;
+/** A monitor wants an answer within seconds, even when an upstream hangs. */
+const PROBE_TIMEOUT_MS = 3000;
+let last: { at: number; health: Promise<Health> } | null = null;
+
+async function probe(name: string, check: () => Promise<unknown>): Promise<Probe> {
+  const started = Date.now();
+  const deadline = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS));
+  try {
+    await Promise.race([check(), deadline]);
+    return { name, ok: true, ms: Date.now() - started };
+  } catch (error) {
+    // The kind of failure only: an upstream's message may carry an address or a token.
+    const kind = error instanceof Error ? (error.name === 'UpstreamError' ? error.message.split(' on ')[0]! : error.message === 'timeout' ? 'timeout' : error.name) : 'error';
+    return { name, ok: false, ms: Date.now() - started, error: kind };
+  }
+}
+
+function checks(env: Bindings, config: Config): Promise<Probe[]> {
+  const marks = env.PURGE_MARKS;
+  return Promise.all([
+    probe('wordpress', () => createWordPressClient(config).settings()),
+    probe('static-lists', () => createStaticListsClient(config).lastPosts()),
+    probe('middleware', () => newsroomMedias(config)),
+    probe('algolia', () => createSearchClient(config).search({ query: '', tag: '', category: '', sort: 'recent', page: 1 }, new URL(config.PUBLIC_ORIGIN).hostname)),
+    probe('identity-provider', () => requestJson(`${config.OIDC_ISSUER}/.well-known/openid-configuration`, z.object({ issuer: z.string() }).loose(), { timeoutMs: PROBE_TIMEOUT_MS })),
+    probe('kv', () => env.CACHE.get('health:probe')),
+    probe('purge-marks', () => marks.get(marks.idFromName('marks')).read()),
+  ]);
+}
+
+/** The configuration's faults, or each upstream and binding probed (remembered ten seconds per isolate). */
+export async function checkHealth(env: Bindings): Promise<Health> {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = [...new Set(parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`))];
+    return { status: 'error', checkedAt: new Date().toISOString(), config: { valid: false, problems }, checks: [] };
+  }
+  const now = Date.now();
+  if (!last || now - last.at >= REMEMBER_MS) {
+    const checkedAt = new Date(now).toISOString();
+    last = { at: now, health: checks(env, parsed.data).then((results) => ({ status: results.every((r) => r.ok) ? 'ok' : 'degraded', checkedAt, config: { valid: true }, checks: results })) };
+  }
+  return last.health;
+}
