@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'dev/**/*.test.ts', 'test/calendar/**/*.test.ts', 'test/typography/**/*.test.ts', 'test/edge/**/*.test.ts', 'test/deploy/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['test/support/islands.ts'],
+    setupFiles: ['test/unit/islands-setup.ts'],
     testTimeout: 20_000,
   },
 });

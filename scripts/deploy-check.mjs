@@ -82,7 +82,7 @@ for (const name of RATE_LIMITERS) {
 // ── No value left to fill in ──
 const walk = (value, path) => {
   if (typeof value === 'string' && PLACEHOLDER.test(value)) problem(`${path} : ${value.replace(/^à remplir\s*:\s*/i, 'à remplir — ')}`);
-  else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) walk(v, `${path}[${i}]`);
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
 };
 walk(envs[envName], `env.${envName}`);

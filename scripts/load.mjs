@@ -117,7 +117,7 @@ const faultReport = {
   warm: { requests: faulty.requests.total, errors: faulty.errors, timeouts: faulty.timeouts, '5xx': faulty['5xx'], non2xx: faulty.non2xx, latencyMs: { p50: faulty.latency.p50, p99: faulty.latency.p99, max: faulty.latency.max } },
   cold: {
     pages: cold.length,
-    byStatus: cold.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {}),
+    byStatus: Object.fromEntries(Map.groupBy(cold, (r) => r.status).entries().map(([status, rs]) => [status, rs.length])),
     unavailableWithRetryAfter: cold.filter((r) => r.status === 503 && r.retryAfter).length,
     unavailableInFrench: cold.filter((r) => r.status === 503 && r.french).length,
     slowestMs: Math.max(...cold.map((r) => r.ms)),

@@ -29,6 +29,8 @@ const allSteps = [
   ['types', 'workflows GitHub (actionlint)', ['scripts/check-workflows.mjs']],
   // The layer table of docs/architecture.md, as code (.dependency-cruiser.cjs).
   ['types', 'couches de src/ (dependency-cruiser)', ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', 'client', '--config', '.dependency-cruiser.cjs']],
+  // Format and lint (biome.json): npm run format writes what it asks for.
+  ['types', 'format et lint (Biome)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '.']],
   ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
   ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
   ['e2e', 'end-to-end (Chromium)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],

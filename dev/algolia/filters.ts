@@ -461,7 +461,7 @@ function matchesLeaf(node: Exclude<FilterNode, { kind: 'and' | 'or' }>, target: 
     case 'facet': {
       // An attribute missing from attributesForFaceting filters everything out, as on Algolia.
       const values = target.facetValues(node.attribute);
-      return values !== undefined && values.includes(facetKey(node.value));
+      return values?.includes(facetKey(node.value)) ?? false;
     }
     case 'tag':
       return target.tags().includes(node.value); // tags are case-sensitive

@@ -66,7 +66,9 @@ function ranks(data: IndexData, sorts: SortCriterion[]): Int32Array {
     const ids = data.liveDocs().map((d) => d.id);
     ids.sort((a, b) => compareSort(sorts, cols, a, b) || a - b);
     r = new Int32Array(data.docs.length);
-    ids.forEach((id, position) => (r![id] = position));
+    ids.forEach((id, position) => {
+      r![id] = position;
+    });
     c.ranks.set(key, r);
   }
   return r;

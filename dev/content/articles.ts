@@ -223,10 +223,10 @@ export function buildArticles(rng: Random, env: Env, archiveCount: number): Arti
     });
   };
   // In the newest-first list, position 0 is the newest published (or draft) article.
-  times.forEach((at, i) => make(rng, at, i, count - 1 - i, false));
+  for (const [i, at] of times.entries()) make(rng, at, i, count - 1 - i, false);
   // Scheduled posts (WordPress's « future » status): what the press office shares under embargo.
   const scheduledRng = rng.fork('scheduled');
-  scheduledTimes(env.now).forEach((at, k) => make(scheduledRng, at, count + k, -1 - k, true));
+  for (const [k, at] of scheduledTimes(env.now).entries()) make(scheduledRng, at, count + k, -1 - k, true);
 
   articles.reverse();
   const published = articles.filter((a) => a.status === 'publish');
@@ -263,7 +263,7 @@ function linkArticles(rng: Random, articles: WpArticle[], published: WpArticle[]
     }
   }
   const publishedIndex = new Map<number, number>();
-  published.forEach((a, i) => publishedIndex.set(a.id, i));
+  for (const [i, a] of published.entries()) publishedIndex.set(a.id, i);
 
   /**
    * Up to `n` items of `list` nearest to position `pos`, older ones first. `inList` tells whether

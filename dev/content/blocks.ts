@@ -122,7 +122,7 @@ export function lineupTable(caption: string, lineup: Lineup): WpBlock {
     pl.club,
     String(pl.caps),
   ]);
-  lineup.bench.forEach((pl, i) => rows.push([`${i + 16} – Remplaçant`, pl.name, pl.club, String(pl.caps)]));
+  for (const [i, pl] of lineup.bench.entries()) rows.push([`${i + 16} – Remplaçant`, pl.name, pl.club, String(pl.caps)]);
   return table(caption, ['Poste', 'Joueur', 'Club', 'Sélections'], rows);
 }
 

@@ -2,7 +2,7 @@
 // partner wordmarks. Illustrations are drawn in a 1280×720 view box; only width/height change
 // between the 640 and 1280 variants.
 
-import { Random } from './random.js';
+import type { Random } from './random.js';
 import { escapeXml } from './text.js';
 
 export const NAVY = '#002a5c';

@@ -22,7 +22,6 @@ const POST_LOGOUT_URI = 'http://127.0.0.1:8787/';
 type Harness = { origin: string; issuer: string; idp: IdentityProvider; server: Server };
 
 async function startHarness(accessTokenTtlSeconds?: number): Promise<Harness> {
-  let idp: IdentityProvider | undefined;
   let route: ReturnType<typeof mountIdentityProvider> | undefined;
   // The issuer needs the port, so the provider is created once the server listens.
   const server = createServer((req, res) => {
@@ -33,7 +32,7 @@ async function startHarness(accessTokenTtlSeconds?: number): Promise<Harness> {
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   const issuer = `${origin}/oidc`;
-  idp = createIdentityProvider({
+  const idp = createIdentityProvider({
     issuer,
     accounts: ACCOUNTS,
     clients: [{ ...CLIENT, redirect_uris: [REDIRECT_URI], post_logout_redirect_uris: [POST_LOGOUT_URI] }],

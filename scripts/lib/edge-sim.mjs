@@ -298,7 +298,10 @@ export async function simulate({
         idFromName: (name) => namespace.idFromName(name),
         get: (id) => {
           const stub = namespace.get(id);
-          return new Proxy({}, { get: (_, method) => (...args) => ((calls[method] = (calls[method] ?? 0) + 1), stub[method](...args)) });
+          return new Proxy({}, { get: (_, method) => (...args) => {
+            calls[method] = (calls[method] ?? 0) + 1;
+            return stub[method](...args);
+          } });
         },
       };
       site.env = {
@@ -536,7 +539,7 @@ export function standardScenario(plan) {
   plan.cutOff(cut, at(20), at(50));
   plan.publish(at(25), second, cut);
   plan.publish(at(30), third, loc(1), { repeatAfterMs: 2000 });
-  plan.posts.forEach((post, i) => plan.publish(at(100), post, loc(i)));
+  for (const [i, post] of plan.posts.entries()) plan.publish(at(100), post, loc(i));
 }
 
 /** How long the standard scenario must run to see the last publish reach every location. */

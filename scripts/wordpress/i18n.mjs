@@ -166,7 +166,7 @@ export function check() {
     try {
       moBytes = readFileSync(mo);
     } catch {}
-    if (!moBytes || !moBytes.equals(compileMo(entries))) problems.push(`${mo} : à recompiler (node scripts/wordpress/i18n.mjs)`);
+    if (!moBytes?.equals(compileMo(entries))) problems.push(`${mo} : à recompiler (node scripts/wordpress/i18n.mjs)`);
     let phpText = null;
     try {
       phpText = readFileSync(php, 'utf8');

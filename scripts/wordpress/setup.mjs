@@ -101,7 +101,8 @@ async function until(check, { timeoutMs, what, died }) {
 
 function packagesMissing() {
   try {
-    const out = execFileSync('dpkg-query', ['-W', '-f=${db:Status-Status}\\n', ...PACKAGES], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('dpkg-query', ['-W', // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format, not a template
+      '-f=${db:Status-Status}\\n', ...PACKAGES], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     return out.split('\n').filter(Boolean).some((s) => s !== 'installed');
   } catch {
     return true;

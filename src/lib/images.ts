@@ -13,7 +13,7 @@ export function resizedUrl(src: string, width: number, mode: ImageMode): string 
 
 /** srcset and sizes for an image shown at most `maxWidth` CSS pixels wide. */
 /** Images come from WordPress: only its web addresses and site paths may reach an <img>. */
-const isImageAddress = (src: string) => /^(https?:\/\/|\/(?![\/\\]))/i.test(src);
+const isImageAddress = (src: string) => /^(https?:\/\/|\/(?![/\\]))/i.test(src);
 
 export function responsiveImage(src: string, mode: ImageMode, maxWidth = 3840): { src: string; srcSet?: string } {
   if (!isImageAddress(src)) return { src: '' };

@@ -9,15 +9,15 @@ export function toSitePath(link: string): string {
   const clean = link.replace(/[\u0000-\u0020\u007f]+/g, '');
   if (!clean) return '/';
   // "//host/…" is another site, and "/\host" too for browsers: only a real path passes as is.
-  if (clean.startsWith('/') && !/^\/[\/\\]/.test(clean)) return link.trim();
+  if (clean.startsWith('/') && !/^\/[/\\]/.test(clean)) return link.trim();
   try {
     const u = new URL(clean);
     // Any other scheme (javascript:, data:, vbscript:…) is never a page of this site.
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return '/';
     // The path of « https://host//evil.example/x » is « //evil.example/x »: another host if used as is.
-    return `/${u.pathname.replace(/^[\/\\]+/, '')}${u.search}${u.hash}`;
+    return `/${u.pathname.replace(/^[/\\]+/, '')}${u.search}${u.hash}`;
   } catch {
-    return `/${clean.replace(/^[\/\\]+/, '')}`;
+    return `/${clean.replace(/^[/\\]+/, '')}`;
   }
 }
 

@@ -50,6 +50,7 @@ export type RenderOptions = {
 
 declare module 'hono' {
   interface ContextRenderer {
+    // biome-ignore lint/style/useShorthandFunctionType: only an interface merges with Hono's ContextRenderer
     (content: React.ReactNode, options: RenderOptions): Promise<Response>;
   }
 }

@@ -9,7 +9,7 @@ const RETRY = 'Merci de rafraîchir la page dans quelques instants.';
 /** Only a path of this site may be reloaded: anything else reloads the home page. */
 function refreshHref(path: string): string {
   const href = safeHref(path);
-  return href && href.startsWith('/') ? href : '/';
+  return href?.startsWith('/') ? href : '/';
 }
 
 const SUBJECTS = {

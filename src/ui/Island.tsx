@@ -32,6 +32,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const Component = table[name] as unknown as ComponentType<Record<string, unknown>>;
   const json = JSON.stringify(props);
   const html = SHARED.has(name) ? sharedHtml(Component, props as Record<string, unknown>, json) : null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own output for these props, rendered once per isolate
   if (html !== null) return <div className="island" data-island={name} data-props={json} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <div className="island" data-island={name} data-props={json}>

@@ -157,6 +157,7 @@ export function RichText({ html, className }: { html: string; className?: string
   return (
     <div className={className}>
       {splitBlocks(html).map((part, i) => {
+        // biome-ignore lint/correctness/useJsxKeyInIterable: a child of the keyed element returned below, not an item of the list
         const inline = <InlineHtml html={part.inner} />;
         switch (part.tag) {
           case 'h2':

@@ -159,6 +159,7 @@ describe('11. The smaller things', () => {
     const { ctx, page } = await signIn('desktop', 'journaliste@example.fr', '/evenements');
     const invitation = page.getByRole('link', { name: 'Recevez les dernières actualités sur WhatsApp', exact: true });
     await invitation.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as the reader sees it, laid out
     expect(await invitation.innerText()).toBe('Recevez les dernières actualités sur WhatsApp');
     await page.getByRole('button', { name: 'Masquer l’invitation WhatsApp' }).click();
     await invitation.waitFor({ state: 'detached' });

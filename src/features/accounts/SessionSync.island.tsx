@@ -64,6 +64,7 @@ export default function SessionSync() {
   const showSnackbar = useSetAtom(showSnackbarAtom);
   useEffect(() => {
     if (!document.cookie.split('; ').includes('ffr_deconnecte=1')) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in Firefox nor Safari
     document.cookie = 'ffr_deconnecte=; path=/; max-age=0';
     showSnackbar('Vous êtes déconnecté. À bientôt\u202f!');
   }, [showSnackbar]);

@@ -11,5 +11,6 @@ export function journalistModalSeen(): boolean {
 
 export function rememberJournalistModalSeen(): void {
   sessionStorage.setItem(JOURNALIST_MODAL_SEEN, 'true');
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in Firefox nor Safari
   document.cookie = `${COOKIE}; path=/; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
 }

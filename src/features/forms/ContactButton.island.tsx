@@ -25,7 +25,7 @@ function usePageEndInView(enabled: boolean): boolean {
       }
       setInView(shown.size > 0);
     });
-    parts.forEach((part) => observer.observe(part));
+    for (const part of parts) observer.observe(part);
     return () => observer.disconnect();
   }, [enabled]);
   return inView;

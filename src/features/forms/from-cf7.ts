@@ -154,7 +154,7 @@ function toField(field: Cf7Field, content: string): FormField | null {
   const basetype = (field.basetype || field.type).replace(/\*$/, '').toLowerCase();
   const kind = KINDS[basetype];
   const name = field.name.trim();
-  if (!kind || !name || !/^[A-Za-z][\w:.\-]*$/.test(name)) return null;
+  if (!kind || !name || !/^[A-Za-z][\w:.-]*$/.test(name)) return null;
 
   const option = (key: string) => field.options.find((o) => o.startsWith(`${key}:`))?.slice(key.length + 1);
   const has = (key: string) => field.options.includes(key);

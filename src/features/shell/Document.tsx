@@ -45,6 +45,7 @@ export function Document({ head, shell, page, nonce, children }: { head: PageHea
         {head.alternates?.map((a) => <link key={a.href} rel="alternate" type={a.type} title={a.title} href={a.href} />)}
         {head.jsonLd?.map((ld, i) => (
           // JSON-LD is data, not script: jsonLdScriptContent escapes "<" so it cannot close the tag.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON, escaped by jsonLdScriptContent
           <script key={i} type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdScriptContent(ld) }} />
         ))}
         <meta property="og:site_name" content={settings.title} />

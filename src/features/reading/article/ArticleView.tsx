@@ -100,7 +100,7 @@ export function pressKitHref(article: Article): string | null {
   // toSitePath keeps the path of any scheme, and the path of "javascript:javascript:alert(1)" is
   // "javascript:alert(1)" (found by xss.test.tsx): only a path of this site may lead to the kit.
   const sitePath = safeHref(path);
-  path = sitePath && sitePath.startsWith('/') ? sitePath : '';
+  path = sitePath?.startsWith('/') ? sitePath : '';
   if (!path && article.category) path = `/categories/${article.category.slug}/${article.slug}`;
   path = path.replace(/\/+$/, '');
   return path ? `${path}/kit-presse.zip` : null;
@@ -213,7 +213,6 @@ export function ArticleView({ article, crumbs, readerTools = false, unpublished 
   const { imageMode } = useRenderFacts();
   const hasSidebar = Boolean(article.sidebar && article.sidebar.posts.length > 0);
   return (
-    <>
       <div className={hasSidebar ? 'container article-page' : 'container article-page article-page--single'}>
         <Breadcrumb trail={[{ name: 'Accueil', href: '/' }, ...crumbs]} current={titleOf(article)} />
         <div className={hasSidebar ? 'article-layout article-layout--sidebar' : 'article-layout'}>
@@ -251,6 +250,5 @@ export function ArticleView({ article, crumbs, readerTools = false, unpublished 
         </div>
         <SimilarContent article={article} />
       </div>
-    </>
   );
 }

@@ -8,7 +8,7 @@ import { displayText } from '../../../lib/format/typography';
 export type CategoryViewProps = {
   category: Category;
   parent: Category | null;
-  children: Category[];
+  subcategories: Category[];
   posts: PostPage;
   basePath: string;
 };
@@ -21,7 +21,7 @@ function countLine(posts: PostPage): string {
   return page ? `${count} · ${page}` : count;
 }
 
-export function CategoryView({ category, parent, children, posts, basePath }: CategoryViewProps) {
+export function CategoryView({ category, parent, subcategories, posts, basePath }: CategoryViewProps) {
   const nextHref = posts.hasNext ? `${basePath}?page=${posts.page + 1}` : null;
   return (
     <div className="container">
@@ -43,10 +43,10 @@ export function CategoryView({ category, parent, children, posts, basePath }: Ca
         {category.description ? <p className="category-head__text">{displayText(category.description)}</p> : null}
         <p className="category-head__count">{countLine(posts)}</p>
       </header>
-      {children.length > 0 ? (
+      {subcategories.length > 0 ? (
         <nav className="subcategories" aria-label={`Rubriques de ${category.name}`}>
           <ul>
-            {children.map((child) => (
+            {subcategories.map((child) => (
               <li key={child.id}>
                 <a className="chip" href={`/categories/${category.slug}/${child.slug}`}>
                   {child.name}

@@ -19,7 +19,7 @@ async function renderCategory(c: Context<AppEnv>, category: Category, parent: Ca
   // A page past the end (WordPress's 400 rest_post_invalid_page_number, or an empty page) is not
   // found; a page that failed to load (timeout, 5xx) is the apology below, with a 503.
   if (page > 1 && (posts.status === 'not-found' || (posts.status === 'success' && posts.data.posts.length === 0))) return notFoundPage(c);
-  const children = all.filter((x) => x.parent === category.id).sort((a, b) => a.menuOrder - b.menuOrder || a.name.localeCompare(b.name, 'fr'));
+  const subcategories = all.filter((x) => x.parent === category.id).sort((a, b) => a.menuOrder - b.menuOrder || a.name.localeCompare(b.name, 'fr'));
   const crumbs = [{ name: 'Accueil', href: '/' }, ...(parent ? [{ name: parent.name, href: `/categories/${parent.slug}` }] : []), { name: category.name, href: basePath }];
   const data = posts.status === 'success' ? posts.data : { posts: [], page, total: 0, totalPages: 0, hasNext: false };
 
@@ -31,7 +31,7 @@ async function renderCategory(c: Context<AppEnv>, category: Category, parent: Ca
         <Unavailable what="Les contenus de cette rubrique sont momentanément indisponibles." />
       </div>
     ) : (
-      <CategoryView category={category} parent={parent} children={children} posts={data} basePath={basePath} />
+      <CategoryView category={category} parent={parent} subcategories={subcategories} posts={data} basePath={basePath} />
     ),
     {
       head: {

@@ -53,7 +53,8 @@ async function withCategoryPosts(c: Context<AppEnv>, sections: HomeSection[]): P
 /** The latest publication date the page knows of: what the « nouveaux articles » notice counts from. */
 function newestDate(posts: { date: string }[]): string | null {
   const dates = posts.map((p) => p.date).filter((d) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(d));
-  return dates.length ? dates.reduce((a, b) => (b > a ? b : a)) : null;
+  // Wall-clock times written alike sort as text: the last is the latest.
+  return dates.sort().at(-1) ?? null;
 }
 
 async function fromStaticLists(c: Context<AppEnv>): Promise<HomeSection[]> {
