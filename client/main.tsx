@@ -50,7 +50,8 @@ function followEarlyLink() {
   pressed = null;
 }
 
-const whenIdle = (task: () => void) => () => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200));
+const whenIdle = (task: () => void) => () =>
+  'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200);
 const afterLoad = (task: () => void) => (document.readyState === 'complete' ? task() : addEventListener('load', task, { once: true }));
 
 if (document.querySelector('[data-island]')) {
@@ -62,6 +63,14 @@ if (document.querySelector('[data-island]')) {
 }
 
 // Next pages fetched ahead as their links come near the viewport (client/prefetch.ts).
-afterLoad(whenIdle(() => void import('./prefetch').then(({ prefetchNearLinks }) => prefetchNearLinks(), () => undefined)));
+afterLoad(
+  whenIdle(
+    () =>
+      void import('./prefetch').then(
+        ({ prefetchNearLinks }) => prefetchNearLinks(),
+        () => undefined,
+      ),
+  ),
+);
 
 export {};

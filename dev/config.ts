@@ -38,7 +38,10 @@ export function contentAnchor(at = Date.now()): Date {
   return new Date(day <= at ? day : day - 86_400_000);
 }
 
-export function readUpstreamConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<UpstreamConfig> = {}): UpstreamConfig {
+export function readUpstreamConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<UpstreamConfig> = {},
+): UpstreamConfig {
   const host = overrides.host ?? env.UPSTREAM_HOST ?? '127.0.0.1';
   const port = overrides.port ?? Number(env.UPSTREAM_PORT ?? 8790);
   const sitePort = env.PORT ?? '8787';

@@ -34,7 +34,9 @@ describe('one host, one prefix per service', () => {
     expect((await get('/wp-json/wp/v2/users/me')).status).toBe(401);
     expect((await get('/wp-json/contact-form-7/v1/contact-forms')).status).toBe(403);
     expect((await get('/wp-content/uploads/newsroom/last_posts.json')).status).toBe(200);
-    expect((await get('/middleware/items/newsroom_medias', { headers: { authorization: `Bearer ${config.middlewareToken}` } })).status).toBe(200);
+    expect(
+      (await get('/middleware/items/newsroom_medias', { headers: { authorization: `Bearer ${config.middlewareToken}` } })).status,
+    ).toBe(200);
     expect((await get('/oidc/.well-known/openid-configuration')).status).toBe(200);
     expect((await get('/__control/counters')).status).toBe(200);
   });

@@ -56,7 +56,10 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
       {
         client_id: config.oidcClientId,
         client_secret: config.oidcClientSecret,
-        redirect_uris: [`${config.workerUrl}/api/auth/callback/ffr`, `${config.workerUrl.replace('127.0.0.1', 'localhost')}/api/auth/callback/ffr`],
+        redirect_uris: [
+          `${config.workerUrl}/api/auth/callback/ffr`,
+          `${config.workerUrl.replace('127.0.0.1', 'localhost')}/api/auth/callback/ffr`,
+        ],
         post_logout_redirect_uris: [`${config.workerUrl}/`, `${config.workerUrl.replace('127.0.0.1', 'localhost')}/`],
       },
     ],

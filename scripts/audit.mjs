@@ -70,7 +70,12 @@ try {
     report.pages[name] = {
       path,
       ...lighthouseSummary(lhr),
-      runs: { performance: all.map((r) => r.performance), lcpMs: all.map((r) => r.lcpMs), cls: all.map((r) => r.cls), tbtMs: all.map((r) => r.tbtMs) },
+      runs: {
+        performance: all.map((r) => r.performance),
+        lcpMs: all.map((r) => r.lcpMs),
+        cls: all.map((r) => r.cls),
+        tbtMs: all.map((r) => r.tbtMs),
+      },
     };
   }
   chrome.kill();
@@ -169,8 +174,17 @@ function lighthouseSummary(lhr) {
       const audit = lhr.audits[ref.id];
       if (ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
       if (category.id === 'performance' && ref.group !== 'metrics') continue;
-      const items = (audit.details?.items ?? []).slice(0, 10).map((item) => item.node?.selector ?? item.url ?? item.source?.url ?? item.description ?? '');
-      failures.push({ category: category.id, id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue ?? '', items });
+      const items = (audit.details?.items ?? [])
+        .slice(0, 10)
+        .map((item) => item.node?.selector ?? item.url ?? item.source?.url ?? item.description ?? '');
+      failures.push({
+        category: category.id,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue ?? '',
+        items,
+      });
     }
   }
   return {
@@ -184,7 +198,9 @@ function lighthouseSummary(lhr) {
     lighthouseFailures: failures,
     // What the metrics are made of: the LCP element and the main thread's longest tasks.
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
-    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5).map((t) => ({ url: t.url, startMs: Math.round(t.startTime), durationMs: Math.round(t.duration) })),
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? [])
+      .slice(0, 5)
+      .map((t) => ({ url: t.url, startMs: Math.round(t.startTime), durationMs: Math.round(t.duration) })),
   };
 }
 
@@ -258,11 +274,28 @@ function missedTargets(p) {
 function printReport(report) {
   const head = ['page', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'CLS', 'TBT ms', 'axe'];
   const rows = Object.entries(report.pages).map(([name, p]) => [
-    name, p.performance, p.accessibility, p.bestPractices, p.seo, p.lcpMs, p.cls, p.tbtMs,
+    name,
+    p.performance,
+    p.accessibility,
+    p.bestPractices,
+    p.seo,
+    p.lcpMs,
+    p.cls,
+    p.tbtMs,
     `${p.axeViolations.length}/${p.axeViolations.reduce((n, v) => n + v.nodes.length, 0)}`,
   ]);
   for (const [name, m] of Object.entries(report.modals)) {
-    rows.push([`modale ${name}`, '', '', '', '', '', '', '', `${m.axeViolations.length}/${m.axeViolations.reduce((n, v) => n + v.nodes.length, 0)}`]);
+    rows.push([
+      `modale ${name}`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      `${m.axeViolations.length}/${m.axeViolations.reduce((n, v) => n + v.nodes.length, 0)}`,
+    ]);
   }
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
@@ -271,15 +304,21 @@ function printReport(report) {
   console.log(widths.map((w) => '─'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
 
-  console.log(`\nObjectifs : performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms, a11y / bonnes pratiques / SEO = 100, 0 violation axe`);
+  console.log(
+    `\nObjectifs : performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms, a11y / bonnes pratiques / SEO = 100, 0 violation axe`,
+  );
   let allMet = true;
   for (const [name, p] of Object.entries(report.pages)) {
     const missed = missedTargets(p);
     if (!missed.length) continue;
     allMet = false;
     console.log(`  ${name} (${p.path}) : ${missed.join(' ; ')}`);
-    if (p.runs.tbtMs.length > 1) console.log(`      passages : performance ${p.runs.performance.join(' ')} ; LCP ${p.runs.lcpMs.join(' ')} ms ; TBT ${p.runs.tbtMs.join(' ')} ms`);
-    for (const f of p.lighthouseFailures) console.log(`      lighthouse ${f.category} ${f.id} ${f.displayValue} ${f.items.filter(Boolean).join(' | ')}`.trimEnd());
+    if (p.runs.tbtMs.length > 1)
+      console.log(
+        `      passages : performance ${p.runs.performance.join(' ')} ; LCP ${p.runs.lcpMs.join(' ')} ms ; TBT ${p.runs.tbtMs.join(' ')} ms`,
+      );
+    for (const f of p.lighthouseFailures)
+      console.log(`      lighthouse ${f.category} ${f.id} ${f.displayValue} ${f.items.filter(Boolean).join(' | ')}`.trimEnd());
     printAxeNodes(p.axeViolations);
   }
   for (const [name, m] of Object.entries(report.modals)) {

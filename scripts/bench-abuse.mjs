@@ -13,7 +13,17 @@ import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { buildClient } from './build-client.mjs';
 import { callWorker, dropWorkerLogLines, importBundles, nodeBindings } from './lib/node-worker.mjs';
-import { ensureDevVars, root, sitePort, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor, withUpstreamPort } from './lib/stack.mjs';
+import {
+  ensureDevVars,
+  root,
+  sitePort,
+  siteUrl,
+  startUpstreamProcess,
+  stopAll,
+  upstreamUrl,
+  waitFor,
+  withUpstreamPort,
+} from './lib/stack.mjs';
 import { startProductionWorker } from './lib/worker-build.mjs';
 
 const control = (path, init) => fetch(`${upstreamUrl}/__control${path}`, init).then((r) => r.json());
@@ -47,7 +57,11 @@ try {
   {
     const t0 = performance.now();
     // A server that refuses the body before reading it may close the connection while it is sent.
-    const res = await fetch(`${siteUrl}/api/purge`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ffr-signature': 'AAAA', 'x-ffr-timestamp': String(Math.floor(Date.now() / 1000)) }, body: unsigned }).catch((error) => ({ status: `connexion fermée (${error.cause?.code ?? error.message})`, arrayBuffer: async () => null }));
+    const res = await fetch(`${siteUrl}/api/purge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ffr-signature': 'AAAA', 'x-ffr-timestamp': String(Math.floor(Date.now() / 1000)) },
+      body: unsigned,
+    }).catch((error) => ({ status: `connexion fermée (${error.cause?.code ?? error.message})`, arrayBuffer: async () => null }));
     await res.arrayBuffer();
     report.purgeFlood = { bytes: unsigned.length, status: res.status, ms: ms(t0) };
     console.log(`purge, 8 MiB unsigned: HTTP ${res.status} in ${ms(t0)} ms`);
@@ -66,7 +80,11 @@ try {
   let peak = heap0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 1);
   const tp = performance.now();
-  const purge = await call('/api/purge', { method: 'POST', headers: { 'content-type': 'application/json', 'x-ffr-signature': 'AAAA', 'x-ffr-timestamp': String(Math.floor(Date.now() / 1000)) }, body: unsigned });
+  const purge = await call('/api/purge', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ffr-signature': 'AAAA', 'x-ffr-timestamp': String(Math.floor(Date.now() / 1000)) },
+    body: unsigned,
+  });
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().heapUsed);
   report.purgeFlood.node = { status: purge.res.status, ms: ms(tp), heapGrowthMiB: Math.round(((peak - heap0) / MiB) * 10) / 10 };
@@ -86,8 +104,15 @@ try {
     if (shown) readable++;
     if (shown && drafts.has(id)) draftsRead++;
   }
-  report.previews = { ids: `${first}–${first + 199}`, readableWithoutLink: readable, draftsReadable: draftsRead, draftsInRange: [...drafts].filter((id) => id >= first && id < first + 200).length };
-  console.log(`previews without a link, ids ${report.previews.ids}: ${readable} posts shown, ${draftsRead} of them drafts (${report.previews.draftsInRange} drafts in the range)`);
+  report.previews = {
+    ids: `${first}–${first + 199}`,
+    readableWithoutLink: readable,
+    draftsReadable: draftsRead,
+    draftsInRange: [...drafts].filter((id) => id >= first && id < first + 200).length,
+  };
+  console.log(
+    `previews without a link, ids ${report.previews.ids}: ${readable} posts shown, ${draftsRead} of them drafts (${report.previews.draftsInRange} drafts in the range)`,
+  );
 
   // 1 000 random addresses, twice.
   let seed = 29;
@@ -115,9 +140,16 @@ try {
       const { res } = await call(url);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     }
-    const figures = { kvWrites: kv.counts.writes - writes0, cachePuts: caches.puts - puts0, upstreamCalls: (await control('/counters')).total - upstream0, statuses };
+    const figures = {
+      kvWrites: kv.counts.writes - writes0,
+      cachePuts: caches.puts - puts0,
+      upstreamCalls: (await control('/counters')).total - upstream0,
+      statuses,
+    };
     report.randomUrls.passes.push(figures);
-    console.log(`1 000 random addresses, pass ${pass}: ${figures.kvWrites} KV writes, ${figures.cachePuts} Cache API puts, ${figures.upstreamCalls} upstream calls, statuses ${JSON.stringify(statuses)}`);
+    console.log(
+      `1 000 random addresses, pass ${pass}: ${figures.kvWrites} KV writes, ${figures.cachePuts} Cache API puts, ${figures.upstreamCalls} upstream calls, statuses ${JSON.stringify(statuses)}`,
+    );
   }
 } finally {
   stopAll();

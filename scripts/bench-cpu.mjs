@@ -129,8 +129,16 @@ const envNoMemo = { ...env, KV_MEMO_MS: '0' };
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const pageRequest = (path) => () =>
-  new Request(siteUrl + path, { headers: { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br, gzip', 'accept-language': 'fr-FR,fr;q=0.9', 'user-agent': UA } });
-const sessionRequest = () => new Request(`${siteUrl}/api/auth/session`, { headers: { accept: 'application/json', 'accept-encoding': 'br, gzip', 'user-agent': UA } });
+  new Request(siteUrl + path, {
+    headers: {
+      accept: 'text/html,application/xhtml+xml',
+      'accept-encoding': 'br, gzip',
+      'accept-language': 'fr-FR,fr;q=0.9',
+      'user-agent': UA,
+    },
+  });
+const sessionRequest = () =>
+  new Request(`${siteUrl}/api/auth/session`, { headers: { accept: 'application/json', 'accept-encoding': 'br, gzip', 'user-agent': UA } });
 
 // A valid contact message (test/worker/forms.test.ts), multipart as the form island sends it, with
 // the empty honeypot and a new idempotency key per sending, as each rendered form has. The body is
@@ -158,7 +166,20 @@ async function formRequestFactory() {
   const bytes = new Uint8Array(await encoded.arrayBuffer());
   const type = encoded.headers.get('content-type');
   // From the site's own page, as a browser sends it (a write from elsewhere is refused: security/requests.server.ts).
-  return () => new Request(`${siteUrl}/api/forms/contactez-nous`, { method: 'POST', body: bytes, headers: { 'content-type': type, 'content-length': String(bytes.byteLength), origin: siteUrl, 'sec-fetch-site': 'same-origin', accept: 'application/json', 'accept-encoding': 'br, gzip', 'user-agent': UA } });
+  return () =>
+    new Request(`${siteUrl}/api/forms/contactez-nous`, {
+      method: 'POST',
+      body: bytes,
+      headers: {
+        'content-type': type,
+        'content-length': String(bytes.byteLength),
+        origin: siteUrl,
+        'sec-fetch-site': 'same-origin',
+        accept: 'application/json',
+        'accept-encoding': 'br, gzip',
+        'user-agent': UA,
+      },
+    });
 }
 
 /** One call of the worker, its CPU from the call until the body is read and waitUntil has settled. */
@@ -208,7 +229,8 @@ for (const path of Object.values(paths)) {
 const firstForm = await callWorker(await formRequestFactory(), env);
 if (firstForm.status !== 200) throw new Error(`POST /api/forms/contactez-nous: HTTP ${firstForm.status}`);
 // (A search is kept in the location's cache, not in KV: html-cache.server.ts.)
-for (const [name, path] of Object.entries(paths)) if (name !== 'search' && !kv.has(htmlKey(path))) throw new Error(`${name}: no HTML copy under ${htmlKey(path)} after a first view`);
+for (const [name, path] of Object.entries(paths))
+  if (name !== 'search' && !kv.has(htmlKey(path))) throw new Error(`${name}: no HTML copy under ${htmlKey(path)} after a first view`);
 
 // The floor's data, read from the upstream as the worker reads it, and checked against the
 // worker's own copy in KV.
@@ -218,23 +240,85 @@ const [posts, categories, settings] = await Promise.all([
   fetch(`${vars.STATIC_LISTS_URL}/categories.json?v=${encodeURIComponent(vars.STATIC_LISTS_VERSION)}`).then((r) => r.json()),
   fetch(`${vars.WP_API_URL}/ffr/v1/settings`).then((r) => r.json()),
 ]);
-const floorInput = floor.prepare({ posts, categories, settings, hostname: new URL(siteUrl).hostname, imageMode: env.IMAGE_RESIZING === 'on' ? 'resize' : 'plain' });
+const floorInput = floor.prepare({
+  posts,
+  categories,
+  settings,
+  hostname: new URL(siteUrl).hostname,
+  imageMode: env.IMAGE_RESIZING === 'on' ? 'resize' : 'plain',
+});
 const workerCopy = (await kv.list({ prefix: 'data:' })).keys.map((k) => k.name).find((k) => k.endsWith(`:article:${slug}`));
-if (!workerCopy || (await kv.get(workerCopy, 'text')) !== JSON.stringify(floorInput.article)) throw new Error(`floor: the article read from the upstream differs from the worker's copy (${workerCopy ?? 'none'})`);
+if (!workerCopy || (await kv.get(workerCopy, 'text')) !== JSON.stringify(floorInput.article))
+  throw new Error(`floor: the article read from the upstream differs from the worker's copy (${workerCopy ?? 'none'})`);
 
 // kind: hit → HITS counted requests, render → RENDERS. `prime`: one uncounted call just before, so
 // that the isolate memo holds the page and the marks. `dropCopy`: the HTML copy is removed first.
 const cases = [
   { name: 'hit-home', label: 'hit home', kind: 'hit', path: paths.home, env, prime: true, expect: { cache: 'HIT', kvReads: 0 } },
-  { name: 'hit-category', label: 'hit category', kind: 'hit', path: paths.category, env, prime: true, expect: { cache: 'HIT', kvReads: 0 } },
+  {
+    name: 'hit-category',
+    label: 'hit category',
+    kind: 'hit',
+    path: paths.category,
+    env,
+    prime: true,
+    expect: { cache: 'HIT', kvReads: 0 },
+  },
   { name: 'hit-article', label: 'hit article', kind: 'hit', path: paths.article, env, prime: true, expect: { cache: 'HIT', kvReads: 0 } },
   { name: 'hit-kv-home', label: 'hit home, KV read', kind: 'hit', path: paths.home, env: envNoMemo, expect: { cache: 'HIT', kvReads: 1 } },
-  { name: 'hit-kv-category', label: 'hit category, KV read', kind: 'hit', path: paths.category, env: envNoMemo, expect: { cache: 'HIT', kvReads: 1 } },
-  { name: 'hit-kv-article', label: 'hit article, KV read', kind: 'hit', path: paths.article, env: envNoMemo, expect: { cache: 'HIT', kvReads: 1 } },
-  { name: 'cold-home', label: 'cold home', kind: 'render', path: paths.home, env: envNoMemo, dropCopy: true, expect: { cache: 'MISS', written: true, upstream: 0 } },
-  { name: 'cold-category', label: 'cold category', kind: 'render', path: paths.category, env: envNoMemo, dropCopy: true, expect: { cache: 'MISS', written: true, upstream: 0 } },
-  { name: 'cold-article', label: 'cold article', kind: 'render', path: paths.article, env: envNoMemo, dropCopy: true, expect: { cache: 'MISS', written: true, upstream: 0 } },
-  { name: 'search', label: 'search (Algolia)', kind: 'render', path: paths.search, env: envNoMemo, dropCopy: true, local: true, expect: { cache: 'MISS', written: true } },
+  {
+    name: 'hit-kv-category',
+    label: 'hit category, KV read',
+    kind: 'hit',
+    path: paths.category,
+    env: envNoMemo,
+    expect: { cache: 'HIT', kvReads: 1 },
+  },
+  {
+    name: 'hit-kv-article',
+    label: 'hit article, KV read',
+    kind: 'hit',
+    path: paths.article,
+    env: envNoMemo,
+    expect: { cache: 'HIT', kvReads: 1 },
+  },
+  {
+    name: 'cold-home',
+    label: 'cold home',
+    kind: 'render',
+    path: paths.home,
+    env: envNoMemo,
+    dropCopy: true,
+    expect: { cache: 'MISS', written: true, upstream: 0 },
+  },
+  {
+    name: 'cold-category',
+    label: 'cold category',
+    kind: 'render',
+    path: paths.category,
+    env: envNoMemo,
+    dropCopy: true,
+    expect: { cache: 'MISS', written: true, upstream: 0 },
+  },
+  {
+    name: 'cold-article',
+    label: 'cold article',
+    kind: 'render',
+    path: paths.article,
+    env: envNoMemo,
+    dropCopy: true,
+    expect: { cache: 'MISS', written: true, upstream: 0 },
+  },
+  {
+    name: 'search',
+    label: 'search (Algolia)',
+    kind: 'render',
+    path: paths.search,
+    env: envNoMemo,
+    dropCopy: true,
+    local: true,
+    expect: { cache: 'MISS', written: true },
+  },
   { name: 'session', label: 'session (anonymous)', kind: 'hit', env, request: () => sessionRequest, expect: { upstream: 0 } },
   { name: 'form', label: 'form → CF7', kind: 'render', env, request: formRequestFactory, expect: { status: 200 } },
   { name: 'floor', label: 'floor: ArticleView', kind: 'render', floor: true, expect: {} },
@@ -284,7 +368,11 @@ let lastTotal = 0;
 let lastRoutes = {};
 async function upstreamSince() {
   const now = await control('/counters');
-  const routes = Object.fromEntries(Object.entries(now.routes).map(([k, v]) => [k, v - (lastRoutes[k] ?? 0)]).filter(([, v]) => v > 0));
+  const routes = Object.fromEntries(
+    Object.entries(now.routes)
+      .map(([k, v]) => [k, v - (lastRoutes[k] ?? 0)])
+      .filter(([, v]) => v > 0),
+  );
   const calls = now.total - lastTotal;
   lastTotal = now.total;
   lastRoutes = now.routes;
@@ -357,14 +445,19 @@ results.details = {
   requestsPerCase: { warmup: WARMUP, hits: HITS, renders: RENDERS },
   countedSeconds,
   totalSeconds: Math.round((Date.now() - t0) / 1000),
-  measure: 'process.cpuUsage() user+system of the whole Node process, from worker.fetch() until the body is read and every waitUntil has settled',
-  targets: { warmHitMs: `≤ ${TARGETS.hitMs}`, coldArticleMs: `≤ ${TARGETS.coldArticleMs}`, coldArticleToFloor: `≤ ${TARGETS.coldArticleToFloor}` },
+  measure:
+    'process.cpuUsage() user+system of the whole Node process, from worker.fetch() until the body is read and every waitUntil has settled',
+  targets: {
+    warmHitMs: `≤ ${TARGETS.hitMs}`,
+    coldArticleMs: `≤ ${TARGETS.coldArticleMs}`,
+    coldArticleToFloor: `≤ ${TARGETS.coldArticleToFloor}`,
+  },
   article: articlePath,
   perCase,
   notWorkerd: [
     'HTMLRewriter is absent from Node: the run fails if a measured request uses it (none does: the renderer writes the CSP nonce itself)',
     'compression: the worker only names Content-Encoding, workerd compresses natively when sending; nothing is compressed here',
-    'streams, fetch, FormData parsing and Web Crypto are Node\'s (JavaScript streams, undici), not workerd\'s native ones; the floor uses the same streams',
+    "streams, fetch, FormData parsing and Web Crypto are Node's (JavaScript streams, undici), not workerd's native ones; the floor uses the same streams",
     'KV is in memory: values decoded on every read, no I/O',
     'fresh windows set to a day (CONTENT_FRESH_SECONDS, HTML_FRESH_SECONDS) so that nothing turns stale during the run',
   ],
@@ -377,7 +470,9 @@ const target = (name) => {
   return '';
 };
 const cell = (x, w) => String(x ?? '—').padStart(w);
-console.log(`\nCPU per request, production bundle in Node ${process.version} (${results.details.cpu}), ${RENDERS} rounds after ${WARMUP} warm-up rounds, ${countedSeconds} s counted`);
+console.log(
+  `\nCPU per request, production bundle in Node ${process.version} (${results.details.cpu}), ${RENDERS} rounds after ${WARMUP} warm-up rounds, ${countedSeconds} s counted`,
+);
 console.log(`load average ${load0.map(round2).join(' ')} at start, ${load1.map(round2).join(' ')} at end\n`);
 console.log('case                   |     n | median ms |  p99 ms | KV reads | upstream/req | body B  | issue target');
 for (const c of cases) {
@@ -388,9 +483,25 @@ for (const c of cases) {
     `${c.label.padEnd(22)} | ${cell(s.n, 5)} | ${cell(s.median, 9)} | ${cell(s.p99, 7)} | ${cell(kvReads, 8)} | ${cell(p.upstreamCallsPerRequest, 12)} | ${cell(p.bodyBytes, 7)} | ${target(c.name)}`,
   );
 }
-console.log(`\ncold article ÷ floor: ${results.ratios.coldArticleToFloorMedian} (median), ${results.ratios.coldArticleToFloorP99} (p99) — issue target ≤ ${TARGETS.coldArticleToFloor}`);
-for (const c of cases) if (c.excluded.length) console.log(`excluded from ${c.label}: ${c.excluded.length} (${perCase[c.name].excludedReasons.join('; ')})`);
-console.log(`upstream calls during the counted rounds: ${cases.map((c) => `${c.label} ${c.upstreamCalls}${Object.keys(c.upstreamRoutes).length ? ` (${Object.entries(c.upstreamRoutes).map(([r, n]) => `${r} ${n}`).join(', ')})` : ''}`).join('; ')}`);
+console.log(
+  `\ncold article ÷ floor: ${results.ratios.coldArticleToFloorMedian} (median), ${results.ratios.coldArticleToFloorP99} (p99) — issue target ≤ ${TARGETS.coldArticleToFloor}`,
+);
+for (const c of cases)
+  if (c.excluded.length) console.log(`excluded from ${c.label}: ${c.excluded.length} (${perCase[c.name].excludedReasons.join('; ')})`);
+console.log(
+  `upstream calls during the counted rounds: ${cases
+    .map(
+      (c) =>
+        `${c.label} ${c.upstreamCalls}${
+          Object.keys(c.upstreamRoutes).length
+            ? ` (${Object.entries(c.upstreamRoutes)
+                .map(([r, n]) => `${r} ${n}`)
+                .join(', ')})`
+            : ''
+        }`,
+    )
+    .join('; ')}`,
+);
 console.log(`
 Notes:
 - hit: the page remembered by the isolate (KV_MEMO_MS, one second) and the purge marks by the isolate (PURGE_BOUND_MS), as under load; hit, KV read: the page read from KV (its memo off), the marks still remembered (they come from their Durable Object, not KV).

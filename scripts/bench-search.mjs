@@ -42,13 +42,19 @@ stopAll();
 
 const sorted = [...trips].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)];
-console.log(JSON.stringify({
-  typingDelayMs: 90,
-  debounceMs: 150,
-  requestsPerWord,
-  meanRequestsPerWord: requestsPerWord.reduce((a, b) => a + b.requests, 0) / requestsPerWord.length,
-  liveQueries: trips.length,
-  roundTripMedianMs: Math.round(median * 10) / 10,
-  roundTripP95Ms: Math.round(sorted[Math.floor(sorted.length * 0.95)] * 10) / 10,
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      typingDelayMs: 90,
+      debounceMs: 150,
+      requestsPerWord,
+      meanRequestsPerWord: requestsPerWord.reduce((a, b) => a + b.requests, 0) / requestsPerWord.length,
+      liveQueries: trips.length,
+      roundTripMedianMs: Math.round(median * 10) / 10,
+      roundTripP95Ms: Math.round(sorted[Math.floor(sorted.length * 0.95)] * 10) / 10,
+    },
+    null,
+    2,
+  ),
+);
 process.exit(0);

@@ -18,9 +18,16 @@ const islandLoaders = {
     b.onResolve({ filter: /^virtual:island-loaders$/ }, () => ({ path: 'island-loaders', namespace: 'islands' }));
     b.onLoad({ filter: /.*/, namespace: 'islands' }, async () => {
       const registry = await readFile(`${root}src/islands/registry.ts`, 'utf8');
-      const islands = [...registry.matchAll(/^import (\w+) from '(\.[^']+)';$/gm)].map(([, name, path]) => `  ${name}: () => import(${JSON.stringify(path)}),`);
+      const islands = [...registry.matchAll(/^import (\w+) from '(\.[^']+)';$/gm)].map(
+        ([, name, path]) => `  ${name}: () => import(${JSON.stringify(path)}),`,
+      );
       if (islands.length === 0) throw new Error('src/islands/registry.ts: no island imported');
-      return { contents: `export const islandLoaders = {\n${islands.join('\n')}\n};\n`, resolveDir: `${root}src/islands`, loader: 'js', watchFiles: [`${root}src/islands/registry.ts`] };
+      return {
+        contents: `export const islandLoaders = {\n${islands.join('\n')}\n};\n`,
+        resolveDir: `${root}src/islands`,
+        loader: 'js',
+        watchFiles: [`${root}src/islands/registry.ts`],
+      };
     });
   },
 };

@@ -17,7 +17,13 @@ import { supportedCompatibilityDate as newestCompatibilityDate } from 'miniflare
 import { EnvSchema, ROTATION_SECRET_NAMES, SECRET_NAMES } from '../src/config/env.server.ts';
 import { root } from './lib/stack.mjs';
 
-const { values } = parseArgs({ options: { env: { type: 'string' }, config: { type: 'string', default: `${root}wrangler.jsonc` }, quiet: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    env: { type: 'string' },
+    config: { type: 'string', default: `${root}wrangler.jsonc` },
+    quiet: { type: 'boolean', default: false },
+  },
+});
 const configPath = resolve(values.config);
 const envName = values.env;
 
@@ -36,7 +42,9 @@ const facts = [];
 const problem = (text) => problems.push(text);
 
 if (!envName) {
-  problem('précisez l’environnement : --env staging ou --env production (le niveau principal de wrangler.jsonc sert au poste de développement et ne se déploie pas)');
+  problem(
+    'précisez l’environnement : --env staging ou --env production (le niveau principal de wrangler.jsonc sert au poste de développement et ne se déploie pas)',
+  );
   finish();
 }
 let raw;
@@ -54,29 +62,45 @@ if (!envs[envName]) {
 const config = unstable_readConfig({ config: configPath, env: envName });
 
 // ── The environment is complete and its own ──
-const others = [['le niveau principal', raw], ...Object.entries(envs).filter(([name]) => name !== envName).map(([name, e]) => [`l’environnement ${name}`, e])];
-for (const [label, other] of others) if (other.name === config.name) problem(`name « ${config.name} » : le même que ${label} (un déploiement remplacerait l’autre)`);
+const others = [
+  ['le niveau principal', raw],
+  ...Object.entries(envs)
+    .filter(([name]) => name !== envName)
+    .map(([name, e]) => [`l’environnement ${name}`, e]),
+];
+for (const [label, other] of others)
+  if (other.name === config.name) problem(`name « ${config.name} » : le même que ${label} (un déploiement remplacerait l’autre)`);
 if (config.workers_dev !== false) problem('workers_dev : doit valoir false (le site ne répond qu’à PUBLIC_ORIGIN)');
 const origin = config.vars?.PUBLIC_ORIGIN;
 const domains = (config.routes ?? []).filter((r) => typeof r === 'object' && r.custom_domain).map((r) => r.pattern);
 if (typeof origin === 'string' && !PLACEHOLDER.test(origin)) {
   const host = URL.canParse(origin) ? new URL(origin).host : null;
-  if (!host || !domains.includes(host)) problem(`routes : aucun domaine personnalisé (custom_domain) pour ${origin} ; ajoutez { "pattern": "${host ?? '…'}", "custom_domain": true }`);
+  if (!host || !domains.includes(host))
+    problem(
+      `routes : aucun domaine personnalisé (custom_domain) pour ${origin} ; ajoutez { "pattern": "${host ?? '…'}", "custom_domain": true }`,
+    );
 }
 if (!config.minify) problem('minify : doit valoir true (le paquet déployé doit être celui que les bancs d’essai mesurent)');
 for (const kv of config.kv_namespaces ?? []) {
-  if (!PLACEHOLDER.test(kv.id ?? '') && !/^[0-9a-f]{32}$/.test(kv.id ?? '')) problem(`kv_namespaces ${kv.binding} : « ${kv.id} » n’est pas un id de namespace KV (32 caractères hexadécimaux, donné par npx wrangler kv namespace create ${kv.binding} --env ${envName})`);
-  for (const [label, other] of others) if ((other.kv_namespaces ?? []).some((o) => o.id === kv.id)) problem(`kv_namespaces ${kv.binding} : le même namespace que ${label}`);
+  if (!PLACEHOLDER.test(kv.id ?? '') && !/^[0-9a-f]{32}$/.test(kv.id ?? ''))
+    problem(
+      `kv_namespaces ${kv.binding} : « ${kv.id} » n’est pas un id de namespace KV (32 caractères hexadécimaux, donné par npx wrangler kv namespace create ${kv.binding} --env ${envName})`,
+    );
+  for (const [label, other] of others)
+    if ((other.kv_namespaces ?? []).some((o) => o.id === kv.id)) problem(`kv_namespaces ${kv.binding} : le même namespace que ${label}`);
 }
 if (!(config.kv_namespaces ?? []).some((kv) => kv.binding === 'CACHE')) problem('kv_namespaces : la liaison CACHE manque');
-if (!(config.durable_objects?.bindings ?? []).some((d) => d.name === 'PURGE_MARKS' && d.class_name === 'PurgeMarks')) problem('durable_objects : la liaison PURGE_MARKS (classe PurgeMarks) manque');
+if (!(config.durable_objects?.bindings ?? []).some((d) => d.name === 'PURGE_MARKS' && d.class_name === 'PurgeMarks'))
+  problem('durable_objects : la liaison PURGE_MARKS (classe PurgeMarks) manque');
 for (const name of RATE_LIMITERS) {
   const limiter = (config.ratelimits ?? []).find((r) => r.name === name);
   if (!limiter) {
     problem(`ratelimits : ${name} manque`);
     continue;
   }
-  for (const [label, other] of others) if ((other.ratelimits ?? []).some((r) => r.namespace_id === limiter.namespace_id)) problem(`ratelimits ${name} : namespace_id ${limiter.namespace_id} partagé avec ${label} (les compteurs seraient communs)`);
+  for (const [label, other] of others)
+    if ((other.ratelimits ?? []).some((r) => r.namespace_id === limiter.namespace_id))
+      problem(`ratelimits ${name} : namespace_id ${limiter.namespace_id} partagé avec ${label} (les compteurs seraient communs)`);
 }
 
 // ── No value left to fill in ──
@@ -88,10 +112,14 @@ const walk = (value, path) => {
 walk(envs[envName], `env.${envName}`);
 
 // ── Variables, through the worker's own schema; secrets named, never in the file ──
-for (const name of [...SECRET_NAMES, ...ROTATION_SECRET_NAMES]) if (config.vars && name in config.vars) problem(`vars.${name} : c’est un secret, à retirer du fichier et à définir avec npx wrangler secret put ${name} --env ${envName}`);
+for (const name of [...SECRET_NAMES, ...ROTATION_SECRET_NAMES])
+  if (config.vars && name in config.vars)
+    problem(`vars.${name} : c’est un secret, à retirer du fichier et à définir avec npx wrangler secret put ${name} --env ${envName}`);
 const stand = { CACHE: { getWithMetadata() {} }, ASSETS: { fetch() {} } };
 // Secrets cannot be read offline: stand-ins of the right shape, so that only the variables are judged.
-const secretStandIns = Object.fromEntries(SECRET_NAMES.map((name) => [name, /CREDENTIALS$/.test(name) ? 'utilisateur:mot-de-passe-de-test' : 'x'.repeat(32)]));
+const secretStandIns = Object.fromEntries(
+  SECRET_NAMES.map((name) => [name, /CREDENTIALS$/.test(name) ? 'utilisateur:mot-de-passe-de-test' : 'x'.repeat(32)]),
+);
 const filled = Object.fromEntries(Object.entries(config.vars ?? {}).filter(([, v]) => !(typeof v === 'string' && PLACEHOLDER.test(v))));
 const parsed = EnvSchema.safeParse({ ...secretStandIns, ...filled, ...stand });
 if (!parsed.success) {
@@ -108,26 +136,51 @@ facts.push(`secrets à définir (npx wrangler secret put <NOM> --env ${envName})
 const day = (text) => Date.parse(`${text}T00:00:00Z`);
 const ageDays = Math.round((day(newestCompatibilityDate) - day(config.compatibility_date)) / 86_400_000);
 if (Number.isNaN(ageDays)) problem(`compatibility_date : « ${config.compatibility_date} » n’est pas une date AAAA-MM-JJ`);
-else if (ageDays < 0) problem(`compatibility_date : ${config.compatibility_date} est après la plus récente que connaît workerd ${newestCompatibilityDate} (mettez wrangler à jour)`);
-else if (ageDays > MAX_COMPATIBILITY_AGE_DAYS) problem(`compatibility_date : ${config.compatibility_date} a ${ageDays} jours de retard sur workerd (${newestCompatibilityDate}) ; avancez-la et relancez les tests`);
+else if (ageDays < 0)
+  problem(
+    `compatibility_date : ${config.compatibility_date} est après la plus récente que connaît workerd ${newestCompatibilityDate} (mettez wrangler à jour)`,
+  );
+else if (ageDays > MAX_COMPATIBILITY_AGE_DAYS)
+  problem(
+    `compatibility_date : ${config.compatibility_date} a ${ageDays} jours de retard sur workerd (${newestCompatibilityDate}) ; avancez-la et relancez les tests`,
+  );
 facts.push(`compatibility_date ${config.compatibility_date} (workerd : ${newestCompatibilityDate})`);
 
 // ── The bundle as `wrangler deploy` builds it, and its startup ──
-const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_UPDATE_NOTIFIER: '1' };
-const wrangler = (args) => spawnSync(process.execPath, [`${root}node_modules/wrangler/bin/wrangler.js`, ...args, '--config', configPath, '--env', envName], { cwd: dirname(configPath), env: wranglerEnv, encoding: 'utf8' });
+const wranglerEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  NO_UPDATE_NOTIFIER: '1',
+};
+const wrangler = (args) =>
+  spawnSync(process.execPath, [`${root}node_modules/wrangler/bin/wrangler.js`, ...args, '--config', configPath, '--env', envName], {
+    cwd: dirname(configPath),
+    env: wranglerEnv,
+    encoding: 'utf8',
+  });
 const outdir = await mkdtemp(join(tmpdir(), 'ffr-deploy-check-'));
 try {
   const built = wrangler(['deploy', '--dry-run', '--outdir', outdir]);
-  if (built.status !== 0) problem(`le paquet ne se construit pas (wrangler deploy --dry-run) :\n${(built.stderr || built.stdout).trim().split('\n').slice(-8).join('\n')}`);
+  if (built.status !== 0)
+    problem(
+      `le paquet ne se construit pas (wrangler deploy --dry-run) :\n${(built.stderr || built.stdout).trim().split('\n').slice(-8).join('\n')}`,
+    );
   else {
     const bundle = await readFile(join(outdir, 'index.js'));
     const gzip = gzipSync(bundle, { level: 9 }).byteLength;
-    facts.push(`paquet : ${bundle.byteLength.toLocaleString('fr-FR')} o, ${gzip.toLocaleString('fr-FR')} o gzip (limite : ${MAX_GZIP_BYTES.toLocaleString('fr-FR')} o gzip sur l’offre payante, ${FREE_GZIP_BYTES.toLocaleString('fr-FR')} sur la gratuite)`);
+    facts.push(
+      `paquet : ${bundle.byteLength.toLocaleString('fr-FR')} o, ${gzip.toLocaleString('fr-FR')} o gzip (limite : ${MAX_GZIP_BYTES.toLocaleString('fr-FR')} o gzip sur l’offre payante, ${FREE_GZIP_BYTES.toLocaleString('fr-FR')} sur la gratuite)`,
+    );
     if (gzip > MAX_GZIP_BYTES) problem(`paquet : ${gzip} o gzip, au-dessus de la limite de Workers (${MAX_GZIP_BYTES} o)`);
     const profile = join(outdir, 'startup.cpuprofile');
     const started = wrangler(['check', 'startup', '--outfile', profile]);
     const found = await stat(profile).catch(() => null);
-    if (started.status !== 0 || !found) problem(`démarrage non mesuré (wrangler check startup) :\n${(started.stderr || started.stdout).trim().split('\n').slice(-8).join('\n')}`);
+    if (started.status !== 0 || !found)
+      problem(
+        `démarrage non mesuré (wrangler check startup) :\n${(started.stderr || started.stdout).trim().split('\n').slice(-8).join('\n')}`,
+      );
     else {
       const { startTime, endTime } = JSON.parse(await readFile(profile, 'utf8'));
       const ms = Math.round((endTime - startTime) / 100) / 10;

@@ -7,7 +7,10 @@ import { buildClient } from './build-client.mjs';
 import { root } from './lib/stack.mjs';
 
 const { values, tokens } = parseArgs({ options: { env: { type: 'string' } }, strict: false, tokens: true });
-const passOn = tokens.filter((t) => t.kind !== 'option' || t.name !== 'env').map((t) => (t.kind === 'option' ? t.rawName + (t.value !== undefined ? `=${t.value}` : '') : t.value)).filter(Boolean);
+const passOn = tokens
+  .filter((t) => t.kind !== 'option' || t.name !== 'env')
+  .map((t) => (t.kind === 'option' ? t.rawName + (t.value !== undefined ? `=${t.value}` : '') : t.value))
+  .filter(Boolean);
 const step = (args) => {
   const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);

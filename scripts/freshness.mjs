@@ -50,5 +50,9 @@ const result = {
   },
 };
 await writeFile(`${root}bench/freshness.json`, `${JSON.stringify(result, null, 2)}\n`);
-console.log(`bound ${result.boundMs} ms · resurrections ${result.resurrections} · lost purges ${result.lostPurges} · older over newer ${result.storeViolations} → bench/freshness.json`);
-process.exit(result.resurrections + result.lostPurges + result.storeViolations + sum('uncachedAtEnd') === 0 && result.boundMs <= 5000 ? 0 : 1);
+console.log(
+  `bound ${result.boundMs} ms · resurrections ${result.resurrections} · lost purges ${result.lostPurges} · older over newer ${result.storeViolations} → bench/freshness.json`,
+);
+process.exit(
+  result.resurrections + result.lostPurges + result.storeViolations + sum('uncachedAtEnd') === 0 && result.boundMs <= 5000 ? 0 : 1,
+);

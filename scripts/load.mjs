@@ -28,8 +28,21 @@ await waitFor(`${upstreamUrl}/`);
 startWrangler(vars, { quiet: true, persistTo });
 await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
 
-const articles = (await (await fetch(`${upstreamUrl}/__control/articles?status=publish`)).json()).filter((a) => !a.redirection).slice(0, 10).map((a) => a.link);
-const paths = ['/', '/categories/xv-de-france', '/categories/france-feminine?page=2', '/evenements', '/contact', '/recherche?query=equipe', '/recherche?query=dupont&sort=pertinence', '/api/auth/session', ...articles];
+const articles = (await (await fetch(`${upstreamUrl}/__control/articles?status=publish`)).json())
+  .filter((a) => !a.redirection)
+  .slice(0, 10)
+  .map((a) => a.link);
+const paths = [
+  '/',
+  '/categories/xv-de-france',
+  '/categories/france-feminine?page=2',
+  '/evenements',
+  '/contact',
+  '/recherche?query=equipe',
+  '/recherche?query=dupont&sort=pertinence',
+  '/api/auth/session',
+  ...articles,
+];
 for (let round = 0; round < 3; round++) for (const p of paths) await (await fetch(siteUrl + p)).arrayBuffer();
 await new Promise((r) => setTimeout(r, 1000));
 
@@ -38,10 +51,15 @@ await new Promise((r) => setTimeout(r, 1000));
 const workerRss = () => {
   try {
     const out = execSync('ps -o pid=,rss=,args= -C workerd', { encoding: 'utf8' });
-    return Object.fromEntries(out.trim().split('\n').map((line) => {
-      const [pid, rss, ...cmd] = line.trim().split(/\s+/);
-      return [`${pid} ${cmd.join(' ').slice(0, 60)}`, Number(rss) * 1024];
-    }));
+    return Object.fromEntries(
+      out
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const [pid, rss, ...cmd] = line.trim().split(/\s+/);
+          return [`${pid} ${cmd.join(' ').slice(0, 60)}`, Number(rss) * 1024];
+        }),
+    );
   } catch {
     return {};
   }
@@ -53,7 +71,14 @@ const rssBefore = workerRss();
 const samples = [];
 const heapSamples = [];
 const sampler = setInterval(() => samples.push(workerRss()), 5000);
-const heapSampler = setInterval(() => inspector.retainedHeap(poke).then((b) => heapSamples.push(b), () => {}), 10_000);
+const heapSampler = setInterval(
+  () =>
+    inspector.retainedHeap(poke).then(
+      (b) => heapSamples.push(b),
+      () => {},
+    ),
+  10_000,
+);
 
 const result = await autocannon({
   url: siteUrl,
@@ -97,27 +122,57 @@ console.log(
 
 // The same load while the upstream fails one call in three, at random.
 const FAULT_SECONDS = Number(process.env.LOAD_FAULT_SECONDS ?? 30);
-const control = (path, body, method = 'POST') => fetch(`${upstreamUrl}/__control/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+const control = (path, body, method = 'POST') =>
+  fetch(`${upstreamUrl}/__control/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
 await control('faults', { path: '*', kind: 'status', status: 503, rate: 1 / 3 });
-const faulty = await autocannon({ url: siteUrl, connections: CONNECTIONS, duration: FAULT_SECONDS, requests: paths.map((path) => ({ method: 'GET', path })) });
+const faulty = await autocannon({
+  url: siteUrl,
+  connections: CONNECTIONS,
+  duration: FAULT_SECONDS,
+  requests: paths.map((path) => ({ method: 'GET', path })),
+});
 // Never-seen pages, one by one: each needs its upstream calls, a third of which fail.
 const cold = [];
-const never = (await (await fetch(`${upstreamUrl}/__control/articles?status=publish`)).json()).filter((a) => !a.redirection).slice(10, 40).map((a) => a.link);
+const never = (await (await fetch(`${upstreamUrl}/__control/articles?status=publish`)).json())
+  .filter((a) => !a.redirection)
+  .slice(10, 40)
+  .map((a) => a.link);
 for (const path of never) {
   const t = Date.now();
   const res = await fetch(siteUrl + path, { signal: AbortSignal.timeout(30_000) });
   const body = await res.text();
-  cold.push({ path, status: res.status, retryAfter: res.headers.get('retry-after'), french: res.status !== 503 || /momentanément|Merci de rafraîchir|réessayer/.test(body), ms: Date.now() - t });
+  cold.push({
+    path,
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    french: res.status !== 503 || /momentanément|Merci de rafraîchir|réessayer/.test(body),
+    ms: Date.now() - t,
+  });
 }
 await control('faults', undefined, 'DELETE');
 stopAll();
 const faultReport = {
   upstreamFailureRate: '1/3',
   seconds: FAULT_SECONDS,
-  warm: { requests: faulty.requests.total, errors: faulty.errors, timeouts: faulty.timeouts, '5xx': faulty['5xx'], non2xx: faulty.non2xx, latencyMs: { p50: faulty.latency.p50, p99: faulty.latency.p99, max: faulty.latency.max } },
+  warm: {
+    requests: faulty.requests.total,
+    errors: faulty.errors,
+    timeouts: faulty.timeouts,
+    '5xx': faulty['5xx'],
+    non2xx: faulty.non2xx,
+    latencyMs: { p50: faulty.latency.p50, p99: faulty.latency.p99, max: faulty.latency.max },
+  },
   cold: {
     pages: cold.length,
-    byStatus: Object.fromEntries(Map.groupBy(cold, (r) => r.status).entries().map(([status, rs]) => [status, rs.length])),
+    byStatus: Object.fromEntries(
+      Map.groupBy(cold, (r) => r.status)
+        .entries()
+        .map(([status, rs]) => [status, rs.length]),
+    ),
     unavailableWithRetryAfter: cold.filter((r) => r.status === 503 && r.retryAfter).length,
     unavailableInFrench: cold.filter((r) => r.status === 503 && r.french).length,
     slowestMs: Math.max(...cold.map((r) => r.ms)),

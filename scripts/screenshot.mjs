@@ -8,8 +8,15 @@ const out = new URL('../test-results/screenshots/manual/', import.meta.url).path
 mkdirSync(out, { recursive: true });
 const browser = await launchChromium();
 for (const path of process.argv.slice(2)) {
-  for (const [name, width] of [['desktop', 1280], ['mobile', 375]]) {
-    const ctx = await browser.newContext({ viewport: { width, height: name === 'mobile' ? 812 : 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  for (const [name, width] of [
+    ['desktop', 1280],
+    ['mobile', 375],
+  ]) {
+    const ctx = await browser.newContext({
+      viewport: { width, height: name === 'mobile' ? 812 : 900 },
+      locale: 'fr-FR',
+      timezoneId: 'Europe/Paris',
+    });
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.error(`${path} ${name}: ${e.message}`));
     await page.goto(site + path, { waitUntil: 'networkidle' });

@@ -114,7 +114,8 @@ for (const [name, r] of Object.entries(results)) {
   for (const phase of ['beforeLoad', 'interactive']) {
     for (const kind of ['js', 'css']) {
       const limit = budget[phase]?.[kind]?.gzip;
-      if (limit !== undefined && r[phase][kind].gzip > limit) over.push(`${name}: ${phase} ${kind} ${r[phase][kind].gzip} B gzip > ${limit} B`);
+      if (limit !== undefined && r[phase][kind].gzip > limit)
+        over.push(`${name}: ${phase} ${kind} ${r[phase][kind].gzip} B gzip > ${limit} B`);
     }
   }
 }

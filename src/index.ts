@@ -17,13 +17,32 @@ import { createContent } from './data/content.server';
 import { notFoundRoute } from './routes/_404';
 import { onError } from './routes/_error';
 import { renderer } from './routes/_renderer';
-import { mediasRoute, newsroomRoute, prefsRoute, prefsUpdateRoute, pressSpacePostRoute, pressSpaceRoute, signInErrorRoute, signInRoute, signInStartRoute, signOutRoute } from './routes/account';
+import {
+  mediasRoute,
+  newsroomRoute,
+  prefsRoute,
+  prefsUpdateRoute,
+  pressSpacePostRoute,
+  pressSpaceRoute,
+  signInErrorRoute,
+  signInRoute,
+  signInStartRoute,
+  signOutRoute,
+} from './routes/account';
 import { accreditationsPostRoute, accreditationsRoute } from './routes/accreditations';
 import { authorRoute } from './routes/authors';
 import { categoryChildRoute, categoryRoute, pressKitRoute } from './routes/categories';
 import { contactPostRoute, contactRoute } from './routes/contact';
 import { calendarRoute, eventCalendarRoute, eventRoute, eventsRoute } from './routes/events';
-import { categoryRssRoute, newsSitemapRoute, robotsRoute, rssRoute, sitemapIndexRoute, sitemapPagesRoute, sitemapPostsRoute } from './routes/feeds';
+import {
+  categoryRssRoute,
+  newsSitemapRoute,
+  robotsRoute,
+  rssRoute,
+  sitemapIndexRoute,
+  sitemapPagesRoute,
+  sitemapPostsRoute,
+} from './routes/feeds';
 import { formModelRoute, formSubmitRoute } from './routes/forms';
 import { healthRoute } from './routes/health';
 import { homeRoute } from './routes/home';
@@ -67,7 +86,11 @@ app.use(async (c, next) => {
   c.set('clock', clockOf(config));
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   // The runtime's caches.default (workers-types), which the DOM typing of `caches` lacks.
-  const local = { cache: (caches as unknown as { default: Cache }).default, origin: config.PUBLIC_ORIGIN, location: String(c.req.raw.cf?.colo ?? 'local') };
+  const local = {
+    cache: (caches as unknown as { default: Cache }).default,
+    origin: config.PUBLIC_ORIGIN,
+    location: String(c.req.raw.cf?.colo ?? 'local'),
+  };
   let versions: Promise<TagVersions | null> | undefined;
   const marks = () => (versions ??= readMarks({ marks: c.env.PURGE_MARKS, boundMs: config.PURGE_BOUND_MS, local, waitUntil }));
   const store = createEntryStore({

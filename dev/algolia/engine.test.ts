@@ -387,7 +387,8 @@ describe('highlighting', () => {
 // count of each hit, and the record's own spelling of the word a typo was corrected to.
 describe('typos, as getRankingInfo and the highlight report them', () => {
   const engine = engineWith(newsroomFixture());
-  const search = (query: string, extra: Record<string, unknown> = {}) => engine.search('newsroom', { query, getRankingInfo: true, ...extra });
+  const search = (query: string, extra: Record<string, unknown> = {}) =>
+    engine.search('newsroom', { query, getRankingInfo: true, ...extra });
 
   it('counts the typos of each hit, and highlights the word the typo was corrected to as the record spells it', () => {
     const exact = search('dupont');
@@ -396,10 +397,15 @@ describe('typos, as getRankingInfo and the highlight report them', () => {
     expect(typo.nbHits).toBe(exact.nbHits);
     for (const hit of typo.hits) {
       expect(hit._rankingInfo!.nbTypos).toBe(1);
-      expect(hit._highlightResult!.post_tag).toContainEqual(expect.objectContaining({ value: 'Antoine <em>Dupont</em>', matchedWords: ['dupnt'] }));
+      expect(hit._highlightResult!.post_tag).toContainEqual(
+        expect.objectContaining({ value: 'Antoine <em>Dupont</em>', matchedWords: ['dupnt'] }),
+      );
     }
     const equipe = search('equpe', { restrictSearchableAttributes: ['title'], filters: 'type:post' });
-    expect(equipe.hits[0]!._highlightResult!.title).toMatchObject({ value: "Le XV de France affronte l'<em>Équipe</em> d'Afrique du Sud", matchedWords: ['equpe'] });
+    expect(equipe.hits[0]!._highlightResult!.title).toMatchObject({
+      value: "Le XV de France affronte l'<em>Équipe</em> d'Afrique du Sud",
+      matchedWords: ['equpe'],
+    });
     expect(equipe.hits[0]!._rankingInfo!.nbTypos).toBe(1);
   });
 
@@ -437,7 +443,20 @@ describe('typos, as getRankingInfo and the highlight report them', () => {
 
 describe('performance', () => {
   it('answers queries over 10 000 records (timed by npm run bench:search, not here)', () => {
-    const words = ['match', 'France', 'Toulouse', 'mêlée', 'sélection', 'joueurs', 'entraîneur', 'Tournoi', 'essai', 'Bleus', 'victoire', 'défaite'];
+    const words = [
+      'match',
+      'France',
+      'Toulouse',
+      'mêlée',
+      'sélection',
+      'joueurs',
+      'entraîneur',
+      'Tournoi',
+      'essai',
+      'Bleus',
+      'victoire',
+      'défaite',
+    ];
     const records = Array.from({ length: 10_000 }, (_, i) =>
       post({
         title: `${words[i % 12]} ${words[(i * 7) % 12]} numéro ${i}`,

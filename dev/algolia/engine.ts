@@ -7,14 +7,7 @@ import { highlightValue, type HighlightTree } from './highlight';
 import { parseSearchParams, serializeParams, type RawParams, type SearchParams } from './params';
 import { matchRecords, NO_RELEVANCE, parseQuery, type QueryWord, type Relevance } from './query';
 import { rankingComparator, sortRanked, topRanked, type Ranked } from './sorting';
-import {
-  compileSettings,
-  DEFAULT_REPLICAS,
-  DEFAULT_SETTINGS,
-  getAttribute,
-  type Criterion,
-  type IndexSettings,
-} from './settings';
+import { compileSettings, DEFAULT_REPLICAS, DEFAULT_SETTINGS, getAttribute, type Criterion, type IndexSettings } from './settings';
 import { attributeOf, IndexData, leafTexts, positionOf, type Doc, type EngineRecord } from './store';
 import { truncateUtf8, utf8Length } from './text';
 
@@ -398,9 +391,7 @@ function countFacets(ranked: Ranked[], p: SearchParams, displayable: Set<string>
         else counts.set(key, { value, count: 1 });
       }
     }
-    const top = [...counts.values()]
-      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-      .slice(0, p.maxValuesPerFacet);
+    const top = [...counts.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)).slice(0, p.maxValuesPerFacet);
     out[name] = Object.fromEntries(top.map((e) => [e.value, e.count]));
   }
   return out;

@@ -120,8 +120,10 @@ function lex(s: string): Token[] {
     const next = s[i + 1];
     let token: Token;
     if (c === '=') token = { type: 'op', value: '=', raw: '=', pos: i };
-    else if (c === '<') token = next === '=' ? { type: 'op', value: '<=', raw: '<=', pos: i } : { type: 'lt', value: '<', raw: '<', pos: i };
-    else if (c === '>') token = next === '=' ? { type: 'op', value: '>=', raw: '>=', pos: i } : { type: 'gt', value: '>', raw: '>', pos: i };
+    else if (c === '<')
+      token = next === '=' ? { type: 'op', value: '<=', raw: '<=', pos: i } : { type: 'lt', value: '<', raw: '<', pos: i };
+    else if (c === '>')
+      token = next === '=' ? { type: 'op', value: '>=', raw: '>=', pos: i } : { type: 'gt', value: '>', raw: '>', pos: i };
     else if (c === '!') {
       if (next !== '=') throw new FilterSyntaxError(`Not allowed ! at col ${i}`);
       token = { type: 'op', value: '!=', raw: '!=', pos: i };
@@ -149,7 +151,8 @@ const SAME_OR_ERRORS: Record<Exclude<TermType, 'none'>, string> = {
     'Different types are not allowed in the same OR.\nExpected a numeric filter which needs to have one of the following form:' +
     '\n - numeric_attr_name=10\n - numeric_attr_name>10\n - numeric_attr_name>=10\n - numeric_attr_name<10' +
     '\n - numeric_attr_name<=10\n - numeric_attr_name!=10\n - numeric_attr_name:10 TO 20',
-  facet: 'Different types are not allowed in the same OR.\nExpected a facet filter which needs to have this form:\n - facet_name:facet_value',
+  facet:
+    'Different types are not allowed in the same OR.\nExpected a facet filter which needs to have this form:\n - facet_name:facet_value',
   tag: 'Different types are not allowed in the same OR.\nExpected a tag filter which needs to have this form:\n - _tags:tag_value\n - tag_value',
 };
 
@@ -351,7 +354,8 @@ function arrayForm(name: ArrayFilterName, input: unknown): Array<string | string
       return splitLegacy(trimmed);
     }
   }
-  if (!Array.isArray(value)) throw badRequest(`Invalid value for "${name}" parameter, expected array of strings or array of arrays of strings`);
+  if (!Array.isArray(value))
+    throw badRequest(`Invalid value for "${name}" parameter, expected array of strings or array of arrays of strings`);
   return value.map((item) => {
     if (typeof item === 'string') return item;
     if (Array.isArray(item) && item.every((x) => typeof x === 'string')) return item as string[];
@@ -363,7 +367,14 @@ function splitLegacy(s: string): Array<string | string[]> {
   const out: Array<string | string[]> = [];
   for (const part of s.match(/\([^)]*\)|[^,]+/g) ?? []) {
     const p = part.trim();
-    if (p.startsWith('(')) out.push(p.slice(1, -1).split(',').map((x) => x.trim()).filter(Boolean));
+    if (p.startsWith('('))
+      out.push(
+        p
+          .slice(1, -1)
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      );
     else if (p) out.push(p);
   }
   return out;
@@ -484,4 +495,3 @@ export function matchesFilter(node: FilterNode, target: FilterTarget): boolean {
     }
   }
 }
-

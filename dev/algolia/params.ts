@@ -120,8 +120,7 @@ const ACCEPTED_IGNORED = new Set([
 
 const MAX_HITS_PER_PAGE = 1000;
 
-const invalid = (name: string, expected: string) =>
-  badRequest(`Invalid value for "${name}" parameter, expected ${expected}`);
+const invalid = (name: string, expected: string) => badRequest(`Invalid value for "${name}" parameter, expected ${expected}`);
 
 /** Parses the URL-encoded `params` string of a search request. */
 export function parseParamsString(params: string): RawParams {
@@ -178,7 +177,12 @@ function toList(name: string, v: unknown): string[] {
         throw invalid(name, 'array of strings');
       }
     } else {
-      return s === '' ? [] : s.split(',').map((x) => x.trim()).filter(Boolean);
+      return s === ''
+        ? []
+        : s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean);
     }
   }
   if (Array.isArray(value) && value.every((x) => typeof x === 'string')) return value as string[];
@@ -204,7 +208,8 @@ export function parseSearchParams(raw: RawParams, defaults: IndexSettings): Sear
   let distinct = defaults.distinct;
   if (has('distinct')) {
     const v = raw.distinct;
-    distinct = typeof v === 'boolean' || v === 'true' || v === 'false' ? (toBoolean('distinct', v) ? 1 : 0) : toInteger('distinct', v, 0, 4);
+    distinct =
+      typeof v === 'boolean' || v === 'true' || v === 'false' ? (toBoolean('distinct', v) ? 1 : 0) : toInteger('distinct', v, 0, 4);
   }
 
   let typoTolerance: TypoTolerance = defaults.typoTolerance;
@@ -224,22 +229,34 @@ export function parseSearchParams(raw: RawParams, defaults: IndexSettings): Sear
     numericFilters: raw.numericFilters ?? undefined,
     tagFilters: raw.tagFilters ?? undefined,
     distinct,
-    attributesToRetrieve: has('attributesToRetrieve') ? toList('attributesToRetrieve', raw.attributesToRetrieve) : defaults.attributesToRetrieve,
-    attributesToHighlight: has('attributesToHighlight') ? toList('attributesToHighlight', raw.attributesToHighlight) : defaults.attributesToHighlight,
+    attributesToRetrieve: has('attributesToRetrieve')
+      ? toList('attributesToRetrieve', raw.attributesToRetrieve)
+      : defaults.attributesToRetrieve,
+    attributesToHighlight: has('attributesToHighlight')
+      ? toList('attributesToHighlight', raw.attributesToHighlight)
+      : defaults.attributesToHighlight,
     highlightPreTag: has('highlightPreTag') ? toStringParam('highlightPreTag', raw.highlightPreTag) : defaults.highlightPreTag,
     highlightPostTag: has('highlightPostTag') ? toStringParam('highlightPostTag', raw.highlightPostTag) : defaults.highlightPostTag,
     restrictSearchableAttributes: has('restrictSearchableAttributes')
       ? toList('restrictSearchableAttributes', raw.restrictSearchableAttributes)
       : null,
     facets: has('facets') ? toList('facets', raw.facets) : [],
-    maxValuesPerFacet: has('maxValuesPerFacet') ? toInteger('maxValuesPerFacet', raw.maxValuesPerFacet, 0, 1000) : defaults.maxValuesPerFacet,
+    maxValuesPerFacet: has('maxValuesPerFacet')
+      ? toInteger('maxValuesPerFacet', raw.maxValuesPerFacet, 0, 1000)
+      : defaults.maxValuesPerFacet,
     typoTolerance,
-    queryType: has('queryType') ? toEnum('queryType', raw.queryType, ['prefixLast', 'prefixAll', 'prefixNone'] as const) : defaults.queryType,
+    queryType: has('queryType')
+      ? toEnum('queryType', raw.queryType, ['prefixLast', 'prefixAll', 'prefixNone'] as const)
+      : defaults.queryType,
     exactOnSingleWordQuery: has('exactOnSingleWordQuery')
       ? toEnum('exactOnSingleWordQuery', raw.exactOnSingleWordQuery, ['attribute', 'word', 'none'] as const)
       : defaults.exactOnSingleWordQuery,
-    minWordSizefor1Typo: has('minWordSizefor1Typo') ? toInteger('minWordSizefor1Typo', raw.minWordSizefor1Typo, 0, 100) : defaults.minWordSizefor1Typo,
-    minWordSizefor2Typos: has('minWordSizefor2Typos') ? toInteger('minWordSizefor2Typos', raw.minWordSizefor2Typos, 0, 100) : defaults.minWordSizefor2Typos,
+    minWordSizefor1Typo: has('minWordSizefor1Typo')
+      ? toInteger('minWordSizefor1Typo', raw.minWordSizefor1Typo, 0, 100)
+      : defaults.minWordSizefor1Typo,
+    minWordSizefor2Typos: has('minWordSizefor2Typos')
+      ? toInteger('minWordSizefor2Typos', raw.minWordSizefor2Typos, 0, 100)
+      : defaults.minWordSizefor2Typos,
     getRankingInfo: has('getRankingInfo') ? toBoolean('getRankingInfo', raw.getRankingInfo) : false,
     clickAnalytics: has('clickAnalytics') ? toBoolean('clickAnalytics', raw.clickAnalytics) : false,
   };

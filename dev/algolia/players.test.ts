@@ -24,8 +24,17 @@ describe('player records', () => {
     expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
     const dupont = records.find((r) => r.name === 'Antoine Dupont');
     expect(dupont).toMatchObject({
-      type: 'joueur', nom: 'Dupont', prenom: 'Antoine', poste: 'demi-de-melee', poste_libelle: 'Demi de mêlée', equipe: 'XV de France',
-      equipe_url: '/equipes-de-france/xv-de-france-equipe', club: 'Stade Toulousain', selections: 57, genre: 'masculin', classe_age: 'senior',
+      type: 'joueur',
+      nom: 'Dupont',
+      prenom: 'Antoine',
+      poste: 'demi-de-melee',
+      poste_libelle: 'Demi de mêlée',
+      equipe: 'XV de France',
+      equipe_url: '/equipes-de-france/xv-de-france-equipe',
+      club: 'Stade Toulousain',
+      selections: 57,
+      genre: 'masculin',
+      classe_age: 'senior',
       url_relative: '/equipes-de-france/xv-de-france-equipe#joueur-antoine-dupont',
     });
     expect(dupont?.objectID).toMatch(/^joueur-\d+$/);
@@ -43,7 +52,11 @@ describe('searching the players index', () => {
       expect(hits(r)[0]?.name, query).toBe('Antoine Dupont');
     }
     expect(hits(search('dupnot'))[0]?.name).toBe('Antoine Dupont'); // one typo from 4 letters
-    expect(hits(search('Menager')).map((h) => h.name).sort()).toEqual(['Marine Ménager', 'Romane Ménager']);
+    expect(
+      hits(search('Menager'))
+        .map((h) => h.name)
+        .sort(),
+    ).toEqual(['Marine Ménager', 'Romane Ménager']);
     expect(hits(search('gael fickou'))[0]?.name).toBe('Gaël Fickou');
   });
 
@@ -63,7 +76,12 @@ describe('searching the players index', () => {
     expect(sevens.nbHits).toBe(14);
     const women = search('', { facetFilters: ['genre:feminin'], hitsPerPage: 100 });
     expect(hits(women).every((h) => h.equipe === 'France féminine')).toBe(true);
-    expect(search('', { facets: ['equipe'] }).facets?.equipe).toEqual({ 'XV de France': 35, 'France féminine': 25, 'France 7': 14, 'France U20': 30 });
+    expect(search('', { facets: ['equipe'] }).facets?.equipe).toEqual({
+      'XV de France': 35,
+      'France féminine': 25,
+      'France 7': 14,
+      'France U20': 30,
+    });
   });
 
   it('has no date replicas: players are only sorted by relevance', () => {

@@ -30,7 +30,11 @@ async function call(path: string, init: RequestInit = {}): Promise<{ status: num
 }
 
 const queries = (body: unknown, headers: Record<string, string> = { 'content-type': 'text/plain' }) =>
-  call('/1/indexes/*/queries?x-algolia-agent=test', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers });
+  call('/1/indexes/*/queries?x-algolia-agent=test', {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers,
+  });
 
 describe('HTTP protocol', () => {
   it('runs multi-queries with JSON params, like the v5 lite client', async () => {
@@ -89,7 +93,11 @@ describe('HTTP protocol', () => {
   it('answers CORS preflights without credentials', async () => {
     const res = await app.request('/1/indexes/*/queries', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:8787', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-algolia-api-key, x-algolia-application-id' },
+      headers: {
+        origin: 'http://localhost:8787',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-algolia-api-key, x-algolia-application-id',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -112,7 +120,10 @@ describe('HTTP protocol', () => {
   });
 
   it('serves single-index search, GET search and objects', async () => {
-    const single = await call('/1/indexes/newsroom_date_asc/query', { method: 'POST', body: JSON.stringify({ query: '', hitsPerPage: 2 }) });
+    const single = await call('/1/indexes/newsroom_date_asc/query', {
+      method: 'POST',
+      body: JSON.stringify({ query: '', hitsPerPage: 2 }),
+    });
     expect(single.body.hits.map((h: { date_timestamp: number }) => h.date_timestamp)).toEqual([0, 1_700_000_000]);
     const legacy = await call('/1/indexes/newsroom/query', { method: 'POST', body: JSON.stringify({ params: 'query=arbitrage' }) });
     expect(legacy.body.nbHits).toBe(1);

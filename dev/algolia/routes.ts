@@ -178,7 +178,13 @@ export function createAlgoliaRoutes(engine: SearchEngine, options: AlgoliaRouteO
     '/indexes/:index/:objectID',
     handle((c) => {
       const list = c.req.query('attributesToRetrieve');
-      const attributes = list === undefined ? undefined : list.split(',').map((a) => a.trim()).filter(Boolean);
+      const attributes =
+        list === undefined
+          ? undefined
+          : list
+              .split(',')
+              .map((a) => a.trim())
+              .filter(Boolean);
       return reply(engine.getObject(param(c, 'index'), param(c, 'objectID'), attributes));
     }),
   );

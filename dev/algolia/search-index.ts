@@ -46,22 +46,24 @@ export function newsroomRecords(articles: WpArticle[], categories: WpCategory[])
 /** The players index: one record per player of every team page (template equipe / equipe-7). */
 export function playerRecords(pages: WpPage[]): PlayerRecord[] {
   return pages.flatMap((page) =>
-    page.effectif.map((pl): PlayerRecord => ({
-      objectID: `joueur-${pl.id}`,
-      type: 'joueur',
-      nom: pl.nom,
-      prenom: pl.prenom,
-      name: `${pl.prenom} ${pl.nom}`,
-      poste: pl.poste,
-      poste_libelle: pl.poste_libelle,
-      equipe: page.title,
-      equipe_url: page.link,
-      genre: page.genre,
-      classe_age: page.classe_age,
-      club: pl.club,
-      selections: pl.selections,
-      image_thumbnail: pl.photo,
-      url_relative: `${page.link}#joueur-${pl.slug}`,
-    })),
+    page.effectif.map(
+      (pl): PlayerRecord => ({
+        objectID: `joueur-${pl.id}`,
+        type: 'joueur',
+        nom: pl.nom,
+        prenom: pl.prenom,
+        name: `${pl.prenom} ${pl.nom}`,
+        poste: pl.poste,
+        poste_libelle: pl.poste_libelle,
+        equipe: page.title,
+        equipe_url: page.link,
+        genre: page.genre,
+        classe_age: page.classe_age,
+        club: pl.club,
+        selections: pl.selections,
+        image_thumbnail: pl.photo,
+        url_relative: `${page.link}#joueur-${pl.slug}`,
+      }),
+    ),
   );
 }

@@ -81,9 +81,7 @@ export const DEFAULT_REPLICAS: Record<string, string> = {
 
 export type SearchableAttribute = { name: string; priority: number; ordered: boolean };
 export type SortCriterion = { attribute: string; direction: 1 | -1 };
-export type Criterion =
-  | { kind: 'typo' | 'proximity' | 'attribute' | 'exact' }
-  | { kind: 'sort'; sort: SortCriterion };
+export type Criterion = { kind: 'typo' | 'proximity' | 'attribute' | 'exact' } | { kind: 'sort'; sort: SortCriterion };
 
 export type CompiledSettings = {
   raw: IndexSettings;

@@ -98,9 +98,7 @@ describe('Vocabulary.lookup', () => {
 
   it('finds exact words, and prefixes when asked', () => {
     expect([...vocabulary.lookup('equipe', 0, false).keys()]).toEqual(['equipe']);
-    expect(new Set(vocabulary.lookup('selec', 0, true).keys())).toEqual(
-      new Set(['selection', 'selectionneur', 'selections', 'select']),
-    );
+    expect(new Set(vocabulary.lookup('selec', 0, true).keys())).toEqual(new Set(['selection', 'selectionneur', 'selections', 'select']));
     expect(vocabulary.lookup('selection', 0, true).get('selection')).toEqual({ typos: 0, prefix: false, length: 9 });
     expect(vocabulary.lookup('selection', 0, true).get('selectionneur')).toEqual({ typos: 0, prefix: true, length: 9 });
   });

@@ -76,11 +76,7 @@ export function wordDistance(query: string, target: string, max: number): number
  * 'selectoin' still finds 'sélectionneur'). Returns the distance and how many letters of the target
  * the match covers, or null when more than `max`.
  */
-export function prefixDistance(
-  query: string,
-  target: string,
-  max: number,
-): { typos: number; length: number } | null {
+export function prefixDistance(query: string, target: string, max: number): { typos: number; length: number } | null {
   if (target.startsWith(query)) return { typos: 0, length: query.length };
   if (max === 0 || target.length < query.length - max) return null;
   const columns = Math.min(target.length, query.length + max);

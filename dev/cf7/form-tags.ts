@@ -19,15 +19,42 @@ export type FormTag = {
 // Only registered tag types are scanned (modules/*.php wpcf7_add_form_tag): there is no `radio*`,
 // so `[radio* …]` is left as plain text in the form and in the mail.
 const REGISTERED = [
-  'text', 'text*', 'email', 'email*', 'url', 'url*', 'tel', 'tel*', 'number', 'number*', 'range', 'range*',
-  'date', 'date*', 'textarea', 'textarea*', 'select', 'select*', 'checkbox', 'checkbox*', 'radio',
-  'acceptance', 'file', 'file*', 'quiz', 'hidden', 'submit',
+  'text',
+  'text*',
+  'email',
+  'email*',
+  'url',
+  'url*',
+  'tel',
+  'tel*',
+  'number',
+  'number*',
+  'range',
+  'range*',
+  'date',
+  'date*',
+  'textarea',
+  'textarea*',
+  'select',
+  'select*',
+  'checkbox',
+  'checkbox*',
+  'radio',
+  'acceptance',
+  'file',
+  'file*',
+  'quiz',
+  'hidden',
+  'submit',
 ] as const;
 const NAMELESS = new Set(['submit']);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Longest first, so that "text*" is tried before "text"; after the type comes whitespace or "]".
-const TYPES = [...REGISTERED].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+const TYPES = [...REGISTERED]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegExp)
+  .join('|');
 const TAG = new RegExp(`(\\[?)\\[(${TYPES})(?:[\\r\\n\\t ](.*?))?(?:[\\r\\n\\t ](\\/))?\\](?:([^[]*?)\\[\\/\\2\\])?(\\]?)`, 'g');
 
 /** includes/validation-functions.php, wpcf7_is_name. */
@@ -63,7 +90,17 @@ export function scanFormTags(markup: string): FormTag[] {
     }
     const pipes = atts.values.map(pipe);
     const befores = pipes.map(([before]) => before.trim());
-    tags.push({ type, basetype, name, options: atts.options, raw_values: atts.values, labels: befores, values: [...befores], pipes, content: (m[5] ?? '').trim() });
+    tags.push({
+      type,
+      basetype,
+      name,
+      options: atts.options,
+      raw_values: atts.values,
+      labels: befores,
+      values: [...befores],
+      pipes,
+      content: (m[5] ?? '').trim(),
+    });
   }
   return tags;
 }

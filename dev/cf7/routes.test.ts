@@ -31,7 +31,10 @@ beforeEach(() => {
   app = new Hono();
   app.route('/wp-json/contact-form-7/v1', createCf7Routes(store, config, submissions));
   app.route('/__control/cf7', createCf7Control(store));
-  app.route('/wp-json/ffr/v1', createUserRoutes(store, { verifyAccessToken: async (token) => store.content.accounts.find((a) => a.sub === token) ?? null }));
+  app.route(
+    '/wp-json/ffr/v1',
+    createUserRoutes(store, { verifyAccessToken: async (token) => store.content.accounts.find((a) => a.sub === token) ?? null }),
+  );
 });
 
 const formId = (slug: string) => store.content.forms.find((f) => f.slug === slug)!.id;
@@ -50,20 +53,38 @@ function body(values: Values, unitTag: string | null = 'wpcf7-f1-o1'): FormData 
 async function send(slug: string, values: Values, init: { auth?: string | null; ua?: string; unitTag?: string | null } = {}) {
   const headers: Record<string, string> = { 'user-agent': init.ua ?? UA };
   if (init.auth !== null && init.auth !== undefined) headers.authorization = init.auth;
-  const res = await app.request(`/wp-json/contact-form-7/v1/contact-forms/${formId(slug)}/feedback`, { method: 'POST', headers, body: body(values, init.unitTag) });
+  const res = await app.request(`/wp-json/contact-form-7/v1/contact-forms/${formId(slug)}/feedback`, {
+    method: 'POST',
+    headers,
+    body: body(values, init.unitTag),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, any> };
 }
 
 const contact: Values = {
-  nom: 'Lefèvre', prenom: 'Camille', email: 'camille@example.fr', sujet: 'Événements', 'type-demande': 'Interview', 'deja-accredite': 'Non',
-  message: 'Bonjour, une demande d’interview.', rgpd: '1',
+  nom: 'Lefèvre',
+  prenom: 'Camille',
+  email: 'camille@example.fr',
+  sujet: 'Événements',
+  'type-demande': 'Interview',
+  'deja-accredite': 'Non',
+  message: 'Bonjour, une demande d’interview.',
+  rgpd: '1',
 };
 /** Events still open to accreditation, of one kind, as the federation's data: filter offers them. */
 const open = (kind: WpEvent['accreditation']['kind']) =>
-  store.content.events.filter((e) => e.accreditation.kind === kind && parseWp(e.endDate) > NOW && Date.parse(e.accreditation.deadline) > NOW);
+  store.content.events.filter(
+    (e) => e.accreditation.kind === kind && parseWp(e.endDate) > NOW && Date.parse(e.accreditation.deadline) > NOW,
+  );
 const accreditation = (email: string, titles: string[]): Values => ({
-  nom: 'Lefèvre', prenom: 'Camille', email, telephone: '+33 6 12 34 56 78', media: 'L’Équipe', fonction: 'Journaliste',
-  'accreditation-event-title': titles, rgpd: '1',
+  nom: 'Lefèvre',
+  prenom: 'Camille',
+  email,
+  telephone: '+33 6 12 34 56 78',
+  media: 'L’Équipe',
+  fonction: 'Journaliste',
+  'accreditation-event-title': titles,
+  rgpd: '1',
 });
 const file = (name: string, size: number, type = 'application/pdf') => new File([new Uint8Array(size)], name, { type });
 
@@ -71,7 +92,11 @@ describe('CF7 REST: reading forms needs an editor', () => {
   it('refuses anonymous reads with 403 wpcf7_forbidden, as includes/rest-api.php does', async () => {
     const list = await app.request('/wp-json/contact-form-7/v1/contact-forms');
     expect(list.status).toBe(403);
-    expect(await list.json()).toEqual({ code: 'wpcf7_forbidden', message: 'You are not allowed to access contact forms.', data: { status: 403 } });
+    expect(await list.json()).toEqual({
+      code: 'wpcf7_forbidden',
+      message: 'You are not allowed to access contact forms.',
+      data: { status: 403 },
+    });
     const one = await app.request(`/wp-json/contact-form-7/v1/contact-forms/${formId('contactez-nous')}`);
     expect(await one.json()).toMatchObject({ code: 'wpcf7_forbidden', data: { status: 403 } });
   });
@@ -84,12 +109,30 @@ describe('CF7 REST: reading forms needs an editor', () => {
   });
 
   it('lists the forms and describes one for the editor, with the tags as CF7 scans them', async () => {
-    const list = (await (await app.request('/wp-json/contact-form-7/v1/contact-forms', { headers: { authorization: AUTH } })).json()) as Array<Record<string, unknown>>;
-    expect(list[0]).toEqual({ id: 101, hash: expect.stringMatching(/^[0-9a-f]{7}$/), slug: 'contactez-nous-modal', title: 'Contactez-nous', locale: 'fr_FR' });
-    const form = (await (await app.request(`/wp-json/contact-form-7/v1/contact-forms/${formId('contactez-nous')}`, { headers: { authorization: AUTH } })).json()) as any;
+    const list = (await (
+      await app.request('/wp-json/contact-form-7/v1/contact-forms', { headers: { authorization: AUTH } })
+    ).json()) as Array<Record<string, unknown>>;
+    expect(list[0]).toEqual({
+      id: 101,
+      hash: expect.stringMatching(/^[0-9a-f]{7}$/),
+      slug: 'contactez-nous-modal',
+      title: 'Contactez-nous',
+      locale: 'fr_FR',
+    });
+    const form = (await (
+      await app.request(`/wp-json/contact-form-7/v1/contact-forms/${formId('contactez-nous')}`, { headers: { authorization: AUTH } })
+    ).json()) as any;
     expect(form.hash).toBeUndefined();
     const fields = form.properties.form.fields as Array<Record<string, unknown>>;
-    expect(fields.find((f) => f.name === 'deja-accredite')).toMatchObject({ type: 'radio', values: ['Oui', 'Non'], labels: ['Oui', 'Non'], pipes: [['Oui', '1'], ['Non', '0']] });
+    expect(fields.find((f) => f.name === 'deja-accredite')).toMatchObject({
+      type: 'radio',
+      values: ['Oui', 'Non'],
+      labels: ['Oui', 'Non'],
+      pipes: [
+        ['Oui', '1'],
+        ['Non', '0'],
+      ],
+    });
     expect(fields.find((f) => f.name === 'type-demande')).toMatchObject({ type: 'radio', basetype: 'radio' });
     expect(form.properties.additional_settings).toEqual({ content: '', settings: [] });
   });
@@ -112,7 +155,10 @@ describe('CF7 feedback: the protocol', () => {
   });
 
   it('requires the unit tag', async () => {
-    expect(await send('contactez-nous', contact, { unitTag: null })).toMatchObject({ status: 400, json: { code: 'wpcf7_unit_tag_not_found' } });
+    expect(await send('contactez-nous', contact, { unitTag: null })).toMatchObject({
+      status: 400,
+      json: { code: 'wpcf7_unit_tag_not_found' },
+    });
   });
 
   it('answers 404 for an unknown form', async () => {
@@ -124,17 +170,34 @@ describe('CF7 feedback: the protocol', () => {
   it('accepts a valid contact message, keeps it, and mails the piped values', async () => {
     const { status, json } = await send('contactez-nous', { ...contact, 'deja-accredite': 'Oui' }, { unitTag: 'wpcf7-f102-o1' });
     expect(status).toBe(200);
-    expect(json).toMatchObject({ status: 'mail_sent', message: CF7_MESSAGES_FR.mail_sent_ok, into: '#wpcf7-f102-o1', invalid_fields: [], contact_form_id: 102 });
+    expect(json).toMatchObject({
+      status: 'mail_sent',
+      message: CF7_MESSAGES_FR.mail_sent_ok,
+      into: '#wpcf7-f102-o1',
+      invalid_fields: [],
+      contact_form_id: 102,
+    });
     expect(json.posted_data_hash).not.toBe('');
     expect(submissions).toHaveLength(1);
-    expect(submissions[0]).toMatchObject({ slug: 'contactez-nous', email: 'camille@example.fr', fields: { nom: ['Lefèvre'], 'deja-accredite': ['Oui'] }, mailFields: { 'deja-accredite': ['1'] }, files: [], uploads: {} });
+    expect(submissions[0]).toMatchObject({
+      slug: 'contactez-nous',
+      email: 'camille@example.fr',
+      fields: { nom: ['Lefèvre'], 'deja-accredite': ['Oui'] },
+      mailFields: { 'deja-accredite': ['1'] },
+      files: [],
+      uploads: {},
+    });
   });
 
   it('refuses the after-pipe value and any value not offered: « Undefined value… » (CF7 5.9 enum rule)', async () => {
     const piped = await send('contactez-nous', { ...contact, 'deja-accredite': '1' }, { unitTag: 'wpcf7-f102-o1' });
     expect(piped.json.status).toBe('validation_failed');
-    expect(piped.json.invalid_fields).toEqual([{ field: 'deja-accredite', message: UNDEFINED_VALUE, idref: null, error_id: 'wpcf7-f102-o1-ve-deja-accredite' }]);
-    expect((await send('contactez-nous', { ...contact, sujet: 'Autre' })).json.invalid_fields).toMatchObject([{ field: 'sujet', message: UNDEFINED_VALUE }]);
+    expect(piped.json.invalid_fields).toEqual([
+      { field: 'deja-accredite', message: UNDEFINED_VALUE, idref: null, error_id: 'wpcf7-f102-o1-ve-deja-accredite' },
+    ]);
+    expect((await send('contactez-nous', { ...contact, sujet: 'Autre' })).json.invalid_fields).toMatchObject([
+      { field: 'sujet', message: UNDEFINED_VALUE },
+    ]);
   });
 
   it('treats every radio as required, with the form’s message', async () => {
@@ -143,7 +206,11 @@ describe('CF7 feedback: the protocol', () => {
   });
 
   it('answers validation_failed with invalid_fields, the first failing rule of each field', async () => {
-    const { json } = await send('contactez-nous', { ...contact, nom: '', email: 'camille@', message: 'Court', telephone: '12' }, { unitTag: 'wpcf7-f102-o1' });
+    const { json } = await send(
+      'contactez-nous',
+      { ...contact, nom: '', email: 'camille@', message: 'Court', telephone: '12' },
+      { unitTag: 'wpcf7-f102-o1' },
+    );
     expect(json.status).toBe('validation_failed');
     expect(json.message).toBe(CF7_MESSAGES_FR.validation_error);
     expect(json.posted_data_hash).toBe('');
@@ -158,18 +225,29 @@ describe('CF7 feedback: the protocol', () => {
 
   it('applies CF7’s default lengths: 400 for a text field', async () => {
     expect((await send('contactez-nous', { ...contact, media: 'x'.repeat(400) })).json.status).toBe('mail_sent');
-    expect((await send('contactez-nous', { ...contact, media: 'x'.repeat(401) })).json.invalid_fields).toMatchObject([{ field: 'media', message: CF7_MESSAGES_FR.invalid_too_long }]);
+    expect((await send('contactez-nous', { ...contact, media: 'x'.repeat(401) })).json.invalid_fields).toMatchObject([
+      { field: 'media', message: CF7_MESSAGES_FR.invalid_too_long },
+    ]);
   });
 
   it('answers acceptance_missing with no invalid field for an unticked consent', async () => {
     const { rgpd: _, ...withoutConsent } = contact;
     const { json } = await send('contactez-nous', withoutConsent);
-    expect(json).toMatchObject({ status: 'acceptance_missing', message: CF7_MESSAGES_FR.accept_terms, invalid_fields: [], posted_data_hash: '' });
+    expect(json).toMatchObject({
+      status: 'acceptance_missing',
+      message: CF7_MESSAGES_FR.accept_terms,
+      invalid_fields: [],
+      posted_data_hash: '',
+    });
   });
 
   it('answers error for a form restricted to subscribers', async () => {
     store.content.forms.find((f) => f.slug === 'contactez-nous')!.properties.additional_settings = 'subscribers_only: on';
-    expect((await send('contactez-nous', contact)).json).toMatchObject({ status: 'error', message: 'This contact form is available only for logged in users.', invalid_fields: [] });
+    expect((await send('contactez-nous', contact)).json).toMatchObject({
+      status: 'error',
+      message: 'This contact form is available only for logged in users.',
+      invalid_fields: [],
+    });
   });
 
   it('calls a short User-Agent spam', async () => {
@@ -191,7 +269,9 @@ describe('CF7 feedback: choices filled at run time (data: option)', () => {
   it('compares with the decoded titles: the entity form WordPress sends is not what a browser posts', async () => {
     const withApostrophe = open('evenements-presse').find((e) => e.title.includes('’'))!;
     expect(getTheTitle(withApostrophe.title)).toContain('&#8217;');
-    expect((await send('evenements-presse', accreditation('a@lequipe.fr', [getTheTitle(withApostrophe.title)]))).json.status).toBe('validation_failed');
+    expect((await send('evenements-presse', accreditation('a@lequipe.fr', [getTheTitle(withApostrophe.title)]))).json.status).toBe(
+      'validation_failed',
+    );
     expect((await send('evenements-presse', accreditation('a@lequipe.fr', [withApostrophe.title]))).json.status).toBe('mail_sent');
   });
 });
@@ -212,10 +292,19 @@ describe('CF7 feedback: files', () => {
   });
 
   it('limits a file tag without limit: to 1 MB, and to images, audio and video', async () => {
-    store.content.forms.push({ ...structuredClone(store.content.forms[0]!), id: 901, slug: 'photo', properties: { ...structuredClone(store.content.forms[0]!.properties), form: '<label> Photo [file photo] </label>' } });
+    store.content.forms.push({
+      ...structuredClone(store.content.forms[0]!),
+      id: 901,
+      slug: 'photo',
+      properties: { ...structuredClone(store.content.forms[0]!.properties), form: '<label> Photo [file photo] </label>' },
+    });
     expect((await send('photo', { photo: file('p.jpg', 1024 * 1024, 'image/jpeg') })).json.status).toBe('mail_sent');
-    expect((await send('photo', { photo: file('p.jpg', 1024 * 1024 + 1, 'image/jpeg') })).json.invalid_fields).toMatchObject([{ field: 'photo', message: CF7_MESSAGES_FR.upload_file_too_large }]);
-    expect((await send('photo', { photo: file('p.pdf', 10) })).json.invalid_fields).toMatchObject([{ field: 'photo', message: CF7_MESSAGES_FR.upload_file_type_invalid }]);
+    expect((await send('photo', { photo: file('p.jpg', 1024 * 1024 + 1, 'image/jpeg') })).json.invalid_fields).toMatchObject([
+      { field: 'photo', message: CF7_MESSAGES_FR.upload_file_too_large },
+    ]);
+    expect((await send('photo', { photo: file('p.pdf', 10) })).json.invalid_fields).toMatchObject([
+      { field: 'photo', message: CF7_MESSAGES_FR.upload_file_type_invalid },
+    ]);
   });
 });
 
@@ -228,7 +317,12 @@ describe('CF7 feedback: the federation’s rules', () => {
     const again = await send('accreditation-evenements-presse', accreditation('Presse@LEquipe.fr', [b!, a!]), { unitTag: 'wpcf7-f104-o1' });
     expect(again.json).toMatchObject({ status: 'validation_failed', message: CF7_MESSAGES_FR.validation_error });
     expect(again.json.invalid_fields).toEqual([
-      { field: 'email', message: 'Cette adresse e-mail a déjà été utilisée pour cette demande.', idref: null, error_id: 'wpcf7-f104-o1-ve-email' },
+      {
+        field: 'email',
+        message: 'Cette adresse e-mail a déjà été utilisée pour cette demande.',
+        idref: null,
+        error_id: 'wpcf7-f104-o1-ve-email',
+      },
     ]);
 
     // Another event, or another e-mail: accepted.
@@ -243,7 +337,8 @@ describe('CF7 feedback: the federation’s rules', () => {
   });
 
   it('refuses a video already sent with the same e-mail', async () => {
-    const markup = '<label> Adresse e-mail *\n [email* email] </label>\n<label> Votre vidéo *\n [file* fichier-video limit:5mb filetypes:mp4|mov] </label>\n[submit "Envoyer"]';
+    const markup =
+      '<label> Adresse e-mail *\n [email* email] </label>\n<label> Votre vidéo *\n [file* fichier-video limit:5mb filetypes:mp4|mov] </label>\n[submit "Envoyer"]';
     const form = structuredClone(store.content.forms[0]!);
     Object.assign(form, { id: 900, slug: 'concours-video', title: 'Concours vidéo' });
     form.properties.form = markup;
@@ -255,7 +350,9 @@ describe('CF7 feedback: the federation’s rules', () => {
     expect(again.json.status).toBe('validation_failed');
     expect(again.json.invalid_fields).toMatchObject([{ field: 'fichier-video', message: 'Cette vidéo a déjà été envoyée.', idref: null }]);
     // Another file, or another sender: accepted.
-    expect((await send('concours-video', { email: 'fan@example.fr', 'fichier-video': file('autre.mp4', 1000, 'video/mp4') })).json.status).toBe('mail_sent');
+    expect(
+      (await send('concours-video', { email: 'fan@example.fr', 'fichier-video': file('autre.mp4', 1000, 'video/mp4') })).json.status,
+    ).toBe('mail_sent');
     expect((await send('concours-video', { email: 'ami@example.fr', 'fichier-video': video() })).json.status).toBe('mail_sent');
   });
 });
@@ -279,7 +376,10 @@ describe('/__control/cf7: forcing the next status', () => {
     await force('aborted');
     expect((await send('contactez-nous', contact)).json).toMatchObject({ status: 'aborted' });
     await force('acceptance_missing');
-    expect((await send('contactez-nous', contact)).json).toMatchObject({ status: 'acceptance_missing', message: CF7_MESSAGES_FR.accept_terms });
+    expect((await send('contactez-nous', contact)).json).toMatchObject({
+      status: 'acceptance_missing',
+      message: CF7_MESSAGES_FR.accept_terms,
+    });
   });
 
   it('does not spend the forced status on a malformed request', async () => {
@@ -311,7 +411,9 @@ describe('accepted accreditation requests in the press space', () => {
     expect(res.json.status).toBe('mail_sent');
 
     // What user_prefs answers the signed-in journalist.
-    const prefsRes = await app.request('/wp-json/ffr/v1/user_prefs?type=complet', { headers: { authorization: `Bearer ${journalist.sub}` } });
+    const prefsRes = await app.request('/wp-json/ffr/v1/user_prefs?type=complet', {
+      headers: { authorization: `Bearer ${journalist.sub}` },
+    });
     const prefs = (await prefsRes.json()) as { journaliste_accreditations_events: Array<Record<string, unknown>> };
     expect(prefs.journaliste_accreditations_events).toHaveLength(before + 2);
     expect(prefs.journaliste_accreditations_events.slice(-2)).toEqual([
@@ -325,12 +427,19 @@ describe('accepted accreditation requests in the press space', () => {
     const event = open('rencontres-internationales')[0]!;
     const values = { ...accreditation(member.email, []), 'accreditation-event-title': event.title };
     expect((await send('rencontres-internationales', values)).json.status).toBe('mail_sent');
-    expect(prefsByEmail(store, member.email)?.journaliste_accreditations_events).toEqual([{ event_id: event.id, title: event.title, date: event.startDate, status: 'attente' }]);
+    expect(prefsByEmail(store, member.email)?.journaliste_accreditations_events).toEqual([
+      { event_id: event.id, title: event.title, date: event.startDate, status: 'attente' },
+    ]);
   });
 
   it('reopens a refused request, records nothing for an unknown e-mail or a refused submission', async () => {
     const journalist = store.content.accounts.find((a) => a.sub === 'u-journaliste')!;
-    const list = accountPrefs(store, journalist).journaliste_accreditations_events as Array<{ event_id: number; title: string; date: string; status: string }>;
+    const list = accountPrefs(store, journalist).journaliste_accreditations_events as Array<{
+      event_id: number;
+      title: string;
+      date: string;
+      status: string;
+    }>;
     const [event, other, third] = open('evenements-presse');
     list.push({ event_id: event!.id, title: event!.title, date: event!.startDate, status: 'refuse' });
     expect((await send('evenements-presse', accreditation(journalist.email, [event!.title]))).json.status).toBe('mail_sent');

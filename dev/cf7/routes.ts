@@ -77,7 +77,8 @@ export function createCf7Routes(store: ContentStore, config: UpstreamConfig, sub
 
   // The feedback endpoint is public (permission_callback __return_true). Checks in the plugin's order.
   app.post('/contact-forms/:id{[0-9]+}/feedback', async (c) => {
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return wpError(c, 415, 'wpcf7_unsupported_media_type', TEXT.unsupported);
+    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+      return wpError(c, 415, 'wpcf7_unsupported_media_type', TEXT.unsupported);
     const form = findForm(c.req.param('id'));
     if (!form) return wpError(c, 404, 'wpcf7_not_found', TEXT.notFound);
     let data: FormData;
@@ -104,7 +105,14 @@ export function createCf7Routes(store: ContentStore, config: UpstreamConfig, sub
 
     const forced: ForcedStatus | null = takeForcedStatus(store);
     if (forced) {
-      const message = forced === 'mail_failed' ? messages.mail_sent_ng : forced === 'spam' ? messages.spam : forced === 'acceptance_missing' ? messages.accept_terms : TEXT.aborted;
+      const message =
+        forced === 'mail_failed'
+          ? messages.mail_sent_ng
+          : forced === 'spam'
+            ? messages.spam
+            : forced === 'acceptance_missing'
+              ? messages.accept_terms
+              : TEXT.aborted;
       return answer(forced, message ?? forced);
     }
 
@@ -115,18 +123,37 @@ export function createCf7Routes(store: ContentStore, config: UpstreamConfig, sub
         .concat(data.getAll(`${name}[]`))
         .filter((v): v is string => typeof v === 'string');
     const has = (name: string) => data.has(name) || data.has(`${name}[]`);
-    const files = (name: string) => (has(name) ? data.getAll(name).concat(data.getAll(`${name}[]`)).filter((v): v is File => typeof v !== 'string') : null);
+    const files = (name: string) =>
+      has(name)
+        ? data
+            .getAll(name)
+            .concat(data.getAll(`${name}[]`))
+            .filter((v): v is File => typeof v !== 'string')
+        : null;
 
     const tags = scanFormTags(form.properties.form);
-    const ctx: ValidationContext = { form, tags, posted: { strings, files }, unitTag, dataOption: (options) => formTagDataOption(store, options) };
+    const ctx: ValidationContext = {
+      form,
+      tags,
+      posted: { strings, files },
+      unitTag,
+      dataOption: (options) => formTagDataOption(store, options),
+    };
     const invalid = validateText(ctx);
     federationRules(form.slug, tags, strings, files, submissions, (tag, message) => {
-      if (!invalid.some((f) => f.field === tag.name)) invalid.push({ field: tag.name, message, idref: null, error_id: `${unitTag}-ve-${tag.name}` });
+      if (!invalid.some((f) => f.field === tag.name))
+        invalid.push({ field: tag.name, message, idref: null, error_id: `${unitTag}-ve-${tag.name}` });
     });
     const unticked = acceptanceMissing(ctx);
     // With acceptance_as_validation on, an unticked box is a field error instead of its own status.
     if (settingIsTrue(form, 'acceptance_as_validation')) {
-      for (const tag of unticked) invalid.push({ field: tag.name, message: messages.accept_terms ?? 'accept_terms', idref: null, error_id: `${unitTag}-ve-${tag.name}` });
+      for (const tag of unticked)
+        invalid.push({
+          field: tag.name,
+          message: messages.accept_terms ?? 'accept_terms',
+          idref: null,
+          error_id: `${unitTag}-ve-${tag.name}`,
+        });
     }
     if (invalid.length > 0) return answer('validation_failed', messages.validation_error ?? 'validation_error', invalid);
     if (unticked.length > 0) return answer('acceptance_missing', messages.accept_terms ?? 'accept_terms');
@@ -136,13 +163,25 @@ export function createCf7Routes(store: ContentStore, config: UpstreamConfig, sub
 
     const { fields, mailFields, uploads } = collect(data, tags);
     const email = emailOf(tags, strings);
-    submissions.push({ formId: form.id, slug: form.slug, fields, mailFields, files: Object.values(uploads).flat(), uploads, email, at: new Date(store.now()).toISOString(), caller: c.var.caller === 'editor' ? 'editor' : 'anonymous' });
+    submissions.push({
+      formId: form.id,
+      slug: form.slug,
+      fields,
+      mailFields,
+      files: Object.values(uploads).flat(),
+      uploads,
+      email,
+      at: new Date(store.now()).toISOString(),
+      caller: c.var.caller === 'editor' ? 'editor' : 'anonymous',
+    });
     if (isAccreditationForm(form.slug) && email) recordAccreditations(store, email, strings(EVENT_TITLE_FIELD));
     const hash = Buffer.from(JSON.stringify(fields)).toString('base64url').slice(0, 32);
     return answer('mail_sent', messages.mail_sent_ok ?? 'mail_sent_ok', [], hash);
   });
 
-  app.all('*', (c) => c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404));
+  app.all('*', (c) =>
+    c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404),
+  );
   return app;
 }
 
@@ -163,7 +202,8 @@ function federationRules(
   const emailTag = tags.find((t) => t.basetype === 'email' && t.name);
   const email = emailOf(tags, strings);
   if (!emailTag || !email) return;
-  if (isAccreditationForm(slug) && isDuplicateAccreditation(submissions, email, strings(EVENT_TITLE_FIELD))) flag(emailTag, DUPLICATE_EMAIL_MESSAGE);
+  if (isAccreditationForm(slug) && isDuplicateAccreditation(submissions, email, strings(EVENT_TITLE_FIELD)))
+    flag(emailTag, DUPLICATE_EMAIL_MESSAGE);
   for (const tag of tags) {
     if (tag.basetype !== 'file' || !isVideoField(tag.name)) continue;
     if ((files(tag.name) ?? []).some((file) => isDuplicateVideo(submissions, email, file.name))) flag(tag, DUPLICATE_VIDEO_MESSAGE);

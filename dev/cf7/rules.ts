@@ -43,7 +43,10 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 export function isDuplicateAccreditation(submissions: Submission[], email: string, titles: string[]): boolean {
   if (!email || titles.length === 0) return false;
   return submissions.some(
-    (s) => isAccreditationForm(s.slug) && same(s.email, email) && (s.fields[EVENT_TITLE_FIELD] ?? []).some((t) => titles.some((title) => same(t, title))),
+    (s) =>
+      isAccreditationForm(s.slug) &&
+      same(s.email, email) &&
+      (s.fields[EVENT_TITLE_FIELD] ?? []).some((t) => titles.some((title) => same(t, title))),
   );
 }
 
@@ -51,7 +54,9 @@ export function isDuplicateAccreditation(submissions: Submission[], email: strin
 export function isDuplicateVideo(submissions: Submission[], email: string, fileName: string): boolean {
   if (!email || !fileName) return false;
   return submissions.some(
-    (s) => same(s.email, email) && Object.entries(s.uploads).some(([field, names]) => isVideoField(field) && names.some((n) => same(n, fileName))),
+    (s) =>
+      same(s.email, email) &&
+      Object.entries(s.uploads).some(([field, names]) => isVideoField(field) && names.some((n) => same(n, fileName))),
   );
 }
 
@@ -73,7 +78,9 @@ export function recordAccreditations(store: ContentStore, email: string, titles:
   const account = accountByEmail(store, email);
   if (!account) return [];
   const prefs = accountPrefs(store, account);
-  const list = Array.isArray(prefs.journaliste_accreditations_events) ? (prefs.journaliste_accreditations_events as AccreditationRequest[]) : [];
+  const list = Array.isArray(prefs.journaliste_accreditations_events)
+    ? (prefs.journaliste_accreditations_events as AccreditationRequest[])
+    : [];
   const recorded: AccreditationRequest[] = [];
   for (const title of new Set(titles.map((t) => t.trim()).filter(Boolean))) {
     const event = store.content.events.find((e) => same(e.title, title));

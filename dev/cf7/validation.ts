@@ -42,22 +42,96 @@ export function isTel(value: string): boolean {
 /** wpcf7_is_url: a scheme WordPress allows, then something after it. */
 export function isUrl(value: string): boolean {
   const m = /^([a-z][a-z0-9+.-]*):(.+)$/i.exec(value);
-  const allowed = ['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn'];
+  const allowed = [
+    'http',
+    'https',
+    'ftp',
+    'ftps',
+    'mailto',
+    'news',
+    'irc',
+    'irc6',
+    'ircs',
+    'gopher',
+    'nntp',
+    'feed',
+    'telnet',
+    'mms',
+    'rtsp',
+    'sms',
+    'svn',
+    'tel',
+    'fax',
+    'xmpp',
+    'webcal',
+    'urn',
+  ];
   return m !== null && allowed.includes(m[1]!.toLowerCase());
 }
 
 /** wp_get_mime_types (wp-includes/functions.php): the extensions of image/*, audio/* and video/*. */
 const MEDIA_EXTENSIONS = [
-  'jpg', 'jpeg', 'jpe', 'gif', 'png', 'bmp', 'tiff', 'tif', 'webp', 'avif', 'ico', 'heic', 'heif',
-  'mp3', 'm4a', 'm4b', 'aac', 'ra', 'ram', 'wav', 'ogg', 'oga', 'flac', 'mid', 'midi', 'wma', 'wax', 'mka',
-  'asf', 'asx', 'wmv', 'wmx', 'wm', 'avi', 'divx', 'flv', 'mov', 'qt', 'mpeg', 'mpg', 'mpe', 'mp4', 'm4v', 'ogv', 'webm', 'mkv', '3gp', '3gpp', '3g2', '3gp2',
+  'jpg',
+  'jpeg',
+  'jpe',
+  'gif',
+  'png',
+  'bmp',
+  'tiff',
+  'tif',
+  'webp',
+  'avif',
+  'ico',
+  'heic',
+  'heif',
+  'mp3',
+  'm4a',
+  'm4b',
+  'aac',
+  'ra',
+  'ram',
+  'wav',
+  'ogg',
+  'oga',
+  'flac',
+  'mid',
+  'midi',
+  'wma',
+  'wax',
+  'mka',
+  'asf',
+  'asx',
+  'wmv',
+  'wmx',
+  'wm',
+  'avi',
+  'divx',
+  'flv',
+  'mov',
+  'qt',
+  'mpeg',
+  'mpg',
+  'mpe',
+  'mp4',
+  'm4v',
+  'ogv',
+  'webm',
+  'mkv',
+  '3gp',
+  '3gpp',
+  '3g2',
+  '3gp2',
 ];
 
 /** wpcf7_acceptable_filetypes: without filetypes:, audio/*, video/* and image/*. */
 export function acceptedExtensions(tag: FormTag): string[] {
   const raw = option(tag, 'filetypes');
   if (!raw) return MEDIA_EXTENSIONS;
-  return raw.toLowerCase().split(/[\s|,]+/).map((t) => t.replace(/^\./, '')).filter(Boolean);
+  return raw
+    .toLowerCase()
+    .split(/[\s|,]+/)
+    .map((t) => t.replace(/^\./, ''))
+    .filter(Boolean);
 }
 
 const codeUnits = (values: string[]) => values.reduce((n, v) => n + v.length, 0);
@@ -92,14 +166,19 @@ export function validateText(ctx: ValidationContext): InvalidField[] {
   const messages = ctx.form.properties.messages;
   const invalid: InvalidField[] = [];
   const fail = (tag: FormTag, message: string) => {
-    if (!invalid.some((f) => f.field === tag.name)) invalid.push({ field: tag.name, message, idref: option(tag, 'id') ?? null, error_id: `${ctx.unitTag}-ve-${tag.name}` });
+    if (!invalid.some((f) => f.field === tag.name))
+      invalid.push({ field: tag.name, message, idref: option(tag, 'id') ?? null, error_id: `${ctx.unitTag}-ve-${tag.name}` });
   };
   const msg = (key: string) => messages[key] ?? key;
   const freeText = new Set(ctx.tags.filter((t) => hasOption(t, 'free_text')).map((t) => t.name));
 
   for (const tag of ctx.tags) {
-    if (!tag.name || tag.basetype === 'file' || tag.basetype === 'acceptance' || tag.basetype === 'submit' || tag.basetype === 'hidden') continue;
-    const input = ctx.posted.strings(tag.name).map((v) => v.trim()).filter((v) => v !== '');
+    if (!tag.name || tag.basetype === 'file' || tag.basetype === 'acceptance' || tag.basetype === 'submit' || tag.basetype === 'hidden')
+      continue;
+    const input = ctx.posted
+      .strings(tag.name)
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
     const required = tag.type.endsWith('*') || tag.type === 'radio';
     if (required && input.length === 0) {
       fail(tag, msg('invalid_required'));
@@ -161,9 +240,16 @@ export function validateFiles(ctx: ValidationContext): InvalidField[] {
     const files = ctx.posted.files(tag.name);
     if (files === null) continue; // no part at all: 6.1.6 skips the field (empty($_FILES[name]))
     const present = files.filter((f) => f.name !== '' || f.size > 0);
-    const fail = (key: string) => invalid.push({ field: tag.name, message: messages[key] ?? key, idref: option(tag, 'id') ?? null, error_id: `${ctx.unitTag}-ve-${tag.name}` });
+    const fail = (key: string) =>
+      invalid.push({
+        field: tag.name,
+        message: messages[key] ?? key,
+        idref: option(tag, 'id') ?? null,
+        error_id: `${ctx.unitTag}-ve-${tag.name}`,
+      });
     if (tag.type.endsWith('*') && present.length === 0) fail('invalid_required');
-    else if (present.some((f) => !acceptedExtensions(tag).includes(/\.([^.]+)$/.exec(f.name)?.[1]?.toLowerCase() ?? '\0'))) fail('upload_file_type_invalid');
+    else if (present.some((f) => !acceptedExtensions(tag).includes(/\.([^.]+)$/.exec(f.name)?.[1]?.toLowerCase() ?? '\0')))
+      fail('upload_file_type_invalid');
     else if (present.reduce((n, f) => n + f.size, 0) > limitOption(tag)) fail('upload_file_too_large');
   }
   return invalid;

@@ -5,10 +5,20 @@ import type { TestAccount } from './types.js';
 const PASSWORD = 'Rugby2026!';
 
 const account = (
-  sub: string, login: string, firstName: string, lastName: string, journaliste: TestAccount['journaliste'],
+  sub: string,
+  login: string,
+  firstName: string,
+  lastName: string,
+  journaliste: TestAccount['journaliste'],
 ): TestAccount => ({
-  sub, login, password: PASSWORD, email: login, first_name: firstName, last_name: lastName,
-  journaliste, journaliste_optin_whatsapp: false,
+  sub,
+  login,
+  password: PASSWORD,
+  email: login,
+  first_name: firstName,
+  last_name: lastName,
+  journaliste,
+  journaliste_optin_whatsapp: false,
 });
 
 export function buildAccounts(): TestAccount[] {

@@ -56,7 +56,10 @@ export const LABELS = {
   exclusif: { name: 'Exclusif', slug: 'exclusif' },
 } as const satisfies Record<string, WpLabel>;
 
-export const inMonths = (...months: number[]) => (month: number): boolean => months.includes(month);
+export const inMonths =
+  (...months: number[]) =>
+  (month: number): boolean =>
+    months.includes(month);
 
 /** The instant `days` days after `at` (calendar days, Paris), at a given wall-clock time. */
 export function dayAt(at: number, days: number, hour: number, minute: number): number {

@@ -26,8 +26,22 @@ function templatesFor(month: number): ReadonlyArray<readonly [Template, number]>
 }
 
 const PUBLISH_HOURS: ReadonlyArray<readonly [number, number]> = [
-  [8, 1], [9, 2], [10, 3], [11, 3], [12, 2], [13, 1], [14, 3], [15, 2], [16, 3],
-  [17, 3], [18, 3], [19, 2], [20, 1], [21, 1], [22, 2], [23, 1],
+  [8, 1],
+  [9, 2],
+  [10, 3],
+  [11, 3],
+  [12, 2],
+  [13, 1],
+  [14, 3],
+  [15, 2],
+  [16, 3],
+  [17, 3],
+  [18, 3],
+  [19, 2],
+  [20, 1],
+  [21, 1],
+  [22, 2],
+  [23, 1],
 ];
 /** The archive's span, before the last days' rhythm. */
 const ARCHIVE_DAYS = 716;
@@ -88,7 +102,10 @@ function recentTimes(rng: Random, now: number): number[] {
 
 /** Two posts scheduled after `now`: in two days at 10:00 and in nine days at 18:30 (Paris). */
 function scheduledTimes(now: number): number[] {
-  return [[2, 10, 0], [9, 18, 30]].map(([days, hour, minute]) => {
+  return [
+    [2, 10, 0],
+    [9, 18, 30],
+  ].map(([days, hour, minute]) => {
     const day = toParis(now + days! * DAY);
     return parisToUtc(day.year, day.month, day.day, hour, minute);
   });
@@ -182,7 +199,8 @@ export function buildArticles(rng: Random, env: Env, archiveCount: number): Arti
     const firstVideo = blocks.find((b) => b.type === 'video');
     let illustrationVideo = '';
     if (draft.video || position === FORCED.video) {
-      illustrationVideo = firstVideo?.type === 'video' ? firstVideo.embed_url : (video(rng, draft.title) as Extract<WpBlock, { type: 'video' }>).embed_url;
+      illustrationVideo =
+        firstVideo?.type === 'video' ? firstVideo.embed_url : (video(rng, draft.title) as Extract<WpBlock, { type: 'video' }>).embed_url;
     }
 
     const docKind = draft.document ?? (position === FORCED.fileDownload || rng.chance(0.03) ? 'dossier-xv' : undefined);

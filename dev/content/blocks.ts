@@ -12,7 +12,12 @@ export const p = (html: string): WpBlock => ({ type: 'paragraph', content: typo(
 export const h = (text: string, level: 2 | 3 | 4 = 2): WpBlock => ({ type: 'heading', level, content: typo(text) });
 export const ul = (items: readonly string[], ordered = false): WpBlock => ({ type: 'list', ordered, items: items.map(typo) });
 export const quote = (text: string, citation: string): WpBlock => ({ type: 'quote', content: typo(text), citation: typo(citation) });
-export const table = (caption: string, head: string[], rows: string[][]): WpBlock => ({ type: 'table', caption: typo(caption), head, rows });
+export const table = (caption: string, head: string[], rows: string[][]): WpBlock => ({
+  type: 'table',
+  caption: typo(caption),
+  head,
+  rows,
+});
 export const image = (img: WpImage, caption: string): WpBlock => ({ type: 'image', image: img, caption: typo(caption) });
 export const gallery = (images: ReadonlyArray<{ image: WpImage; caption: string }>): WpBlock => ({
   type: 'gallery',
@@ -21,7 +26,11 @@ export const gallery = (images: ReadonlyArray<{ image: WpImage; caption: string 
 export const button = (url: string, label: string): WpBlock => ({ type: 'button', url, label });
 export const separator = (): WpBlock => ({ type: 'separator' });
 export const file = (doc: { url: string; title: string; filesize: number; mime: string }): WpBlock => ({
-  type: 'file', url: doc.url, title: typo(doc.title), filesize: doc.filesize, mime: doc.mime,
+  type: 'file',
+  url: doc.url,
+  title: typo(doc.title),
+  filesize: doc.filesize,
+  mime: doc.mime,
 });
 
 const YT_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -32,7 +41,9 @@ export function video(rng: Random, title: string): WpBlock {
     let id = '';
     for (let i = 0; i < 11; i++) id += YT_ALPHABET.charAt(rng.int(0, YT_ALPHABET.length - 1));
     return {
-      type: 'video', provider: 'youtube', title: typo(title),
+      type: 'video',
+      provider: 'youtube',
+      title: typo(title),
       url: `https://www.youtube.com/watch?v=${id}`,
       embed_url: `https://www.youtube-nocookie.com/embed/${id}`,
     };
@@ -40,7 +51,9 @@ export function video(rng: Random, title: string): WpBlock {
   let id = 'x8';
   for (let i = 0; i < 5; i++) id += DM_ALPHABET.charAt(rng.int(0, DM_ALPHABET.length - 1));
   return {
-    type: 'video', provider: 'dailymotion', title: typo(title),
+    type: 'video',
+    provider: 'dailymotion',
+    title: typo(title),
     url: `https://www.dailymotion.com/video/${id}`,
     embed_url: `https://www.dailymotion.com/embed/video/${id}`,
   };
@@ -72,21 +85,45 @@ export function scoreLine(result: MatchResult): string {
 }
 
 export function scoreTable(caption: string, home: [string, Score], away: [string, Score]): WpBlock {
-  const row = ([name, s]: [string, Score]): string[] => [name, String(s.tries), String(s.conversions), String(s.penalties), String(s.drops), String(s.total)];
+  const row = ([name, s]: [string, Score]): string[] => [
+    name,
+    String(s.tries),
+    String(s.conversions),
+    String(s.penalties),
+    String(s.drops),
+    String(s.total),
+  ];
   return table(caption, ['Équipe', 'Essais', 'Transformations', 'Pénalités', 'Drops', 'Total'], [row(home), row(away)]);
 }
 
 const LINEUP: ReadonlyArray<readonly [Position, string]> = [
-  ['pilier-gauche', 'Pilier gauche'], ['talonneur', 'Talonneur'], ['pilier-droit', 'Pilier droit'],
-  ['deuxieme-ligne', 'Deuxième ligne'], ['deuxieme-ligne', 'Deuxième ligne'],
-  ['troisieme-ligne', 'Troisième ligne aile'], ['troisieme-ligne', 'Troisième ligne aile'], ['numero-huit', 'Troisième ligne centre'],
-  ['demi-de-melee', 'Demi de mêlée'], ['demi-d-ouverture', 'Demi d’ouverture'],
-  ['ailier', 'Ailier'], ['centre', 'Premier centre'], ['centre', 'Second centre'], ['ailier', 'Ailier'], ['arriere', 'Arrière'],
+  ['pilier-gauche', 'Pilier gauche'],
+  ['talonneur', 'Talonneur'],
+  ['pilier-droit', 'Pilier droit'],
+  ['deuxieme-ligne', 'Deuxième ligne'],
+  ['deuxieme-ligne', 'Deuxième ligne'],
+  ['troisieme-ligne', 'Troisième ligne aile'],
+  ['troisieme-ligne', 'Troisième ligne aile'],
+  ['numero-huit', 'Troisième ligne centre'],
+  ['demi-de-melee', 'Demi de mêlée'],
+  ['demi-d-ouverture', 'Demi d’ouverture'],
+  ['ailier', 'Ailier'],
+  ['centre', 'Premier centre'],
+  ['centre', 'Second centre'],
+  ['ailier', 'Ailier'],
+  ['arriere', 'Arrière'],
 ];
 const BENCH: readonly Position[] = [
-  'talonneur', 'pilier-gauche', 'pilier-droit', 'deuxieme-ligne', 'troisieme-ligne', 'numero-huit', 'demi-de-melee', 'centre',
+  'talonneur',
+  'pilier-gauche',
+  'pilier-droit',
+  'deuxieme-ligne',
+  'troisieme-ligne',
+  'numero-huit',
+  'demi-de-melee',
+  'centre',
 ];
-const FALLBACK: Partial<Record<Position, Position>> = { 'numero-huit': 'troisieme-ligne', 'arriere': 'ailier', 'talonneur': 'pilier-gauche' };
+const FALLBACK: Partial<Record<Position, Position>> = { 'numero-huit': 'troisieme-ligne', arriere: 'ailier', talonneur: 'pilier-gauche' };
 
 export type Lineup = { starters: Player[]; bench: Player[]; captain: Player };
 
@@ -95,8 +132,7 @@ export function pickLineup(rng: Random, pool: readonly Player[], captainName: st
   const take = (position: Position): Player => {
     const candidates = pool.filter((pl) => pl.position === position && !used.has(pl));
     const fallback = FALLBACK[position];
-    const list = candidates.length > 0 ? candidates
-      : fallback ? pool.filter((pl) => pl.position === fallback && !used.has(pl)) : [];
+    const list = candidates.length > 0 ? candidates : fallback ? pool.filter((pl) => pl.position === fallback && !used.has(pl)) : [];
     const chosen = list.length > 0 ? rng.pick(list) : rng.pick(pool.filter((pl) => !used.has(pl)));
     used.add(chosen);
     return chosen;
@@ -126,6 +162,13 @@ export function lineupTable(caption: string, lineup: Lineup): WpBlock {
   return table(caption, ['Poste', 'Joueur', 'Club', 'Sélections'], rows);
 }
 
-const FORWARDS: ReadonlySet<Position> = new Set(['pilier-gauche', 'talonneur', 'pilier-droit', 'deuxieme-ligne', 'troisieme-ligne', 'numero-huit']);
+const FORWARDS: ReadonlySet<Position> = new Set([
+  'pilier-gauche',
+  'talonneur',
+  'pilier-droit',
+  'deuxieme-ligne',
+  'troisieme-ligne',
+  'numero-huit',
+]);
 
 export const isForward = (pl: Player): boolean => FORWARDS.has(pl.position);

@@ -5,13 +5,32 @@ import type { IllustrationLibrary, Theme } from './images.js';
 import { slugify } from './text.js';
 
 export const CAT = {
-  XV: 10, XV_SIX_NATIONS: 11, XV_AUTOMNE: 12, XV_COUPE_DU_MONDE: 13,
-  FEMININE: 20, FEMININE_SIX_NATIONS: 21, FEMININE_WXV: 22,
-  SEPT: 30, SEPT_SVNS: 31, SEPT_JO: 32,
-  U20: 40, U20_SIX_NATIONS: 41, U20_MONDIAL: 42,
-  COMPETITIONS: 50, TOP14: 51, PROD2: 52, NATIONALE: 53, NATIONALE2: 54, FEDERALE1: 55, ELITE1: 56, ELITE2: 57, ESPOIRS: 58,
+  XV: 10,
+  XV_SIX_NATIONS: 11,
+  XV_AUTOMNE: 12,
+  XV_COUPE_DU_MONDE: 13,
+  FEMININE: 20,
+  FEMININE_SIX_NATIONS: 21,
+  FEMININE_WXV: 22,
+  SEPT: 30,
+  SEPT_SVNS: 31,
+  SEPT_JO: 32,
+  U20: 40,
+  U20_SIX_NATIONS: 41,
+  U20_MONDIAL: 42,
+  COMPETITIONS: 50,
+  TOP14: 51,
+  PROD2: 52,
+  NATIONALE: 53,
+  NATIONALE2: 54,
+  FEDERALE1: 55,
+  ELITE1: 56,
+  ELITE2: 57,
+  ESPOIRS: 58,
   ARBITRAGE: 60,
-  FEDERATION: 70, AG: 71, COMITE: 72,
+  FEDERATION: 70,
+  AG: 71,
+  COMITE: 72,
   AMATEUR: 80,
   FORMATION: 90,
   SANTE: 100,
@@ -22,15 +41,39 @@ export const CAT = {
 
 type CategoryDef = { id: number; name: string; parent: number; theme: Theme; description: string };
 
-const def = (id: number, name: string, parent: number, theme: Theme, description: string): CategoryDef => ({ id, name, parent, theme, description });
+const def = (id: number, name: string, parent: number, theme: Theme, description: string): CategoryDef => ({
+  id,
+  name,
+  parent,
+  theme,
+  description,
+});
 
 const DEFS: readonly CategoryDef[] = [
-  def(CAT.XV, 'XV de France', 0, 'xv', 'L’actualité du XV de France : compositions, résultats, conférences de presse et coulisses des Bleus.'),
-  def(CAT.XV_SIX_NATIONS, 'Tournoi des Six Nations', CAT.XV, 'xv', 'Le XV de France dans le Tournoi des Six Nations : programme, compositions et résultats.'),
+  def(
+    CAT.XV,
+    'XV de France',
+    0,
+    'xv',
+    'L’actualité du XV de France : compositions, résultats, conférences de presse et coulisses des Bleus.',
+  ),
+  def(
+    CAT.XV_SIX_NATIONS,
+    'Tournoi des Six Nations',
+    CAT.XV,
+    'xv',
+    'Le XV de France dans le Tournoi des Six Nations : programme, compositions et résultats.',
+  ),
   def(CAT.XV_AUTOMNE, 'Tests d’automne', CAT.XV, 'xv', 'Les tests de novembre du XV de France face aux nations de l’hémisphère Sud.'),
   def(CAT.XV_COUPE_DU_MONDE, 'Coupe du monde', CAT.XV, 'xv', 'La préparation et le parcours du XV de France en Coupe du monde.'),
   def(CAT.FEMININE, 'France féminine', 0, 'feminine', 'Toute l’actualité de l’équipe de France féminine et des Bleues.'),
-  def(CAT.FEMININE_SIX_NATIONS, 'Tournoi des Six Nations féminin', CAT.FEMININE, 'feminine', 'Les Bleues dans le Tournoi des Six Nations féminin.'),
+  def(
+    CAT.FEMININE_SIX_NATIONS,
+    'Tournoi des Six Nations féminin',
+    CAT.FEMININE,
+    'feminine',
+    'Les Bleues dans le Tournoi des Six Nations féminin.',
+  ),
   def(CAT.FEMININE_WXV, 'WXV', CAT.FEMININE, 'feminine', 'L’équipe de France féminine dans la compétition internationale WXV.'),
   def(CAT.SEPT, 'France 7', 0, 'seven', 'Les équipes de France de rugby à 7, sur le circuit mondial et aux Jeux olympiques.'),
   def(CAT.SEPT_SVNS, 'HSBC SVNS', CAT.SEPT, 'seven', 'France 7 sur les étapes du circuit mondial HSBC SVNS.'),

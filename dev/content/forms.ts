@@ -7,9 +7,23 @@ export const SUBJECTS = ['Équipe de France', 'Événements', 'Institutionnel', 
 export const REQUEST_TYPES = ['Interview', 'Informations', 'Contenus (photos, vidéos)', 'Autres'] as const;
 /** Job titles offered to journalists (exact values from the product specification). */
 export const JOB_TITLES = [
-  'Journaliste', 'JRI', 'Consultant', 'Pigiste', 'Indépendant', 'Secrétaire de rédaction', 'Reporter photographe',
-  'Chroniqueur', "Chef d'édition", 'Grand reporter', 'Rédacteur en chef', 'Directeur/trice de rédaction',
-  'Chef du service', 'Chef du service - adjoint', 'Correspondant', 'Producteur', 'Communication',
+  'Journaliste',
+  'JRI',
+  'Consultant',
+  'Pigiste',
+  'Indépendant',
+  'Secrétaire de rédaction',
+  'Reporter photographe',
+  'Chroniqueur',
+  "Chef d'édition",
+  'Grand reporter',
+  'Rédacteur en chef',
+  'Directeur/trice de rédaction',
+  'Chef du service',
+  'Chef du service - adjoint',
+  'Correspondant',
+  'Producteur',
+  'Communication',
 ] as const;
 
 export const CF7_MESSAGES_FR: Record<string, string> = {
@@ -106,7 +120,17 @@ function accreditationMarkup(withPressCard: boolean, events: keyof typeof EVENT_
 const SENDER = 'FFR Presse <wordpress@presse.ffr.fr>';
 
 function mail(subject: string, recipient: string, body: string, headers: string, attachments = ''): Cf7Mail {
-  return { active: true, subject, sender: SENDER, recipient, body, additional_headers: headers, attachments, use_html: false, exclude_blank: false };
+  return {
+    active: true,
+    subject,
+    sender: SENDER,
+    recipient,
+    body,
+    additional_headers: headers,
+    attachments,
+    use_html: false,
+    exclude_blank: false,
+  };
 }
 
 const FOOTER = '--\nCe message a été envoyé depuis le formulaire « [_contact_form_title] » de [_site_title] ([_site_url]).';
@@ -170,10 +194,34 @@ export function buildForms(): Cf7Form[] {
     form(101, 'contactez-nous-modal', 'Contactez-nous', contactMarkup(false), contactMails(false)),
     form(102, 'contactez-nous', 'Contactez le service de presse', contactMarkup(true), contactMails(true)),
     form(103, 'evenements-presse', events, accreditationMarkup(true, 'evenements-presse'), accreditationMails(events, true)),
-    form(104, 'accreditation-evenements-presse', `Accréditation – ${events}`, accreditationMarkup(true, 'evenements-presse'), accreditationMails(events, true)),
-    form(105, 'rencontres-internationales', matches, accreditationMarkup(true, 'rencontres-internationales'), accreditationMails(matches, true)),
-    form(106, 'accreditation-rencontres-internationales', `Accréditation – ${matches}`, accreditationMarkup(true, 'rencontres-internationales'), accreditationMails(matches, true)),
+    form(
+      104,
+      'accreditation-evenements-presse',
+      `Accréditation – ${events}`,
+      accreditationMarkup(true, 'evenements-presse'),
+      accreditationMails(events, true),
+    ),
+    form(
+      105,
+      'rencontres-internationales',
+      matches,
+      accreditationMarkup(true, 'rencontres-internationales'),
+      accreditationMails(matches, true),
+    ),
+    form(
+      106,
+      'accreditation-rencontres-internationales',
+      `Accréditation – ${matches}`,
+      accreditationMarkup(true, 'rencontres-internationales'),
+      accreditationMails(matches, true),
+    ),
     form(107, 'media-francais-sans-carte', noCard, accreditationMarkup(false, 'all'), accreditationMails(noCard, false)),
-    form(108, 'accreditation-media-francais-sans-carte', `Accréditation – ${noCard}`, accreditationMarkup(false, 'all'), accreditationMails(noCard, false)),
+    form(
+      108,
+      'accreditation-media-francais-sans-carte',
+      `Accréditation – ${noCard}`,
+      accreditationMarkup(false, 'all'),
+      accreditationMails(noCard, false),
+    ),
   ];
 }

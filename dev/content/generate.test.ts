@@ -151,7 +151,7 @@ describe('articles', () => {
     expect(now - oldest).toBeLessThanOrEqual(731 * 86_400_000);
   });
 
-  it('keep a newsroom\'s rhythm: several a day in daytime, and any 48 hours before now hold at least five published', () => {
+  it("keep a newsroom's rhythm: several a day in daytime, and any 48 hours before now hold at least five published", () => {
     const days = new Map<string, number>();
     for (const a of content.articles.filter((x) => x.status !== 'future' && parseWp(x.date) > now - RECENT_DAYS * 86_400_000)) {
       const local = toParis(parseWp(a.date));
@@ -162,7 +162,13 @@ describe('articles', () => {
     // Every whole day of the fortnight (the first and today are partial).
     for (const count of [...days.values()].slice(1, -1)) expect(count).toBeGreaterThanOrEqual(3);
     // Whatever the instant: a day's each hour, both clock changes, a leap day, New Year.
-    const instants = ['2027-03-28T00:30:00Z', '2026-10-25T01:30:00Z', '2028-02-29T23:59:00Z', '2026-12-31T23:00:00Z', '2027-07-01T06:59:00Z'];
+    const instants = [
+      '2027-03-28T00:30:00Z',
+      '2026-10-25T01:30:00Z',
+      '2028-02-29T23:59:00Z',
+      '2026-12-31T23:00:00Z',
+      '2027-07-01T06:59:00Z',
+    ];
     for (let h = 0; h < 24; h++) instants.push(`2027-01-15T${String(h).padStart(2, '0')}:17:00Z`);
     for (const at of instants) {
       const t = Date.parse(at);
@@ -205,13 +211,28 @@ describe('articles', () => {
       expect(paragraphs, a.title).toBeLessThanOrEqual(8);
       for (const b of a.blocs) {
         types.add(b.type);
-        if (b.type === 'video' && b.provider === 'youtube') expect(b.embed_url).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+        if (b.type === 'video' && b.provider === 'youtube')
+          expect(b.embed_url).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
         if (b.type === 'file') expect(b.url.startsWith(UPLOADS)).toBe(true);
         if (b.type === 'paragraph') expect(b.content).not.toMatch(/ & /);
       }
     }
-    expect([...types].sort()).toEqual(['button', 'file', 'gallery', 'heading', 'image', 'list', 'paragraph', 'quote', 'separator', 'table', 'video']);
-    const ffrLinks = content.articles.flatMap((a) => a.blocs).filter((b) => b.type === 'paragraph' && b.content.includes('<a href="https://www.ffr.fr/'));
+    expect([...types].sort()).toEqual([
+      'button',
+      'file',
+      'gallery',
+      'heading',
+      'image',
+      'list',
+      'paragraph',
+      'quote',
+      'separator',
+      'table',
+      'video',
+    ]);
+    const ffrLinks = content.articles
+      .flatMap((a) => a.blocs)
+      .filter((b) => b.type === 'paragraph' && b.content.includes('<a href="https://www.ffr.fr/'));
     expect(ffrLinks.length).toBeGreaterThan(10);
   });
 
@@ -280,7 +301,15 @@ describe('events', () => {
 
   it('are well formed', () => {
     const venues = new Set(content.events.map((e) => e.venue));
-    for (const v of ['Stade de France', 'Stade Vélodrome', 'Groupama Stadium', 'Matmut Atlantique', 'Allianz Riviera', 'Stade Pierre-Mauroy', 'Centre national du rugby']) {
+    for (const v of [
+      'Stade de France',
+      'Stade Vélodrome',
+      'Groupama Stadium',
+      'Matmut Atlantique',
+      'Allianz Riviera',
+      'Stade Pierre-Mauroy',
+      'Centre national du rugby',
+    ]) {
       expect(venues.has(v), v).toBe(true);
     }
     expect(new Set(content.events.map((e) => e.id)).size).toBe(content.events.length);
@@ -299,8 +328,17 @@ describe('events', () => {
       expect(Date.parse(e.accreditation.deadline)).toBeLessThan(parseWp(e.startDate));
     }
     const marcoussis = content.events.find((e) => e.venue === 'Centre national du rugby');
-    expect(marcoussis).toMatchObject({ adress: '3 rue Jean de Montaigu', zip: '91460', city: 'Marcoussis', accreditation: { kind: 'evenements-presse' } });
-    expect(content.events.find((e) => e.venue === 'Stade de France')).toMatchObject({ zip: '93200', city: 'Saint-Denis', accreditation: { kind: 'rencontres-internationales' } });
+    expect(marcoussis).toMatchObject({
+      adress: '3 rue Jean de Montaigu',
+      zip: '91460',
+      city: 'Marcoussis',
+      accreditation: { kind: 'evenements-presse' },
+    });
+    expect(content.events.find((e) => e.venue === 'Stade de France')).toMatchObject({
+      zip: '93200',
+      city: 'Saint-Denis',
+      accreditation: { kind: 'rencontres-internationales' },
+    });
   });
 });
 
@@ -311,9 +349,26 @@ describe('site structure', () => {
       if (['twitch_lien', 'snapchat_lien', 'login_url', 'logout_url'].includes(key)) continue;
       expect(value, key).not.toBe('');
     }
-    const social = [s.fb_lien, s.twitter_lien, s.instagram_lien, s.youtube_lien, s.flickr_lien, s.linkedin_lien, s.twitch_lien, s.snapchat_lien, s.tik_tok_lien];
+    const social = [
+      s.fb_lien,
+      s.twitter_lien,
+      s.instagram_lien,
+      s.youtube_lien,
+      s.flickr_lien,
+      s.linkedin_lien,
+      s.twitch_lien,
+      s.snapchat_lien,
+      s.tik_tok_lien,
+    ];
     expect(social.filter((l) => l === '')).toHaveLength(2);
-    expect(s).toMatchObject({ ligue: 'ffr', title: 'FFR Presse', url: 'https://presse.ffr.fr', type_site: 'newsroom', login_url: '', logout_url: '' });
+    expect(s).toMatchObject({
+      ligue: 'ffr',
+      title: 'FFR Presse',
+      url: 'https://presse.ffr.fr',
+      type_site: 'newsroom',
+      login_url: '',
+      logout_url: '',
+    });
     expect(s.contacts.email).toBe('presse@ffr.fr');
     expect(s.accreditations).toEqual(['Rencontres internationales', 'Événements presse', 'Média français sans carte de presse']);
     expect(s.stories).toHaveLength(6);
@@ -376,8 +431,14 @@ describe('forms, medias and accounts', () => {
 
   it('covers the eight form slugs', () => {
     expect([...bySlug.keys()].sort()).toEqual([
-      'accreditation-evenements-presse', 'accreditation-media-francais-sans-carte', 'accreditation-rencontres-internationales',
-      'contactez-nous', 'contactez-nous-modal', 'evenements-presse', 'media-francais-sans-carte', 'rencontres-internationales',
+      'accreditation-evenements-presse',
+      'accreditation-media-francais-sans-carte',
+      'accreditation-rencontres-internationales',
+      'contactez-nous',
+      'contactez-nous-modal',
+      'evenements-presse',
+      'media-francais-sans-carte',
+      'rencontres-internationales',
     ]);
     for (const f of content.forms) {
       expect(f.locale).toBe('fr_FR');
@@ -387,7 +448,9 @@ describe('forms, medias and accounts', () => {
       expect(f.properties.mail_2.recipient).toBe('[email]');
       const names = new Set(tagsOf(f.slug).map((fld) => fld.name));
       // Every tag of the markup is one CF7 registers (an unknown one would stay as text).
-      expect(f.properties.form.replace(/\[\/?acceptance[^\]]*\]/g, '').match(/\[[a-z_]+\*?[\s\]]/g)?.length).toBe(tagsOf(f.slug).filter((t) => t.basetype !== 'acceptance').length);
+      expect(f.properties.form.replace(/\[\/?acceptance[^\]]*\]/g, '').match(/\[[a-z_]+\*?[\s\]]/g)?.length).toBe(
+        tagsOf(f.slug).filter((t) => t.basetype !== 'acceptance').length,
+      );
       for (const mail of [f.properties.mail, f.properties.mail_2]) {
         for (const m of `${mail.subject} ${mail.body} ${mail.recipient} ${mail.attachments}`.matchAll(/\[([\w-]+)\]/g)) {
           const tag = m[1] ?? '';
@@ -400,7 +463,15 @@ describe('forms, medias and accounts', () => {
   it('parses the contact fields', () => {
     expect(field('contactez-nous', 'sujet')).toMatchObject({ type: 'select*', raw_values: [...SUBJECTS], values: [...SUBJECTS] });
     expect(field('contactez-nous', 'type-demande')).toMatchObject({ type: 'radio', values: [...REQUEST_TYPES] });
-    expect(field('contactez-nous', 'deja-accredite')).toMatchObject({ type: 'radio', labels: ['Oui', 'Non'], values: ['Oui', 'Non'], pipes: [['Oui', '1'], ['Non', '0']] });
+    expect(field('contactez-nous', 'deja-accredite')).toMatchObject({
+      type: 'radio',
+      labels: ['Oui', 'Non'],
+      values: ['Oui', 'Non'],
+      pipes: [
+        ['Oui', '1'],
+        ['Non', '0'],
+      ],
+    });
     expect(field('contactez-nous-modal', 'email')?.type).toBe('email*');
     expect(field('contactez-nous', 'message')?.type).toBe('textarea*');
     expect(field('contactez-nous', 'rgpd')?.basetype).toBe('acceptance');
@@ -422,7 +493,12 @@ describe('forms, medias and accounts', () => {
     expect(content.medias.map((m) => m.id)).toEqual(content.medias.map((_, i) => i + 1));
     expect(content.medias.map((m) => m.nom)).toContain('L’Équipe');
     expect(content.accounts.map((a) => [a.sub, a.journaliste])).toEqual([
-      ['u-journaliste', 'oui'], ['u-en-attente', 'en_attente_infos'], ['u-membre', 'non'], ['u-sans-statut', ''], ['u-non-identifie', 'non'], ['u-redaction', 'non'],
+      ['u-journaliste', 'oui'],
+      ['u-en-attente', 'en_attente_infos'],
+      ['u-membre', 'non'],
+      ['u-sans-statut', ''],
+      ['u-non-identifie', 'non'],
+      ['u-redaction', 'non'],
     ]);
     expect(content.accounts.filter((a) => a.wpRole === 'editor').map((a) => a.sub)).toEqual(['u-redaction']);
     expect(content.accounts.find((a) => a.sub === 'u-non-identifie')?.identifie).toBe(false);

@@ -38,10 +38,36 @@ export const DEFAULT_SEED = 2026;
 export const DEFAULT_ARTICLE_COUNT = 160;
 
 const U20_POSITIONS: readonly Position[] = [
-  'pilier-gauche', 'pilier-gauche', 'talonneur', 'talonneur', 'pilier-droit', 'pilier-droit', 'deuxieme-ligne',
-  'deuxieme-ligne', 'deuxieme-ligne', 'troisieme-ligne', 'troisieme-ligne', 'troisieme-ligne', 'numero-huit',
-  'numero-huit', 'demi-de-melee', 'demi-de-melee', 'demi-d-ouverture', 'demi-d-ouverture', 'centre', 'centre',
-  'centre', 'centre', 'ailier', 'ailier', 'ailier', 'arriere', 'arriere', 'troisieme-ligne', 'ailier', 'centre',
+  'pilier-gauche',
+  'pilier-gauche',
+  'talonneur',
+  'talonneur',
+  'pilier-droit',
+  'pilier-droit',
+  'deuxieme-ligne',
+  'deuxieme-ligne',
+  'deuxieme-ligne',
+  'troisieme-ligne',
+  'troisieme-ligne',
+  'troisieme-ligne',
+  'numero-huit',
+  'numero-huit',
+  'demi-de-melee',
+  'demi-de-melee',
+  'demi-d-ouverture',
+  'demi-d-ouverture',
+  'centre',
+  'centre',
+  'centre',
+  'centre',
+  'ailier',
+  'ailier',
+  'ailier',
+  'arriere',
+  'arriere',
+  'troisieme-ligne',
+  'ailier',
+  'centre',
 ];
 
 /** The Bleuets are fictional: young players, generated once per seed. */
@@ -49,7 +75,8 @@ function u20Squad(rng: Random): Player[] {
   const names = new Set<string>();
   return U20_POSITIONS.map((position) => {
     let name = '';
-    do name = `${rng.pick(FIRST_NAMES_M)} ${rng.pick(LAST_NAMES)}`; while (names.has(name));
+    do name = `${rng.pick(FIRST_NAMES_M)} ${rng.pick(LAST_NAMES)}`;
+    while (names.has(name));
     names.add(name);
     return { name, position, club: TOP14_FULL_NAMES[rng.pick(CLUBS.top14)] ?? 'Stade Toulousain', caps: rng.int(0, 12) };
   });
@@ -89,10 +116,21 @@ export function generateContent(options: GenerateOptions): Content {
   const nextOpen = futureEvents.find((e) => Date.parse(e.accreditation.deadline) > now);
 
   const latestAmong = (categoryIds: number[], count: number): WpPostCard[] =>
-    published.filter((a) => a.categories.some((id) => categoryIds.includes(id))).slice(0, count).map((a) => cards.get(a.id) as WpPostCard);
+    published
+      .filter((a) => a.categories.some((id) => categoryIds.includes(id)))
+      .slice(0, count)
+      .map((a) => cards.get(a.id) as WpPostCard);
   const latestOf = (categoryId: number): WpPostCard[] => latestAmong([categoryId], 3);
   const teamPages = buildTeamPages({
-    now, rng: rng.fork('teams'), store, illustrations, categories, authors, events, u20Players: env.u20Players, latestOf: latestAmong,
+    now,
+    rng: rng.fork('teams'),
+    store,
+    illustrations,
+    categories,
+    authors,
+    events,
+    u20Players: env.u20Players,
+    latestOf: latestAmong,
   });
   const pages = buildPages({
     illustrations,
@@ -124,4 +162,3 @@ export function generateContent(options: GenerateOptions): Content {
     images: store.files,
   };
 }
-

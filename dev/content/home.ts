@@ -24,7 +24,10 @@ export function buildHome({ categories, illustrations, published, cards, futureE
         type: 'categorie',
         title: category.name,
         category,
-        posts: published.filter((a) => a.categories.includes(id)).slice(0, 4).map(card),
+        posts: published
+          .filter((a) => a.categories.includes(id))
+          .slice(0, 4)
+          .map(card),
       };
     }),
     { type: 'evenements', title: 'Prochains événements', events: futureEvents.slice(0, 4) },

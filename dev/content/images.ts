@@ -6,8 +6,19 @@ import { Random, hashSeed } from './random.js';
 import { avatarSvg, faviconSvg, illustration, logoSvg, placeholderSvg, portraitSvg, type Motif, type PaletteName } from './svg.js';
 
 export type Theme =
-  | 'xv' | 'feminine' | 'seven' | 'u20' | 'competitions' | 'arbitrage' | 'federation'
-  | 'amateur' | 'formation' | 'sante' | 'handi' | 'presse' | 'partenaires';
+  | 'xv'
+  | 'feminine'
+  | 'seven'
+  | 'u20'
+  | 'competitions'
+  | 'arbitrage'
+  | 'federation'
+  | 'amateur'
+  | 'formation'
+  | 'sante'
+  | 'handi'
+  | 'presse'
+  | 'partenaires';
 
 export class ImageStore {
   readonly files: Record<string, string> = {};
@@ -40,9 +51,23 @@ export type Illustration = {
 type IllustrationDef = readonly [slug: string, folder: string, theme: Theme, motif: Motif, palette: PaletteName, alt: string];
 
 const ILLUSTRATIONS: readonly IllustrationDef[] = [
-  ['xv-de-france-afrique-du-sud', '2026/11', 'xv', 'stadium', 'nuit', 'Le Stade de France avant le test-match entre le XV de France et l’Afrique du Sud'],
+  [
+    'xv-de-france-afrique-du-sud',
+    '2026/11',
+    'xv',
+    'stadium',
+    'nuit',
+    'Le Stade de France avant le test-match entre le XV de France et l’Afrique du Sud',
+  ],
   ['xv-de-france-stade-de-france', '2026/02', 'xv', 'stadium', 'bleu', 'Le Stade de France illuminé un soir de Tournoi des Six Nations'],
-  ['xv-de-france-entrainement-marcoussis', '2026/10', 'xv', 'pitch', 'clair', 'Séance d’entraînement du XV de France au Centre national du rugby de Marcoussis'],
+  [
+    'xv-de-france-entrainement-marcoussis',
+    '2026/10',
+    'xv',
+    'pitch',
+    'clair',
+    'Séance d’entraînement du XV de France au Centre national du rugby de Marcoussis',
+  ],
   ['xv-de-france-transformation', '2026/03', 'xv', 'posts', 'nuit', 'Une transformation passe entre les poteaux'],
   ['xv-de-france-ballon-du-match', '2025/11', 'xv', 'ball', 'rouge', 'Le ballon du match avant le coup d’envoi'],
   ['xv-de-france-essai', '2026/03', 'xv', 'pitch', 'nuit', 'Un essai aplati dans l’en-but adverse'],
@@ -98,7 +123,11 @@ export class IllustrationLibrary {
       const src640 = store.put(`${folder}/${slug}-640.svg`, render(640, 360));
       const src1280 = store.put(`${folder}/${slug}-1280.svg`, render(1280, 720));
       const item: Illustration = {
-        slug, theme, alt, src640, src1280,
+        slug,
+        theme,
+        alt,
+        src640,
+        src1280,
         srcset: `${src640} 640w, ${src1280} 1280w`,
         large: { src: src1280, alt, width: 1280, height: 720 },
       };
@@ -147,7 +176,12 @@ export function addBrandAssets(store: ImageStore): BrandAssets {
 }
 
 /** Avatars at the sizes WordPress's REST API lists (rest_get_avatar_sizes(), wp-includes/rest-api.php: 24, 48 and 96 pixels). */
-export function addAvatar(store: ImageStore, slug: string, initials: string, colorIndex: number): { '24': string; '48': string; '96': string } {
+export function addAvatar(
+  store: ImageStore,
+  slug: string,
+  initials: string,
+  colorIndex: number,
+): { '24': string; '48': string; '96': string } {
   return {
     '24': store.put(`avatars/${slug}-24.svg`, avatarSvg(initials, 24, colorIndex)),
     '48': store.put(`avatars/${slug}-48.svg`, avatarSvg(initials, 48, colorIndex)),

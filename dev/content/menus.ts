@@ -59,7 +59,13 @@ class MenuBuilder {
     const category = categories.get(id);
     const top = categories.top(id);
     const path = category.parent === 0 ? `categories/${category.slug}` : `categories/${top.slug}/${category.slug}`;
-    return this.item('taxonomy', category.name, order, { object_id: id, object_slug: category.slug, slug_complet: path, url: `/${path}` }, children);
+    return this.item(
+      'taxonomy',
+      category.name,
+      order,
+      { object_id: id, object_slug: category.slug, slug_complet: path, url: `/${path}` },
+      children,
+    );
   }
 }
 
@@ -74,8 +80,10 @@ export function buildMenus(categories: CategoryTree, pages: WpPage[]): WpMenus {
   const topNav = [
     // The national teams' pages (teams.ts), at /equipes-de-france/{slug}.
     m.item('clickable', 'Équipes de France', 3, {}, [
-      m.page('France 7', 3, pageById(TEAM_PAGE_IDS.seven)), m.page('XV de France', 1, pageById(TEAM_PAGE_IDS.xv)),
-      m.page('France U20', 4, pageById(TEAM_PAGE_IDS.u20)), m.page('France féminine', 2, pageById(TEAM_PAGE_IDS.feminine)),
+      m.page('France 7', 3, pageById(TEAM_PAGE_IDS.seven)),
+      m.page('XV de France', 1, pageById(TEAM_PAGE_IDS.xv)),
+      m.page('France U20', 4, pageById(TEAM_PAGE_IDS.u20)),
+      m.page('France féminine', 2, pageById(TEAM_PAGE_IDS.feminine)),
     ]),
     m.item('clickable', 'La FFR', 1, {}, [
       m.external('Billetterie', 2, 'https://billetterie.ffr.fr'),
@@ -92,7 +100,15 @@ export function buildMenus(categories: CategoryTree, pages: WpPage[]): WpMenus {
 
   const tops = categories.topLevel().sort((a, b) => a.menuOrder - b.menuOrder);
   const categoryItems = tops.map((top, i) =>
-    m.category(categories, top.id, i + 1, categories.children(top.id).sort((a, b) => a.menuOrder - b.menuOrder).map((c) => m.category(categories, c.id, c.menuOrder))),
+    m.category(
+      categories,
+      top.id,
+      i + 1,
+      categories
+        .children(top.id)
+        .sort((a, b) => a.menuOrder - b.menuOrder)
+        .map((c) => m.category(categories, c.id, c.menuOrder)),
+    ),
   );
   categoryItems.push(m.external('Boutique officielle', tops.length + 1, 'https://boutique.ffr.fr'));
   // A call-to-action button configured in the WordPress menu: the front end must skip it.

@@ -6,8 +6,19 @@ import type { IllustrationLibrary } from './images.js';
 import { typo } from './text.js';
 
 export const PAGE_IDS = {
-  mentions: 201, contact: 202, evenements: 203, accreditations: 204, charte: 205, federation: 206,
-  servicePresse: 207, organigramme: 208, billetterie: 209, kitMedias: 210, offres: 211, confidentialite: 212, cgu: 213,
+  mentions: 201,
+  contact: 202,
+  evenements: 203,
+  accreditations: 204,
+  charte: 205,
+  federation: 206,
+  servicePresse: 207,
+  organigramme: 208,
+  billetterie: 209,
+  kitMedias: 210,
+  offres: 211,
+  confidentialite: 212,
+  cgu: 213,
 } as const;
 
 type PageInput = Partial<WpPage> & Pick<WpPage, 'id' | 'title' | 'slug' | 'niveau' | 'content'>;
@@ -46,7 +57,8 @@ export function makePage(input: PageInput): WpPage {
   };
 }
 
-const PRESS_CONTACT = '<p><strong>Téléphone :</strong> +33 1 69 63 64 65<br><strong>Adresse e-mail :</strong> <a href="mailto:presse@ffr.fr">presse@ffr.fr</a></p>';
+const PRESS_CONTACT =
+  '<p><strong>Téléphone :</strong> +33 1 69 63 64 65<br><strong>Adresse e-mail :</strong> <a href="mailto:presse@ffr.fr">presse@ffr.fr</a></p>';
 
 const LEGAL = [
   '<h2>Éditeur du site</h2>',
@@ -105,38 +117,62 @@ export function buildPages({ illustrations, futureEvents, latest, latestPress, l
 
   return withLinks([
     makePage({
-      id: PAGE_IDS.mentions, title: 'Mentions légales', slug: 'mentions-legales', niveau: 1, content: LEGAL,
+      id: PAGE_IDS.mentions,
+      title: 'Mentions légales',
+      slug: 'mentions-legales',
+      niveau: 1,
+      content: LEGAL,
       description: 'Informations légales relatives au site de la salle de presse de la Fédération française de rugby.',
     }),
     makePage({
-      id: PAGE_IDS.contact, title: 'Contacts presse', slug: 'contact', niveau: 1, template: 'page-contact',
+      id: PAGE_IDS.contact,
+      title: 'Contacts presse',
+      slug: 'contact',
+      niveau: 1,
+      template: 'page-contact',
       description: 'Contactez le service de presse de la Fédération française de rugby : interviews, accréditations, photothèque.',
-      content: '<p>Le service de presse de la Fédération française de rugby est à la disposition des médias pour toute demande d’information, d’interview ou d’accréditation.</p>',
+      content:
+        '<p>Le service de presse de la Fédération française de rugby est à la disposition des médias pour toute demande d’information, d’interview ou d’accréditation.</p>',
       featured_media: banner('presse'),
       banniere: { title: 'Contacts presse', image: illustrations.first('presse').src1280 },
       blocs: [
         {
           title: 'Service de presse',
-          content: typo(`<p>Pour toute demande d’interview d’un joueur, d’une joueuse ou d’un membre du staff des équipes de France, contactez le service de presse.</p>${PRESS_CONTACT}<p>Du lundi au vendredi, de 9h00 à 18h00.</p>`),
+          content: typo(
+            `<p>Pour toute demande d’interview d’un joueur, d’une joueuse ou d’un membre du staff des équipes de France, contactez le service de presse.</p>${PRESS_CONTACT}<p>Du lundi au vendredi, de 9h00 à 18h00.</p>`,
+          ),
         },
         {
           title: 'Accréditations',
-          content: typo('<p>Les demandes d’accréditation aux rencontres internationales et aux événements presse se font en ligne depuis votre espace presse, au plus tard cinq jours avant l’événement.</p><p><a href="/accreditations">Faire une demande d’accréditation</a></p>'),
+          content: typo(
+            '<p>Les demandes d’accréditation aux rencontres internationales et aux événements presse se font en ligne depuis votre espace presse, au plus tard cinq jours avant l’événement.</p><p><a href="/accreditations">Faire une demande d’accréditation</a></p>',
+          ),
         },
         {
           title: 'Photothèque',
-          content: typo('<p>Les photographies officielles des équipes de France sont disponibles pour un usage éditorial, avec la mention « © FFR ». Pour toute demande de visuel en haute définition : <a href="mailto:photo@ffr.fr">photo@ffr.fr</a>.</p>'),
+          content: typo(
+            '<p>Les photographies officielles des équipes de France sont disponibles pour un usage éditorial, avec la mention « © FFR ». Pour toute demande de visuel en haute définition : <a href="mailto:photo@ffr.fr">photo@ffr.fr</a>.</p>',
+          ),
         },
       ],
     }),
     makePage({
-      id: PAGE_IDS.evenements, title: 'Événements', slug: 'evenements', niveau: 1,
+      id: PAGE_IDS.evenements,
+      title: 'Événements',
+      slug: 'evenements',
+      niveau: 1,
       description: 'Les prochaines rencontres des équipes de France et les événements presse de la Fédération.',
-      content: '<p>Retrouvez ici les prochaines rencontres des équipes de France et les événements organisés pour les médias. Les accréditations se demandent depuis l’espace presse.</p>',
-      featured_media: banner('xv', 1), future_events: futureEvents, news: latest.slice(0, 3),
+      content:
+        '<p>Retrouvez ici les prochaines rencontres des équipes de France et les événements organisés pour les médias. Les accréditations se demandent depuis l’espace presse.</p>',
+      featured_media: banner('xv', 1),
+      future_events: futureEvents,
+      news: latest.slice(0, 3),
     }),
     makePage({
-      id: PAGE_IDS.accreditations, title: 'Accréditations', slug: 'accreditations', niveau: 1,
+      id: PAGE_IDS.accreditations,
+      title: 'Accréditations',
+      slug: 'accreditations',
+      niveau: 1,
       description: 'Demander une accréditation presse pour les rencontres internationales et les événements de la FFR.',
       content: [
         '<p>Les journalistes, photographes et équipes de tournage peuvent demander une accréditation pour les rencontres internationales des équipes de France et pour les événements presse de la Fédération.</p>',
@@ -148,57 +184,100 @@ export function buildPages({ illustrations, futureEvents, latest, latestPress, l
       sidebar_content: typo(`<p>Une question sur votre demande ?</p>${PRESS_CONTACT}`),
     }),
     makePage({
-      id: PAGE_IDS.charte, title: 'Charte des accréditations', slug: 'charte-des-accreditations', niveau: 2, parent: PAGE_IDS.accreditations,
+      id: PAGE_IDS.charte,
+      title: 'Charte des accréditations',
+      slug: 'charte-des-accreditations',
+      niveau: 2,
+      parent: PAGE_IDS.accreditations,
       description: 'Les règles applicables aux médias accrédités par la Fédération française de rugby.',
-      content: '<p>L’accréditation est nominative, personnelle et incessible. Elle donne accès aux seules zones mentionnées sur le badge.</p><h2>Engagements des médias</h2><ul><li>Respecter les consignes des équipes d’organisation</li><li>Utiliser les images dans un cadre strictement éditorial</li><li>Ne pas diffuser d’images en direct depuis les zones réservées</li></ul>',
+      content:
+        '<p>L’accréditation est nominative, personnelle et incessible. Elle donne accès aux seules zones mentionnées sur le badge.</p><h2>Engagements des médias</h2><ul><li>Respecter les consignes des équipes d’organisation</li><li>Utiliser les images dans un cadre strictement éditorial</li><li>Ne pas diffuser d’images en direct depuis les zones réservées</li></ul>',
     }),
     makePage({
-      id: PAGE_IDS.federation, title: 'La Fédération', slug: 'la-federation', niveau: 1,
+      id: PAGE_IDS.federation,
+      title: 'La Fédération',
+      slug: 'la-federation',
+      niveau: 1,
       description: 'La Fédération française de rugby : organisation, services et contacts.',
-      content: '<p>La Fédération française de rugby organise, développe et promeut la pratique du rugby en France, des écoles de rugby aux équipes de France.</p>',
-      liste_enfants: federationChildren(), news: latestFederation, featured_media: banner('federation'),
+      content:
+        '<p>La Fédération française de rugby organise, développe et promeut la pratique du rugby en France, des écoles de rugby aux équipes de France.</p>',
+      liste_enfants: federationChildren(),
+      news: latestFederation,
+      featured_media: banner('federation'),
     }),
     makePage({
-      id: PAGE_IDS.servicePresse, title: 'Le service de presse', slug: 'le-service-de-presse', niveau: 2, parent: PAGE_IDS.federation,
+      id: PAGE_IDS.servicePresse,
+      title: 'Le service de presse',
+      slug: 'le-service-de-presse',
+      niveau: 2,
+      parent: PAGE_IDS.federation,
       description: 'Présentation du service de presse de la Fédération française de rugby.',
       content: `<p>Le service de presse accompagne les médias au quotidien : demandes d’interview, accréditations, diffusion des communiqués et des dossiers de presse.</p>${PRESS_CONTACT}`,
       liste_enfants: [ref('Organigramme du service de presse', 'organigramme-du-service-de-presse'), ref('Kit médias', 'kit-medias')],
-      liste_freres: federationChildren(), news: latestPress,
+      liste_freres: federationChildren(),
+      news: latestPress,
     }),
     makePage({
-      id: PAGE_IDS.organigramme, title: 'Organigramme du service de presse', slug: 'organigramme-du-service-de-presse', niveau: 3, parent: PAGE_IDS.servicePresse,
+      id: PAGE_IDS.organigramme,
+      title: 'Organigramme du service de presse',
+      slug: 'organigramme-du-service-de-presse',
+      niveau: 3,
+      parent: PAGE_IDS.servicePresse,
       description: 'Les membres du service de presse.',
-      content: '<p>Responsable du service de presse, attachés de presse des équipes de France, photographe et journaliste reporter d’images.</p>',
+      content:
+        '<p>Responsable du service de presse, attachés de presse des équipes de France, photographe et journaliste reporter d’images.</p>',
       liste_freres: [ref('Kit médias', 'kit-medias')],
     }),
     makePage({
-      id: PAGE_IDS.billetterie, title: 'Billetterie', slug: 'billetterie', niveau: 2, parent: PAGE_IDS.federation,
+      id: PAGE_IDS.billetterie,
+      title: 'Billetterie',
+      slug: 'billetterie',
+      niveau: 2,
+      parent: PAGE_IDS.federation,
       redirection: 'https://billetterie.ffr.fr',
       description: 'La billetterie officielle des matchs des équipes de France.',
       content: '<p>Les billets des rencontres des équipes de France sont en vente sur la billetterie officielle de la Fédération.</p>',
       liste_freres: federationChildren(),
     }),
     makePage({
-      id: PAGE_IDS.kitMedias, title: 'Kit médias', slug: 'kit-medias', niveau: 3, parent: PAGE_IDS.servicePresse, template: 'page-kit-medias',
+      id: PAGE_IDS.kitMedias,
+      title: 'Kit médias',
+      slug: 'kit-medias',
+      niveau: 3,
+      parent: PAGE_IDS.servicePresse,
+      template: 'page-kit-medias',
       description: 'Logos, chartes graphiques et dossiers de presse à télécharger.',
       content: '<p>Téléchargez les logos officiels, les chartes graphiques et les dossiers de presse des équipes de France.</p>',
       liste_freres: [ref('Organigramme du service de presse', 'organigramme-du-service-de-presse')],
     }),
     makePage({
-      id: PAGE_IDS.offres, title: 'Offres entreprises', slug: 'offres-entreprises--partenaire', niveau: 1, label: 'Partenaires',
+      id: PAGE_IDS.offres,
+      title: 'Offres entreprises',
+      slug: 'offres-entreprises--partenaire',
+      niveau: 1,
+      label: 'Partenaires',
       description: 'Devenez partenaire de la Fédération française de rugby et des équipes de France.',
-      content: '<p>Loges, séminaires au Centre national du rugby, visibilité lors des rencontres internationales : la Fédération propose aux entreprises des offres sur mesure.</p><p>Contact : <a href="mailto:partenariats@ffr.fr">partenariats@ffr.fr</a></p>',
+      content:
+        '<p>Loges, séminaires au Centre national du rugby, visibilité lors des rencontres internationales : la Fédération propose aux entreprises des offres sur mesure.</p><p>Contact : <a href="mailto:partenariats@ffr.fr">partenariats@ffr.fr</a></p>',
       featured_media: banner('partenaires'),
     }),
     makePage({
-      id: PAGE_IDS.confidentialite, title: 'Politique de confidentialité', slug: 'politique-de-confidentialite', niveau: 1,
+      id: PAGE_IDS.confidentialite,
+      title: 'Politique de confidentialité',
+      slug: 'politique-de-confidentialite',
+      niveau: 1,
       description: 'Comment la Fédération française de rugby traite vos données personnelles.',
-      content: '<p>La Fédération française de rugby attache une grande importance à la protection de vos données personnelles. Les données collectées sur ce site servent uniquement à la gestion des demandes des médias et des accréditations.</p><p>Délégué à la protection des données : <a href="mailto:dpo@ffr.fr">dpo@ffr.fr</a></p>',
+      content:
+        '<p>La Fédération française de rugby attache une grande importance à la protection de vos données personnelles. Les données collectées sur ce site servent uniquement à la gestion des demandes des médias et des accréditations.</p><p>Délégué à la protection des données : <a href="mailto:dpo@ffr.fr">dpo@ffr.fr</a></p>',
     }),
     makePage({
-      id: PAGE_IDS.cgu, title: 'Conditions générales d’utilisation', slug: 'conditions-generales-d-utilisation', niveau: 1,
+      id: PAGE_IDS.cgu,
+      title: 'Conditions générales d’utilisation',
+      slug: 'conditions-generales-d-utilisation',
+      niveau: 1,
       description: 'Les conditions d’utilisation du site de la salle de presse de la FFR.',
-      content: '<p>L’accès à l’espace presse est réservé aux professionnels des médias disposant d’un compte validé par le service de presse. Toute utilisation des contenus à des fins commerciales est interdite.</p>',
+      content:
+        '<p>L’accès à l’espace presse est réservé aux professionnels des médias disposant d’un compte validé par le service de presse. Toute utilisation des contenus à des fins commerciales est interdite.</p>',
     }),
     ...more,
   ]);

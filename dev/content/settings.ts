@@ -55,13 +55,20 @@ export function buildSettings({ now, brand, illustrations, topNews, nextOpenEven
     logout_url: '',
     type_site: 'newsroom',
     top_news: { link: topNews.link, label: 'À la une', title: topNews.title },
-    dashboard_popup: { format: 'image', image_desktop: illustrations.first('presse').src1280, image_mobile: illustrations.first('presse').src640 },
+    dashboard_popup: {
+      format: 'image',
+      image_desktop: illustrations.first('presse').src1280,
+      image_mobile: illustrations.first('presse').src640,
+    },
     breadcrumb_offres_entreprise: 'Offres entreprises',
     meta_title_home: 'FFR Presse – La salle de presse de la Fédération française de rugby',
     meta_description_home: 'Communiqués, compositions, résultats, accréditations et contacts presse des équipes de France de rugby.',
     placeholder: brand.placeholder,
     structure: 'federation',
     stories,
-    stories_top: stories.slice(0, 5).map((s) => s.id).join(','),
+    stories_top: stories
+      .slice(0, 5)
+      .map((s) => s.id)
+      .join(','),
   };
 }

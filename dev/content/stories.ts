@@ -12,7 +12,12 @@ type StoryDef = { id: string; title: string; slug: string; theme: Theme; categor
 
 const STORIES: readonly StoryDef[] = [
   {
-    id: 'st7a3f', title: 'Les coulisses du XV de France', slug: 'coulisses-xv-de-france', theme: 'xv', category: CAT.XV, age: 2,
+    id: 'st7a3f',
+    title: 'Les coulisses du XV de France',
+    slug: 'coulisses-xv-de-france',
+    theme: 'xv',
+    category: CAT.XV,
+    age: 2,
     slides: [
       'Lundi, 9h00 : les Bleus retrouvent le Centre national du rugby de Marcoussis pour une nouvelle semaine de préparation.',
       'Séance de touche sous la pluie : les sauteurs répètent les lancements jusqu’à la perfection.',
@@ -22,7 +27,12 @@ const STORIES: readonly StoryDef[] = [
     ],
   },
   {
-    id: 'st4c91', title: 'Une journée avec France 7', slug: 'journee-france-7', theme: 'seven', category: CAT.SEPT, age: 5,
+    id: 'st4c91',
+    title: 'Une journée avec France 7',
+    slug: 'journee-france-7',
+    theme: 'seven',
+    category: CAT.SEPT,
+    age: 5,
     slides: [
       'Réveil à 6h30 à l’hôtel de l’équipe : le premier match du tournoi se joue à 10h12.',
       'Sept minutes par mi-temps, trois matchs par jour : la récupération est la clé.',
@@ -31,7 +41,12 @@ const STORIES: readonly StoryDef[] = [
     ],
   },
   {
-    id: 'st8e20', title: 'Les Bleues à l’entraînement', slug: 'bleues-entrainement', theme: 'feminine', category: CAT.FEMININE, age: 9,
+    id: 'st8e20',
+    title: 'Les Bleues à l’entraînement',
+    slug: 'bleues-entrainement',
+    theme: 'feminine',
+    category: CAT.FEMININE,
+    age: 9,
     slides: [
       'Échauffement collectif sur le terrain d’honneur de Marcoussis.',
       'Mêlée contre la machine : les avants travaillent la poussée coordonnée.',
@@ -40,7 +55,12 @@ const STORIES: readonly StoryDef[] = [
     ],
   },
   {
-    id: 'st1b57', title: 'Dans la peau d’un arbitre', slug: 'peau-arbitre', theme: 'arbitrage', category: CAT.ARBITRAGE, age: 14,
+    id: 'st1b57',
+    title: 'Dans la peau d’un arbitre',
+    slug: 'peau-arbitre',
+    theme: 'arbitrage',
+    category: CAT.ARBITRAGE,
+    age: 14,
     slides: [
       'Avant le match, l’arbitre revoit les consignes avec ses assistants et l’arbitre vidéo.',
       'Oreillette, micro, chronomètre : le matériel est vérifié une dernière fois.',
@@ -50,7 +70,12 @@ const STORIES: readonly StoryDef[] = [
     ],
   },
   {
-    id: 'st6d08', title: 'Marcoussis vu de l’intérieur', slug: 'marcoussis-interieur', theme: 'federation', category: CAT.FEDERATION, age: 21,
+    id: 'st6d08',
+    title: 'Marcoussis vu de l’intérieur',
+    slug: 'marcoussis-interieur',
+    theme: 'federation',
+    category: CAT.FEDERATION,
+    age: 21,
     slides: [
       'Le Centre national du rugby accueille les équipes de France depuis 2002.',
       'Terrains d’entraînement, salle de musculation, centre médical : tout est réuni sur un même site.',
@@ -59,7 +84,12 @@ const STORIES: readonly StoryDef[] = [
     ],
   },
   {
-    id: 'st2f64', title: 'Le rugby santé en trois minutes', slug: 'rugby-sante-trois-minutes', theme: 'sante', category: CAT.SANTE, age: 30,
+    id: 'st2f64',
+    title: 'Le rugby santé en trois minutes',
+    slug: 'rugby-sante-trois-minutes',
+    theme: 'sante',
+    category: CAT.SANTE,
+    age: 30,
     slides: [
       'Le rugby à 5 se joue sans plaquage ni mêlée, à tout âge.',
       'Un toucher à deux mains remplace le plaquage : le jeu reste rapide et sûr.',

@@ -29,7 +29,12 @@ const W = 1280;
 const H = 720;
 
 /** Draws an illustration body once (random layout) and returns a renderer for any size. */
-export function illustration(motif: Motif, paletteName: PaletteName, rng: Random, label: string): (width: number, height: number) => string {
+export function illustration(
+  motif: Motif,
+  paletteName: PaletteName,
+  rng: Random,
+  label: string,
+): (width: number, height: number) => string {
   const p = PALETTES[paletteName];
   const glowX = r1(rng.float(0.2, 0.8));
   const defs =
@@ -44,7 +49,10 @@ export function illustration(motif: Motif, paletteName: PaletteName, rng: Random
   let body: string;
   switch (motif) {
     case 'pitch':
-      body = pitch(p, rng, rng.int(180, 260), true) + band(p, rng) + ball(rng.int(260, 1020), rng.int(560, 640), rng.int(70, 95), rng.int(-35, 35), p);
+      body =
+        pitch(p, rng, rng.int(180, 260), true) +
+        band(p, rng) +
+        ball(rng.int(260, 1020), rng.int(560, 640), rng.int(70, 95), rng.int(-35, 35), p);
       break;
     case 'stadium':
       body = stands(p, rng) + pitch(p, rng, 250, rng.chance(0.7));
@@ -267,7 +275,10 @@ export function logoSvg(variant: 'couleur' | 'blanc' | 'transparent'): string {
   const text = variant === 'couleur' ? NAVY : WHITE;
   const shieldFill = variant === 'transparent' ? 'none' : NAVY;
   const shieldStroke = variant === 'transparent' ? WHITE : WHITE;
-  const outline = variant === 'transparent' ? `<path d="M32 2 L62 10 V36 C62 54 48 66 32 70 C16 66 2 54 2 36 V10 Z" fill="none" stroke="${WHITE}" stroke-width="3"/>` : '';
+  const outline =
+    variant === 'transparent'
+      ? `<path d="M32 2 L62 10 V36 C62 54 48 66 32 70 C16 66 2 54 2 36 V10 Z" fill="none" stroke="${WHITE}" stroke-width="3"/>`
+      : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="260" height="72" viewBox="0 0 260 72" role="img" aria-label="FFR Presse">` +
     shield(0, 0, 1, shieldFill, shieldStroke) +

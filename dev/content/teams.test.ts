@@ -75,7 +75,19 @@ describe('team pages', () => {
     const ids = teams.flatMap((t) => t.effectif.map((pl) => pl.id));
     expect(new Set(ids).size).toBe(ids.length);
     const labels = new Set(teams.flatMap((t) => t.effectif.map((pl) => pl.poste_libelle)));
-    for (const l of ['Pilier gauche', 'Talonneur', 'Deuxième ligne', 'Troisième ligne aile', 'Numéro 8', 'Demi de mêlée', 'Demi d’ouverture', 'Centre', 'Ailier', 'Arrière', 'Pilier']) {
+    for (const l of [
+      'Pilier gauche',
+      'Talonneur',
+      'Deuxième ligne',
+      'Troisième ligne aile',
+      'Numéro 8',
+      'Demi de mêlée',
+      'Demi d’ouverture',
+      'Centre',
+      'Ailier',
+      'Arrière',
+      'Pilier',
+    ]) {
       expect(labels.has(l), l).toBe(true);
     }
     for (const t of teams) {
@@ -104,7 +116,13 @@ describe('team pages', () => {
     expect(photos.filter((p) => p !== '').length).toBeGreaterThan(20);
     expect(photos.filter((p) => p === '').length).toBeGreaterThan(20);
     expect(xv.effectif.filter((pl) => pl.capitaine).map((pl) => pl.nom)).toEqual(['Dupont']);
-    expect(xv.effectif.find((pl) => pl.nom === 'Dupont')).toMatchObject({ prenom: 'Antoine', poste: 'demi-de-melee', poste_libelle: 'Demi de mêlée', club: 'Stade Toulousain', selections: 57 });
+    expect(xv.effectif.find((pl) => pl.nom === 'Dupont')).toMatchObject({
+      prenom: 'Antoine',
+      poste: 'demi-de-melee',
+      poste_libelle: 'Demi de mêlée',
+      club: 'Stade Toulousain',
+      selections: 57,
+    });
   });
 
   it('keep the Bleuets under 20 for the season’s championships', () => {
@@ -122,7 +140,10 @@ describe('team pages', () => {
       for (const c of t.competitions) {
         expect(c.saison).toBe(seasonOf(now));
         const [, , top, sub] = c.lien.split('/');
-        expect(content.categories.some((cat) => cat.slug === sub && content.categories.some((p) => p.id === cat.parent && p.slug === top)), c.lien).toBe(true);
+        expect(
+          content.categories.some((cat) => cat.slug === sub && content.categories.some((p) => p.id === cat.parent && p.slug === top)),
+          c.lien,
+        ).toBe(true);
       }
       expect(t.future_events.length).toBeGreaterThan(0);
       for (const e of t.future_events) {

@@ -4,14 +4,29 @@
 // fields of the "equipe" templates). The squads are the players the generated articles quote.
 
 import type {
-  WpAlbum, WpAlbumFilter, WpAlbumSeason, WpCompetition, WpEvent, WpPage, WpPlayer, WpPlayerCount, WpPostCard, WpStaffMember,
+  WpAlbum,
+  WpAlbumFilter,
+  WpAlbumSeason,
+  WpCompetition,
+  WpEvent,
+  WpPage,
+  WpPlayer,
+  WpPlayerCount,
+  WpPostCard,
+  WpStaffMember,
 } from './types.js';
 import type { AuthorDesk, Desk } from './authors.js';
 import { CAT, type CategoryTree } from './categories.js';
 import { formatWp, parisToUtc, parseWp, seasonOf } from './dates.js';
 import {
-  SEVENS_SQUAD, STAFFS, WOMEN_PLAYERS, XV_PLAYERS,
-  type Player, type Position, type SevensPosition, type StaffMember,
+  SEVENS_SQUAD,
+  STAFFS,
+  WOMEN_PLAYERS,
+  XV_PLAYERS,
+  type Player,
+  type Position,
+  type SevensPosition,
+  type StaffMember,
 } from './french/words.js';
 import { addPortrait, type IllustrationLibrary, type ImageStore, type Theme } from './images.js';
 import { makePage } from './pages.js';
@@ -31,40 +46,49 @@ type PositionInfo = { libelle: string; ordre: number; ligne: 'avants' | 'arriere
 /** Rugby à XV: the sheet's groups in order, forwards first. */
 const XV_POSITIONS: Readonly<Record<Position, PositionInfo>> = {
   'pilier-gauche': { libelle: 'Pilier gauche', ordre: 1, ligne: 'avants' },
-  'talonneur': { libelle: 'Talonneur', ordre: 2, ligne: 'avants' },
+  talonneur: { libelle: 'Talonneur', ordre: 2, ligne: 'avants' },
   'pilier-droit': { libelle: 'Pilier droit', ordre: 3, ligne: 'avants' },
   'deuxieme-ligne': { libelle: 'Deuxième ligne', ordre: 4, ligne: 'avants' },
   'troisieme-ligne': { libelle: 'Troisième ligne aile', ordre: 5, ligne: 'avants' },
   'numero-huit': { libelle: 'Numéro 8', ordre: 6, ligne: 'avants' },
   'demi-de-melee': { libelle: 'Demi de mêlée', ordre: 7, ligne: 'arrieres' },
   'demi-d-ouverture': { libelle: 'Demi d’ouverture', ordre: 8, ligne: 'arrieres' },
-  'centre': { libelle: 'Centre', ordre: 9, ligne: 'arrieres' },
-  'ailier': { libelle: 'Ailier', ordre: 10, ligne: 'arrieres' },
-  'arriere': { libelle: 'Arrière', ordre: 11, ligne: 'arrieres' },
+  centre: { libelle: 'Centre', ordre: 9, ligne: 'arrieres' },
+  ailier: { libelle: 'Ailier', ordre: 10, ligne: 'arrieres' },
+  arriere: { libelle: 'Arrière', ordre: 11, ligne: 'arrieres' },
 };
 
 /** Rugby à 7: three forwards, four backs. */
 const SEVENS_POSITIONS: Readonly<Record<SevensPosition, PositionInfo>> = {
-  'pilier': { libelle: 'Pilier', ordre: 1, ligne: 'avants' },
-  'talonneur': { libelle: 'Talonneur', ordre: 2, ligne: 'avants' },
+  pilier: { libelle: 'Pilier', ordre: 1, ligne: 'avants' },
+  talonneur: { libelle: 'Talonneur', ordre: 2, ligne: 'avants' },
   'demi-de-melee': { libelle: 'Demi de mêlée', ordre: 3, ligne: 'arrieres' },
   'demi-d-ouverture': { libelle: 'Demi d’ouverture', ordre: 4, ligne: 'arrieres' },
-  'centre': { libelle: 'Centre', ordre: 5, ligne: 'arrieres' },
-  'ailier': { libelle: 'Ailier', ordre: 6, ligne: 'arrieres' },
+  centre: { libelle: 'Centre', ordre: 5, ligne: 'arrieres' },
+  ailier: { libelle: 'Ailier', ordre: 6, ligne: 'arrieres' },
 };
 
 /** Height (cm) and weight (kg) ranges by build and position. */
 const MORPHO: Readonly<Record<string, readonly [number, number, number, number]>> = {
-  'pilier-gauche': [180, 190, 112, 128], 'pilier-droit': [180, 190, 114, 130], 'talonneur': [175, 185, 100, 112],
-  'deuxieme-ligne': [196, 206, 112, 125], 'troisieme-ligne': [186, 196, 102, 114], 'numero-huit': [187, 196, 108, 118],
-  'demi-de-melee': [170, 180, 76, 88], 'demi-d-ouverture': [175, 185, 80, 92], 'centre': [180, 190, 92, 104],
-  'ailier': [176, 190, 82, 96], 'arriere': [178, 190, 86, 95], 'pilier': [182, 192, 95, 106],
+  'pilier-gauche': [180, 190, 112, 128],
+  'pilier-droit': [180, 190, 114, 130],
+  talonneur: [175, 185, 100, 112],
+  'deuxieme-ligne': [196, 206, 112, 125],
+  'troisieme-ligne': [186, 196, 102, 114],
+  'numero-huit': [187, 196, 108, 118],
+  'demi-de-melee': [170, 180, 76, 88],
+  'demi-d-ouverture': [175, 185, 80, 92],
+  centre: [180, 190, 92, 104],
+  ailier: [176, 190, 82, 96],
+  arriere: [178, 190, 86, 95],
+  pilier: [182, 192, 95, 106],
 };
 
 function morphology(rng: Random, position: string, build: Build): { taille: number; poids: number } {
   const [hMin, hMax, wMin, wMax] = MORPHO[position] ?? [178, 188, 85, 100];
   // Women are about 12 cm shorter and a fifth lighter; the Bleuets still filling out; sevens players leaner.
-  const [dh, kw] = build === 'women' ? [-12, 0.8] : build === 'u20' ? [-1, 0.96] : build === 'sevens' && position !== 'pilier' ? [0, 0.92] : [0, 1];
+  const [dh, kw] =
+    build === 'women' ? [-12, 0.8] : build === 'u20' ? [-1, 0.96] : build === 'sevens' && position !== 'pilier' ? [0, 0.92] : [0, 1];
   return { taille: rng.int(hMin, hMax) + dh, poids: Math.round(rng.int(wMin, wMax) * kw) };
 }
 
@@ -121,32 +145,104 @@ type TeamDef = {
 
 const TEAMS: readonly TeamDef[] = [
   {
-    key: 'xv', id: TEAM_PAGE_IDS.xv, title: 'XV de France', slug: 'xv-de-france-equipe', template: 'equipe', genre: 'masculin', classe_age: 'senior',
-    category: CAT.XV, theme: 'xv', eventTeam: 'XV de France', desk: 'xv', build: 'men', playerIdBase: 3001, staffIdBase: 3401,
-    captain: 'Antoine Dupont', portraitFromCaps: 10, illustrations: { featured: 2, background: 1, portraits: 7 }, staff: STAFFS.xv, of: 'du XV de France', players: 'joueurs',
+    key: 'xv',
+    id: TEAM_PAGE_IDS.xv,
+    title: 'XV de France',
+    slug: 'xv-de-france-equipe',
+    template: 'equipe',
+    genre: 'masculin',
+    classe_age: 'senior',
+    category: CAT.XV,
+    theme: 'xv',
+    eventTeam: 'XV de France',
+    desk: 'xv',
+    build: 'men',
+    playerIdBase: 3001,
+    staffIdBase: 3401,
+    captain: 'Antoine Dupont',
+    portraitFromCaps: 10,
+    illustrations: { featured: 2, background: 1, portraits: 7 },
+    staff: STAFFS.xv,
+    of: 'du XV de France',
+    players: 'joueurs',
     description: 'Le groupe du XV de France, son staff, son calendrier et ses dernières actualités.',
-    content: '<p>Le XV de France dispute chaque année le Tournoi des Six Nations et les tests d’automne, avant une tournée d’été dans l’hémisphère Sud. Le groupe se rassemble au Centre national du rugby de Marcoussis.</p>',
+    content:
+      '<p>Le XV de France dispute chaque année le Tournoi des Six Nations et les tests d’automne, avant une tournée d’été dans l’hémisphère Sud. Le groupe se rassemble au Centre national du rugby de Marcoussis.</p>',
   },
   {
-    key: 'feminine', id: TEAM_PAGE_IDS.feminine, title: 'France féminine', slug: 'france-feminine-equipe', template: 'equipe', genre: 'feminin', classe_age: 'senior',
-    category: CAT.FEMININE, theme: 'feminine', eventTeam: 'France féminine', desk: 'feminine', build: 'women', playerIdBase: 3101, staffIdBase: 3411,
-    captain: 'Manae Feleu', portraitFromCaps: 10, illustrations: { featured: 1, background: 3, portraits: 2 }, staff: STAFFS.feminine, of: 'de l’équipe de France féminine', players: 'joueuses',
+    key: 'feminine',
+    id: TEAM_PAGE_IDS.feminine,
+    title: 'France féminine',
+    slug: 'france-feminine-equipe',
+    template: 'equipe',
+    genre: 'feminin',
+    classe_age: 'senior',
+    category: CAT.FEMININE,
+    theme: 'feminine',
+    eventTeam: 'France féminine',
+    desk: 'feminine',
+    build: 'women',
+    playerIdBase: 3101,
+    staffIdBase: 3411,
+    captain: 'Manae Feleu',
+    portraitFromCaps: 10,
+    illustrations: { featured: 1, background: 3, portraits: 2 },
+    staff: STAFFS.feminine,
+    of: 'de l’équipe de France féminine',
+    players: 'joueuses',
     description: 'Le groupe de l’équipe de France féminine, son staff, son calendrier et ses dernières actualités.',
-    content: '<p>L’équipe de France féminine dispute le Tournoi des Six Nations féminin au printemps et des tests internationaux à l’automne. Les Bleues se préparent au Centre national du rugby de Marcoussis.</p>',
+    content:
+      '<p>L’équipe de France féminine dispute le Tournoi des Six Nations féminin au printemps et des tests internationaux à l’automne. Les Bleues se préparent au Centre national du rugby de Marcoussis.</p>',
   },
   {
-    key: 'seven', id: TEAM_PAGE_IDS.seven, title: 'France 7', slug: 'france-7-equipe', template: 'equipe-7', genre: 'masculin', classe_age: 'senior',
-    category: CAT.SEPT, theme: 'seven', eventTeam: 'France 7', desk: 'jeunes-7', build: 'sevens', playerIdBase: 3201, staffIdBase: 3421,
-    captain: '', portraitFromCaps: null, illustrations: { featured: 1, background: 0, portraits: 2 }, staff: STAFFS.seven, of: 'de France 7', players: 'joueurs',
+    key: 'seven',
+    id: TEAM_PAGE_IDS.seven,
+    title: 'France 7',
+    slug: 'france-7-equipe',
+    template: 'equipe-7',
+    genre: 'masculin',
+    classe_age: 'senior',
+    category: CAT.SEPT,
+    theme: 'seven',
+    eventTeam: 'France 7',
+    desk: 'jeunes-7',
+    build: 'sevens',
+    playerIdBase: 3201,
+    staffIdBase: 3421,
+    captain: '',
+    portraitFromCaps: null,
+    illustrations: { featured: 1, background: 0, portraits: 2 },
+    staff: STAFFS.seven,
+    of: 'de France 7',
+    players: 'joueurs',
     description: 'Les joueurs sous contrat fédéral de France 7, le staff, le calendrier du circuit mondial et les dernières actualités.',
-    content: '<p>Champions olympiques à Paris en 2024, les joueurs de France 7 disputent le circuit mondial HSBC SVNS de décembre à mai. Ils sont sous contrat fédéral et s’entraînent au Centre national du rugby de Marcoussis.</p>',
+    content:
+      '<p>Champions olympiques à Paris en 2024, les joueurs de France 7 disputent le circuit mondial HSBC SVNS de décembre à mai. Ils sont sous contrat fédéral et s’entraînent au Centre national du rugby de Marcoussis.</p>',
   },
   {
-    key: 'u20', id: TEAM_PAGE_IDS.u20, title: 'France U20', slug: 'france-u20-equipe', template: 'equipe', genre: 'masculin', classe_age: 'u20',
-    category: CAT.U20, theme: 'u20', eventTeam: 'France U20', desk: 'jeunes-7', build: 'u20', playerIdBase: 3301, staffIdBase: 3431,
-    captain: '', portraitFromCaps: null, illustrations: { featured: 0, background: 1, portraits: 2 }, staff: STAFFS.u20, of: 'des Bleuets', players: 'joueurs',
+    key: 'u20',
+    id: TEAM_PAGE_IDS.u20,
+    title: 'France U20',
+    slug: 'france-u20-equipe',
+    template: 'equipe',
+    genre: 'masculin',
+    classe_age: 'u20',
+    category: CAT.U20,
+    theme: 'u20',
+    eventTeam: 'France U20',
+    desk: 'jeunes-7',
+    build: 'u20',
+    playerIdBase: 3301,
+    staffIdBase: 3431,
+    captain: '',
+    portraitFromCaps: null,
+    illustrations: { featured: 0, background: 1, portraits: 2 },
+    staff: STAFFS.u20,
+    of: 'des Bleuets',
+    players: 'joueurs',
     description: 'Le groupe des Bleuets, l’équipe de France des moins de 20 ans, son staff, son calendrier et ses dernières actualités.',
-    content: '<p>Les Bleuets disputent le Six Nations U20 en février et en mars, puis le Championnat du monde U20 au début de l’été. Le groupe réunit les meilleurs joueurs de moins de 20 ans des centres de formation.</p>',
+    content:
+      '<p>Les Bleuets disputent le Six Nations U20 en février et en mars, puis le Championnat du monde U20 au début de l’été. Le groupe réunit les meilleurs joueurs de moins de 20 ans des centres de formation.</p>',
   },
 ];
 
@@ -226,12 +322,26 @@ function competitionsOf(def: TeamDef, season: string, categories: CategoryTree):
   let worldCup = 2027;
   while (worldCup < start) worldCup += 4;
   const entries: Array<readonly [string, number]> =
-    def.key === 'xv' ? [
-      [`Tournoi des Six Nations ${end}`, CAT.XV_SIX_NATIONS], [`Tests d’automne ${start}`, CAT.XV_AUTOMNE], [`Coupe du monde ${worldCup}`, CAT.XV_COUPE_DU_MONDE],
-    ]
-    : def.key === 'feminine' ? [[`Tournoi des Six Nations féminin ${end}`, CAT.FEMININE_SIX_NATIONS], [`WXV ${start}`, CAT.FEMININE_WXV]]
-    : def.key === 'seven' ? [[`HSBC SVNS ${season}`, CAT.SEPT_SVNS], ['Jeux olympiques de Los Angeles 2028', CAT.SEPT_JO]]
-    : [[`Six Nations U20 ${end}`, CAT.U20_SIX_NATIONS], [`Championnat du monde U20 ${end}`, CAT.U20_MONDIAL]];
+    def.key === 'xv'
+      ? [
+          [`Tournoi des Six Nations ${end}`, CAT.XV_SIX_NATIONS],
+          [`Tests d’automne ${start}`, CAT.XV_AUTOMNE],
+          [`Coupe du monde ${worldCup}`, CAT.XV_COUPE_DU_MONDE],
+        ]
+      : def.key === 'feminine'
+        ? [
+            [`Tournoi des Six Nations féminin ${end}`, CAT.FEMININE_SIX_NATIONS],
+            [`WXV ${start}`, CAT.FEMININE_WXV],
+          ]
+        : def.key === 'seven'
+          ? [
+              [`HSBC SVNS ${season}`, CAT.SEPT_SVNS],
+              ['Jeux olympiques de Los Angeles 2028', CAT.SEPT_JO],
+            ]
+          : [
+              [`Six Nations U20 ${end}`, CAT.U20_SIX_NATIONS],
+              [`Championnat du monde U20 ${end}`, CAT.U20_MONDIAL],
+            ];
   return entries.map(([nom, id]) => ({ nom, saison: season, lien: path(id) }));
 }
 
@@ -246,7 +356,12 @@ function albumCompetition(event: WpEvent, categories: CategoryTree): string {
 
 type AlbumCounter = { next: number };
 
-function buildAlbums(def: TeamDef, inputs: TeamInputs, counter: AlbumCounter, rng: Random): { seasons: WpAlbumSeason[]; filters: WpAlbumFilter[] } {
+function buildAlbums(
+  def: TeamDef,
+  inputs: TeamInputs,
+  counter: AlbumCounter,
+  rng: Random,
+): { seasons: WpAlbumSeason[]; filters: WpAlbumFilter[] } {
   const current = seasonOf(inputs.now);
   const startYear = Number(current.slice(0, 4));
   const kept = [current, `${startYear - 1}-${startYear}`];
@@ -305,9 +420,9 @@ function contactBox(inputs: TeamInputs, desk: Desk, interviews: string): string 
   const officer = inputs.authors.officer(desk);
   return typo(
     `<h3>Contact presse</h3><p><strong>${escapeXml(officer.nom)}</strong>, ${escapeXml(officer.role_edition.charAt(0).toLowerCase() + officer.role_edition.slice(1))}<br>` +
-    `Téléphone : ${officer.phone_number}<br>Adresse e-mail : <a href="mailto:${officer.email}">${officer.email}</a></p>` +
-    `<p>Les demandes d’interview ${escapeXml(interviews)} passent par le service de presse.</p>` +
-    '<p><a href="/accreditations">Demander une accréditation</a></p>',
+      `Téléphone : ${officer.phone_number}<br>Adresse e-mail : <a href="mailto:${officer.email}">${officer.email}</a></p>` +
+      `<p>Les demandes d’interview ${escapeXml(interviews)} passent par le service de presse.</p>` +
+      '<p><a href="/accreditations">Demander une accréditation</a></p>',
   );
 }
 
@@ -350,7 +465,10 @@ export function buildTeamPages(inputs: TeamInputs): WpPage[] {
   });
 
   const matches = inputs.events.filter(
-    (e) => TEAMS.some((t) => t.eventTeam === e.team) && e.accreditation.kind === 'rencontres-internationales' && parseWp(e.startDate) > inputs.now,
+    (e) =>
+      TEAMS.some((t) => t.eventTeam === e.team) &&
+      e.accreditation.kind === 'rencontres-internationales' &&
+      parseWp(e.startDate) > inputs.now,
   );
   const parent = makePage({
     id: TEAM_PAGE_IDS.equipes,
@@ -358,11 +476,15 @@ export function buildTeamPages(inputs: TeamInputs): WpPage[] {
     slug: TEAMS_PARENT_SLUG,
     niveau: 1,
     description: 'Le XV de France, l’équipe de France féminine, France 7 et les Bleuets : groupes, staffs, calendriers et actualités.',
-    content: '<p>Retrouvez les groupes, les staffs et le calendrier des équipes de France, ainsi que les contacts du service de presse pour vos demandes d’interview et d’accréditation.</p>',
+    content:
+      '<p>Retrouvez les groupes, les staffs et le calendrier des équipes de France, ainsi que les contacts du service de presse pour vos demandes d’interview et d’accréditation.</p>',
     featured_media: { src: inputs.illustrations.first('xv', 6).src1280, legend: typo(`${inputs.illustrations.first('xv', 6).alt}. © FFR`) },
     liste_enfants: TEAMS.map(ref),
     future_events: matches,
-    news: inputs.latestOf(TEAMS.map((t) => t.category), NEWS_COUNT),
+    news: inputs.latestOf(
+      TEAMS.map((t) => t.category),
+      NEWS_COUNT,
+    ),
     sidebar_content: contactBox(inputs, 'institution', 'des joueurs, des joueuses et des staffs des équipes de France'),
   });
   return [parent, ...teams];

@@ -3,8 +3,34 @@
 const NBSP = '\u00a0';
 
 const ASCII_FOLD: Readonly<Record<string, string>> = {
-  à: 'a', â: 'a', ä: 'a', á: 'a', ã: 'a', å: 'a', ç: 'c', é: 'e', è: 'e', ê: 'e', ë: 'e', î: 'i', ï: 'i', í: 'i', ì: 'i',
-  ô: 'o', ö: 'o', ó: 'o', ò: 'o', õ: 'o', ù: 'u', û: 'u', ü: 'u', ú: 'u', ÿ: 'y', ñ: 'n', œ: 'oe', æ: 'ae',
+  à: 'a',
+  â: 'a',
+  ä: 'a',
+  á: 'a',
+  ã: 'a',
+  å: 'a',
+  ç: 'c',
+  é: 'e',
+  è: 'e',
+  ê: 'e',
+  ë: 'e',
+  î: 'i',
+  ï: 'i',
+  í: 'i',
+  ì: 'i',
+  ô: 'o',
+  ö: 'o',
+  ó: 'o',
+  ò: 'o',
+  õ: 'o',
+  ù: 'u',
+  û: 'u',
+  ü: 'u',
+  ú: 'u',
+  ÿ: 'y',
+  ñ: 'n',
+  œ: 'oe',
+  æ: 'ae',
 };
 
 /** ASCII kebab-case: "Tests d’automne" → "tests-d-automne". */
@@ -72,11 +98,7 @@ export function listFr(items: readonly string[]): string {
 }
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Replaces "{name}" placeholders. */

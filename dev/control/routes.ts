@@ -57,7 +57,9 @@ const ClockSchema = z.object({ now: z.iso.datetime({ offset: true }) });
 export function signedPostLink(config: UpstreamConfig, purpose: 'apercu' | 'embargo', id: number, exp: number): string {
   const sig = createHmac('sha256', config.previewSecret).update(`ffr-presse:${purpose}:${id}:${exp}`).digest('base64url');
   const query = new URLSearchParams({ exp: String(exp), sig });
-  return purpose === 'apercu' ? `${config.workerUrl}/categories/preview/post?p=${id}&${query}` : `${config.workerUrl}/embargo/${id}?${query}`;
+  return purpose === 'apercu'
+    ? `${config.workerUrl}/categories/preview/post?p=${id}&${query}`
+    : `${config.workerUrl}/embargo/${id}?${query}`;
 }
 
 const LinkSchema = z.object({
@@ -204,7 +206,8 @@ export function createControlRoutes(h: ControlHooks) {
       store.content.articles.unshift(article);
       action = 'publish';
     } else {
-      article = input.id !== undefined ? store.articleById(input.id) : input.slug ? store.articleBySlug(input.slug) : store.publishedSorted()[0];
+      article =
+        input.id !== undefined ? store.articleById(input.id) : input.slug ? store.articleBySlug(input.slug) : store.publishedSorted()[0];
       if (!article) return c.json({ error: 'unknown_post' }, 404);
       if (input.title) article.title = input.title;
       if (input.excerpt) article.excerpt = input.excerpt;
@@ -234,13 +237,21 @@ export function createControlRoutes(h: ControlHooks) {
     let delivered: { status: number; body: unknown } | { error: string } | null = null;
     if (input.notify) {
       try {
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp }, body, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
         delivered = { status: res.status, body: await res.json().catch(() => null) };
       } catch (error) {
         delivered = { error: error instanceof Error ? error.message : String(error) };
       }
     }
-    return c.json({ post: { id: article.id, slug: article.slug, title: article.title, link: article.link }, purge: { url, body, signature, timestamp, delivered } });
+    return c.json({
+      post: { id: article.id, slug: article.slug, title: article.title, link: article.link },
+      purge: { url, body, signature, timestamp, delivered },
+    });
   });
 
   return app;

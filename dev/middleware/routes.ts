@@ -7,7 +7,9 @@ import type { ContentStore } from '../content/store';
 // packages/errors); limit, offset and page follow api/src/utils/sanitize-query.ts and
 // validate-query.ts: a limit above QUERY_LIMIT_MAX is a 400 INVALID_QUERY, -1 means "up to the max".
 
-const directusError = (message: string, code: string, extra: Record<string, unknown> = {}) => ({ errors: [{ message, extensions: { code, ...extra } }] });
+const directusError = (message: string, code: string, extra: Record<string, unknown> = {}) => ({
+  errors: [{ message, extensions: { code, ...extra } }],
+});
 
 export function createMiddlewareRoutes(store: ContentStore, config: UpstreamConfig) {
   const app = new Hono();
@@ -27,7 +29,11 @@ export function createMiddlewareRoutes(store: ContentStore, config: UpstreamConf
     let limit = int('limit', max >= 0 ? Math.min(100, max) : 100);
     const page = int('page', 1);
     const offset = int('offset', 0);
-    for (const [name, value] of [['limit', limit], ['page', page], ['offset', offset]] as const) {
+    for (const [name, value] of [
+      ['limit', limit],
+      ['page', page],
+      ['offset', offset],
+    ] as const) {
       if (Number.isNaN(value) || (name !== 'limit' && value < 0) || (name === 'limit' && value < -1)) {
         const reason = `"${name}" must be a ${name === 'limit' ? 'number' : 'positive number'}`;
         return c.json(directusError(`Invalid query. ${reason}.`, 'INVALID_QUERY', { reason }), 400);

@@ -10,10 +10,46 @@ import { createIdentityProvider, LOGIN_ERROR, mountIdentityProvider, type Identi
 
 const PASSWORD = 'Rugby2026!';
 const ACCOUNTS: TestAccount[] = [
-  { sub: 'ffr-1001', login: 'claire.martin', password: PASSWORD, email: 'claire.martin@exemple.fr', first_name: 'Claire', last_name: 'Martin', journaliste: 'oui', journaliste_optin_whatsapp: true },
-  { sub: 'ffr-1002', login: 'hugo.bernard', password: PASSWORD, email: 'hugo.bernard@exemple.fr', first_name: 'Hugo', last_name: 'Bernard', journaliste: 'a_valider', journaliste_optin_whatsapp: false },
-  { sub: 'ffr-1003', login: 'lea.dubois', password: PASSWORD, email: 'lea.dubois@exemple.fr', first_name: 'Léa', last_name: 'Dubois', journaliste: 'non', journaliste_optin_whatsapp: false },
-  { sub: 'ffr-1004', login: 'o.brien', password: PASSWORD, email: "o'brien+test@exemple.fr", first_name: 'Seán', last_name: "O'Brien", journaliste: '', journaliste_optin_whatsapp: false },
+  {
+    sub: 'ffr-1001',
+    login: 'claire.martin',
+    password: PASSWORD,
+    email: 'claire.martin@exemple.fr',
+    first_name: 'Claire',
+    last_name: 'Martin',
+    journaliste: 'oui',
+    journaliste_optin_whatsapp: true,
+  },
+  {
+    sub: 'ffr-1002',
+    login: 'hugo.bernard',
+    password: PASSWORD,
+    email: 'hugo.bernard@exemple.fr',
+    first_name: 'Hugo',
+    last_name: 'Bernard',
+    journaliste: 'a_valider',
+    journaliste_optin_whatsapp: false,
+  },
+  {
+    sub: 'ffr-1003',
+    login: 'lea.dubois',
+    password: PASSWORD,
+    email: 'lea.dubois@exemple.fr',
+    first_name: 'Léa',
+    last_name: 'Dubois',
+    journaliste: 'non',
+    journaliste_optin_whatsapp: false,
+  },
+  {
+    sub: 'ffr-1004',
+    login: 'o.brien',
+    password: PASSWORD,
+    email: "o'brien+test@exemple.fr",
+    first_name: 'Seán',
+    last_name: "O'Brien",
+    journaliste: '',
+    journaliste_optin_whatsapp: false,
+  },
 ];
 const CLIENT = { client_id: 'ffr-presse', client_secret: 'ffr-presse-local-secret' };
 const REDIRECT_URI = 'http://127.0.0.1:8787/api/auth/callback/ffr';
@@ -185,7 +221,9 @@ describe('identity provider (oidc-provider, authorization code + PKCE)', () => {
     expect(meta.response_types_supported).toEqual(['code']);
     expect(meta.token_endpoint_auth_methods_supported).toEqual(expect.arrayContaining(['client_secret_basic', 'client_secret_post']));
     expect(meta.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access', 'journaliste']));
-    expect(meta.claims_supported).toEqual(expect.arrayContaining(['sub', 'email', 'email_verified', 'name', 'given_name', 'family_name', 'journaliste']));
+    expect(meta.claims_supported).toEqual(
+      expect.arrayContaining(['sub', 'email', 'email_verified', 'name', 'given_name', 'family_name', 'journaliste']),
+    );
 
     const jwks = (await (await fetch(meta.jwks_uri as string)).json()) as { keys: Array<{ alg?: string; d?: string }> };
     expect(jwks.keys.some((key) => key.alg === 'RS256')).toBe(true);
@@ -262,7 +300,14 @@ describe('identity provider (oidc-provider, authorization code + PKCE)', () => {
 
     const me = await fetch(`${h.issuer}/me`, { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ sub: 'ffr-1001', email: 'claire.martin@exemple.fr', email_verified: true, name: 'Claire Martin', given_name: 'Claire', family_name: 'Martin' });
+    expect(await me.json()).toMatchObject({
+      sub: 'ffr-1001',
+      email: 'claire.martin@exemple.fr',
+      email_verified: true,
+      name: 'Claire Martin',
+      given_name: 'Claire',
+      family_name: 'Martin',
+    });
 
     // Refresh (client_secret_post): a new refresh token and a new working access token.
     const first = await refresh(h, tokens.body.refresh_token);
@@ -313,7 +358,13 @@ describe('identity provider (oidc-provider, authorization code + PKCE)', () => {
   it('requires PKCE and rejects a wrong verifier or client secret', async () => {
     const jar = new CookieJar();
     const auth = new URL(`${h.issuer}/auth`);
-    auth.search = new URLSearchParams({ response_type: 'code', client_id: CLIENT.client_id, redirect_uri: REDIRECT_URI, scope: 'openid', state: 's' }).toString();
+    auth.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: CLIENT.client_id,
+      redirect_uri: REDIRECT_URI,
+      scope: 'openid',
+      state: 's',
+    }).toString();
     const noPkce = await request(jar, auth.href);
     expect(noPkce.status).toBe(303);
     const error = new URL(noPkce.headers.get('location')!);
@@ -327,7 +378,12 @@ describe('identity provider (oidc-provider, authorization code + PKCE)', () => {
     const wrongSecret = await fetch(`${h.issuer}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x', client_id: CLIENT.client_id, client_secret: 'faux' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: 'x',
+        client_id: CLIENT.client_id,
+        client_secret: 'faux',
+      }).toString(),
     });
     expect(wrongSecret.status).toBe(401);
     expect(((await wrongSecret.json()) as { error: string }).error).toBe('invalid_client');
@@ -367,7 +423,11 @@ describe('identity provider (oidc-provider, authorization code + PKCE)', () => {
     expect(await h.idp.verifyAccessToken(tokens.body.access_token)).toEqual(ACCOUNTS[1]);
 
     const end = new URL(`${h.issuer}/session/end`);
-    end.search = new URLSearchParams({ id_token_hint: tokens.body.id_token, post_logout_redirect_uri: POST_LOGOUT_URI, state: 'au-revoir' }).toString();
+    end.search = new URLSearchParams({
+      id_token_hint: tokens.body.id_token,
+      post_logout_redirect_uri: POST_LOGOUT_URI,
+      state: 'au-revoir',
+    }).toString();
     const confirm = await request(jar, end.href);
     expect(confirm.status).toBe(200);
     const html = await confirm.text();

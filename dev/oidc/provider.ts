@@ -153,10 +153,7 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
           ctx.body = logoutPage(form, ctx.oidc.client?.clientName);
         },
         postLogoutSuccessSource(ctx) {
-          ctx.body = page(
-            'Vous êtes déconnecté',
-            `<h1>Vous êtes déconnecté</h1><p>Vous avez quitté votre espace FFR. À bientôt !</p>`,
-          );
+          ctx.body = page('Vous êtes déconnecté', `<h1>Vous êtes déconnecté</h1><p>Vous avez quitté votre espace FFR. À bientôt !</p>`);
         },
       },
     },
@@ -224,7 +221,8 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
       return sendHtml(res, 200, loginPage({ action, abortUrl, email: hint, accounts }));
     }
-    if (req.method !== 'POST') return sendHtml(res, 405, errorPage('Méthode non autorisée', 'Utilisez le formulaire de connexion.'), { allow: 'GET, POST' });
+    if (req.method !== 'POST')
+      return sendHtml(res, 405, errorPage('Méthode non autorisée', 'Utilisez le formulaire de connexion.'), { allow: 'GET, POST' });
 
     const form = await readForm(req);
     const email = form.get('email') ?? '';
@@ -322,7 +320,8 @@ function sendHtml(res: ServerResponse, status: number, html: string, headers: Re
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     // No form-action: after the login POST the browser follows redirects to the relying party.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     ...headers,
@@ -334,7 +333,10 @@ function sendExpired(res: ServerResponse) {
   sendHtml(
     res,
     400,
-    errorPage('Session de connexion expirée', 'Cette demande de connexion a expiré ou a déjà été utilisée. Revenez au site et cliquez à nouveau sur « Se connecter ».'),
+    errorPage(
+      'Session de connexion expirée',
+      'Cette demande de connexion a expiré ou a déjà été utilisée. Revenez au site et cliquez à nouveau sur « Se connecter ».',
+    ),
   );
 }
 

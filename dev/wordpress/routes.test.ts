@@ -37,7 +37,9 @@ describe('team pages (/ffr/v1/pages)', () => {
     expect(titled?.title).toContain('&#8217;');
 
     // A post published since: the team page shows it first.
-    const article = store.content.articles.find((a) => a.status === 'draft' && a.categories.includes(10)) ?? store.content.articles.find((a) => a.status === 'draft');
+    const article =
+      store.content.articles.find((a) => a.status === 'draft' && a.categories.includes(10)) ??
+      store.content.articles.find((a) => a.status === 'draft');
     if (!article) throw new Error('no draft');
     article.status = 'publish';
     article.categories = [10];
@@ -48,7 +50,12 @@ describe('team pages (/ffr/v1/pages)', () => {
 
   it('lists every page without a slug, the team pages included', async () => {
     const pages = (await get('/wp-json/ffr/v1/pages')).body as WpPage[];
-    expect(pages.filter((p) => p.parent === 214).map((p) => p.slug)).toEqual(['xv-de-france-equipe', 'france-feminine-equipe', 'france-7-equipe', 'france-u20-equipe']);
+    expect(pages.filter((p) => p.parent === 214).map((p) => p.slug)).toEqual([
+      'xv-de-france-equipe',
+      'france-feminine-equipe',
+      'france-7-equipe',
+      'france-u20-equipe',
+    ]);
     expect((await get('/wp-json/ffr/v1/pages?slug=equipe-inconnue')).body).toEqual([]);
   });
 });
@@ -70,7 +77,9 @@ describe('posts by author (/ffr/v1/posts?author[]=)', () => {
     expect(cards).toHaveLength(10);
     for (const card of cards) expect(store.articleById(card.id)?.auteur.id).toBe(id);
     const last = Math.ceil(count / 10);
-    expect(((await get(`/wp-json/ffr/v1/posts?author[]=${id}&per_page=10&page=${last}`)).body as unknown[]).length).toBe(count - (last - 1) * 10);
+    expect(((await get(`/wp-json/ffr/v1/posts?author[]=${id}&per_page=10&page=${last}`)).body as unknown[]).length).toBe(
+      count - (last - 1) * 10,
+    );
     const past = await get(`/wp-json/ffr/v1/posts?author[]=${id}&per_page=10&page=${last + 1}`);
     expect(past.res.status).toBe(400);
     expect(wpErrorOf(past.body).code).toBe('rest_post_invalid_page_number');
@@ -159,7 +168,9 @@ describe('users (/wp/v2/users), as an anonymous caller', () => {
 
   it('refuses what only list_users may ask', async () => {
     for (const [query, code] of [
-      ['who=authors', 'rest_forbidden_who'], ['roles=editor', 'rest_user_cannot_view'], ['context=edit', 'rest_forbidden_context'],
+      ['who=authors', 'rest_forbidden_who'],
+      ['roles=editor', 'rest_user_cannot_view'],
+      ['context=edit', 'rest_forbidden_context'],
       ['orderby=email', 'rest_forbidden_orderby'],
     ] as const) {
       const { res, body } = await get(`/wp-json/wp/v2/users?${query}`);

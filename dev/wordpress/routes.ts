@@ -39,7 +39,8 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
   app.get('/ffr/v1/posts', (c) => {
     const q = c.req.query();
     const perPage = intParam(q.per_page, 10);
-    if (perPage === null || perPage < 1 || perPage > 100) return invalidParam(c, 'per_page', 'per_page doit être compris entre 1 (inclus) et 100 (inclus)', 'rest_out_of_bounds');
+    if (perPage === null || perPage < 1 || perPage > 100)
+      return invalidParam(c, 'per_page', 'per_page doit être compris entre 1 (inclus) et 100 (inclus)', 'rest_out_of_bounds');
     const page = intParam(q.page, 1);
     if (page === null || page < 1) return invalidParam(c, 'page', 'page doit être supérieur ou égal à 1');
     if (q.after !== undefined && !ISO_DATE_TIME.test(q.after)) return invalidParam(c, 'after', 'after n’est pas une date valide.');
@@ -77,7 +78,12 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
     const total = posts.length;
     const totalPages = Math.ceil(total / perPage);
     if (total > 0 && page > totalPages) {
-      return wpError(c, 400, 'rest_post_invalid_page_number', 'Le nombre de pages demandé est plus grand que le nombre de pages disponibles.');
+      return wpError(
+        c,
+        400,
+        'rest_post_invalid_page_number',
+        'Le nombre de pages demandé est plus grand que le nombre de pages disponibles.',
+      );
     }
     pagingHeaders(c, total, totalPages);
     return c.json(posts.slice((page - 1) * perPage, page * perPage).map(toCard));
@@ -93,7 +99,8 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
     if (auth !== expectedPreview) {
       const account = auth.startsWith('Bearer ') ? await idp.verifyAccessToken(auth.slice(7).trim()) : null;
       if (!account) return wpError(c, 401, 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de faire cela.');
-      if (account.wpRole !== 'editor') return wpError(c, 403, 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de modifier cette publication.');
+      if (account.wpRole !== 'editor')
+        return wpError(c, 403, 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de modifier cette publication.');
     }
     const article = store.articleById(Number(c.req.param('id')));
     if (!article) return wpError(c, 404, 'rest_post_invalid_id', 'ID de publication non valide.');
@@ -117,7 +124,10 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
   app.get('/ffr/v1/stories', (c) => {
     const include = c.req.query('include');
     if (include === undefined) return c.json(store.content.stories);
-    const ids = include.split(',').map((id) => id.trim()).filter(Boolean);
+    const ids = include
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
     return c.json(ids.flatMap((id) => store.content.stories.filter((s) => s.id === id)));
   });
   app.get('/ffr/v1/stories/:id', (c) => {
@@ -139,7 +149,8 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
     const q = c.req.query();
     const max = store.behaviour.eventsPerPageMax;
     const perPage = intParam(q.per_page, 10);
-    if (perPage === null || perPage < 1 || perPage > max) return invalidParam(c, 'per_page', `per_page doit être compris entre 1 (inclus) et ${max} (inclus)`, 'rest_out_of_bounds');
+    if (perPage === null || perPage < 1 || perPage > max)
+      return invalidParam(c, 'per_page', `per_page doit être compris entre 1 (inclus) et ${max} (inclus)`, 'rest_out_of_bounds');
     const page = intParam(q.page, 1);
     if (page === null || page < 1) return invalidParam(c, 'page', 'page doit être supérieur ou égal à 1');
     for (const p of ['start_date', 'end_date'] as const) {
@@ -151,7 +162,12 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
       .sort((a, b) => a.startDate.localeCompare(b.startDate));
     const totalPages = Math.ceil(events.length / perPage);
     if (events.length > 0 && page > totalPages) {
-      return wpError(c, 400, 'rest_post_invalid_page_number', 'Le nombre de pages demandé est plus grand que le nombre de pages disponibles.');
+      return wpError(
+        c,
+        400,
+        'rest_post_invalid_page_number',
+        'Le nombre de pages demandé est plus grand que le nombre de pages disponibles.',
+      );
     }
     pagingHeaders(c, events.length, totalPages);
     return c.json(events.slice((page - 1) * perPage, page * perPage).map(withTitle));
@@ -162,13 +178,20 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
     if (!endsAfter || !ISO_DATE_TIME.test(endsAfter)) return invalidParam(c, 'ends_after', 'ends_after n’est pas une date valide.');
     // `timestamp` is only there to get past HTTP caches: ignored, as WordPress ignores unknown parameters.
     const after = siteWallClock(endsAfter);
-    return c.json(store.content.events.filter((e) => e.endDate >= after).sort((a, b) => a.startDate.localeCompare(b.startDate)).map(withTitle));
+    return c.json(
+      store.content.events
+        .filter((e) => e.endDate >= after)
+        .sort((a, b) => a.startDate.localeCompare(b.startDate))
+        .map(withTitle),
+    );
   });
 
   app.route('/ffr/v1', createUserRoutes(store, idp));
   app.route('/wp/v2/users', createWpUsersRoutes(store, config));
 
-  app.all('*', (c) => wpError(c, 404, 'rest_no_route', 'Aucune route correspondante à l’URL et à la méthode de la requête n’a été trouvée.'));
+  app.all('*', (c) =>
+    wpError(c, 404, 'rest_no_route', 'Aucune route correspondante à l’URL et à la méthode de la requête n’a été trouvée.'),
+  );
   return app;
 }
 

@@ -51,14 +51,24 @@ export function createUserRoutes(store: ContentStore, idp: TokenVerifier) {
 
   app.post('/user_prefs', async (c) => {
     const action = c.req.query('action') ?? '';
-    if (!(action in PREF_ACTIONS)) return invalidParam(c, 'action', `action doit être l’une des valeurs : ${Object.keys(PREF_ACTIONS).join(', ')}.`);
+    if (!(action in PREF_ACTIONS))
+      return invalidParam(c, 'action', `action doit être l’une des valeurs : ${Object.keys(PREF_ACTIONS).join(', ')}.`);
     const body = await readValue(c);
     if (!body.ok) return invalidParam(c, 'value', 'value est obligatoire.');
     const prefs = prefsOf(c.var.account);
     const field = PREF_ACTIONS[action]!;
     if (field === '') {
       if (typeof body.value !== 'object' || body.value === null) return invalidParam(c, 'value', 'value doit être un objet.');
-      const editable = ['birth_date', 'birth_city', 'phone_mobile', 'first_name', 'last_name', 'journaliste_carte_presse', 'journaliste_fonction', 'journaliste_media_temporaire'];
+      const editable = [
+        'birth_date',
+        'birth_city',
+        'phone_mobile',
+        'first_name',
+        'last_name',
+        'journaliste_carte_presse',
+        'journaliste_fonction',
+        'journaliste_media_temporaire',
+      ];
       for (const [k, v] of Object.entries(body.value)) if (editable.includes(k) && typeof v === 'string') prefs[k] = v;
     } else {
       prefs[field] = body.value;
@@ -78,7 +88,10 @@ export function createUserRoutes(store: ContentStore, idp: TokenVerifier) {
     // The status itself is the press office's to change, in WordPress: a request leaves it as it was.
     const prefs = prefsOf(c.var.account);
     prefs[action] = true;
-    const data = { journalist_status_request: Boolean(prefs.journalist_status_request), journalist_updated_profile: Boolean(prefs.journalist_updated_profile) };
+    const data = {
+      journalist_status_request: Boolean(prefs.journalist_status_request),
+      journalist_updated_profile: Boolean(prefs.journalist_updated_profile),
+    };
     return c.json(data);
   });
 

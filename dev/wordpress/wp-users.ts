@@ -118,16 +118,27 @@ export function createWpUsersRoutes(store: ContentStore, config: UpstreamConfig)
     const slugs = listParam(c, 'slug');
 
     // get_items_permissions_check: what only list_users may ask.
-    if (listParam(c, 'roles')?.length) return wpError(c, 401, 'rest_user_cannot_view', 'Désolé, vous n’avez pas l’autorisation de filtrer les utilisateurs par rôle.');
+    if (listParam(c, 'roles')?.length)
+      return wpError(c, 401, 'rest_user_cannot_view', 'Désolé, vous n’avez pas l’autorisation de filtrer les utilisateurs par rôle.');
     if (listParam(c, 'capabilities')?.length) {
       return wpError(c, 401, 'rest_user_cannot_view', 'Désolé, vous n’avez pas l’autorisation de filtrer les utilisateurs par capacité.');
     }
     if (context.value === 'edit') return wpError(c, 401, 'rest_forbidden_context', NOT_ALLOWED_TO_LIST);
     if (orderby === 'email' || orderby === 'registered_date') {
-      return wpError(c, 401, 'rest_forbidden_orderby', 'Désolé, vous n’avez pas l’autorisation de trier les utilisateurs selon ce paramètre.');
+      return wpError(
+        c,
+        401,
+        'rest_forbidden_orderby',
+        'Désolé, vous n’avez pas l’autorisation de trier les utilisateurs selon ce paramètre.',
+      );
     }
     if (q.who === 'authors') {
-      return wpError(c, 401, 'rest_forbidden_who', 'Désolé, vous n’avez pas l’autorisation d’interroger les utilisateurs selon ce paramètre.');
+      return wpError(
+        c,
+        401,
+        'rest_forbidden_who',
+        'Désolé, vous n’avez pas l’autorisation d’interroger les utilisateurs selon ce paramètre.',
+      );
     }
 
     let users = store.content.users.filter((u) => publishedCount(u.id) > 0);
@@ -141,8 +152,12 @@ export function createWpUsersRoutes(store: ContentStore, config: UpstreamConfig)
 
     // MySQL compares display names without case or accents (utf8mb4_unicode_ci): so do we.
     const keys: Record<string, (u: WpUser) => string | number> = {
-      id: (u) => u.id, name: (u) => slugify(u.name), slug: (u) => u.slug, url: (u) => u.url,
-      include: (u) => include.value?.indexOf(u.id) ?? u.id, include_slugs: (u) => slugs?.indexOf(u.slug) ?? 0,
+      id: (u) => u.id,
+      name: (u) => slugify(u.name),
+      slug: (u) => u.slug,
+      url: (u) => u.url,
+      include: (u) => include.value?.indexOf(u.id) ?? u.id,
+      include_slugs: (u) => slugs?.indexOf(u.slug) ?? 0,
     };
     const key = keys[orderby] ?? keys.name!;
     const sign = order === 'desc' && orderby !== 'include' && orderby !== 'include_slugs' ? -1 : 1;

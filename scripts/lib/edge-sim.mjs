@@ -102,7 +102,8 @@ class CentralKV {
   write(key, bytes, metadata, location) {
     const list = this.versions.get(key) ?? [];
     const last = list.at(-1);
-    if (last && older(decoder.decode(bytes), decoder.decode(last.bytes))) this.violations.push({ store: 'kv', key, location, at: this.clock.now });
+    if (last && older(decoder.decode(bytes), decoder.decode(last.bytes)))
+      this.violations.push({ store: 'kv', key, location, at: this.clock.now });
     const version = { bytes, metadata, at: this.clock.now, from: location };
     list.push(version);
     // A version every location can see hides everything before it: those are forgotten.
@@ -152,7 +153,10 @@ class KVView {
     return { value: this.#decode(v.bytes, type), metadata: v.metadata === null ? null : JSON.parse(v.metadata), cacheStatus: null };
   }
   async put(key, value, options = {}) {
-    const bytes = typeof value === 'string' ? encoder.encode(value) : new Uint8Array(value.buffer ? value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength) : value);
+    const bytes =
+      typeof value === 'string'
+        ? encoder.encode(value)
+        : new Uint8Array(value.buffer ? value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength) : value);
     const version = this.central.write(key, bytes, options.metadata == null ? null : JSON.stringify(options.metadata), this.location);
     // Written here, read here at once (KV's documented same-location behaviour).
     this.readCache.set(key, { version, until: this.clock.now + KV_CACHE_TTL_MS });
@@ -182,9 +186,11 @@ class LocationCache {
     const maxAge = Number(/max-age=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1] ?? 0);
     const body = new Uint8Array(await response.arrayBuffer());
     const previous = this.entries.get(key);
-    if (previous && previous.expires > this.clock.now && older(decoder.decode(body), decoder.decode(previous.body))) this.violations.push({ store: 'cache', key, location: this.location, at: this.clock.now });
+    if (previous && previous.expires > this.clock.now && older(decoder.decode(body), decoder.decode(previous.body)))
+      this.violations.push({ store: 'cache', key, location: this.location, at: this.clock.now });
     this.puts++;
-    if (maxAge > 0) this.entries.set(key, { body, status: response.status, headers: [...response.headers], expires: this.clock.now + maxAge * 1000 });
+    if (maxAge > 0)
+      this.entries.set(key, { body, status: response.status, headers: [...response.headers], expires: this.clock.now + maxAge * 1000 });
   }
   async delete(request) {
     return this.entries.delete(typeof request === 'string' ? request : request.url);
@@ -272,7 +278,10 @@ export async function simulate({
   const unreachable = new Map();
   const calls = { mark: 0, read: 0, claim: 0, release: 0 };
   const vars = Object.fromEntries(
-    Object.entries(parseDevVars(await readFile(`${projectRoot}.dev.vars.example`, 'utf8'))).map(([k, v]) => [k, v.replaceAll('127.0.0.1:8790', `127.0.0.1:${upstreamPort}`)]),
+    Object.entries(parseDevVars(await readFile(`${projectRoot}.dev.vars.example`, 'utf8'))).map(([k, v]) => [
+      k,
+      v.replaceAll('127.0.0.1:8790', `127.0.0.1:${upstreamPort}`),
+    ]),
   );
   const allow = { limit: async () => ({ success: true }) };
 
@@ -293,15 +302,26 @@ export async function simulate({
     const PurgeMarks = modules[0].PurgeMarks;
     for (const site of sites) {
       // (The object had a KV binding before decision 016: given, so that earlier code runs here too.)
-      const namespace = memoryNamespace(PurgeMarks, { CACHE: sites[0].kv }, { instances: objects, reachable: () => !unreachable.get(site.name) });
+      const namespace = memoryNamespace(
+        PurgeMarks,
+        { CACHE: sites[0].kv },
+        { instances: objects, reachable: () => !unreachable.get(site.name) },
+      );
       const counted = {
         idFromName: (name) => namespace.idFromName(name),
         get: (id) => {
           const stub = namespace.get(id);
-          return new Proxy({}, { get: (_, method) => (...args) => {
-            calls[method] = (calls[method] ?? 0) + 1;
-            return stub[method](...args);
-          } });
+          return new Proxy(
+            {},
+            {
+              get:
+                (_, method) =>
+                (...args) => {
+                  calls[method] = (calls[method] ?? 0) + 1;
+                  return stub[method](...args);
+                },
+            },
+          );
         },
       };
       site.env = {
@@ -338,7 +358,10 @@ export async function simulate({
 
     // The posts under test: the newest published ones, their titles marked with revision 0.
     const control = async (path, body) => {
-      const res = await fetch(`${upstream.origin}/__control${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
+      const res = await fetch(
+        `${upstream.origin}/__control${path}`,
+        body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {},
+      );
       if (!res.ok) throw new Error(`${path} → ${res.status}`);
       return res.json();
     };
@@ -379,13 +402,18 @@ export async function simulate({
       const timestamp = String(Math.floor(clock.now / 1000));
       const signature = signPurgeBody(body, vars.PURGE_SECRET, timestamp);
       const site = sites.find((s) => s.name === via);
-      const request = new Request(`${ORIGIN}/api/purge`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp }, body });
+      const request = new Request(`${ORIGIN}/api/purge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp },
+        body,
+      });
       const sentAt = clock.now;
       const task = call(site, request).then(({ status }) => {
         if (status === 200) purgeToAck = Math.max(purgeToAck, clock.now - sentAt);
         record.deliveries.push({ at: clock.now, via, status });
         if (status === 200) record.ackAt ??= clock.now;
-        else if (attempt < RETRY_MINUTES.length) events.push({ at: clock.now + RETRY_MINUTES[attempt] * 60_000, run: () => deliver(record, body, via, attempt + 1) });
+        else if (attempt < RETRY_MINUTES.length)
+          events.push({ at: clock.now + RETRY_MINUTES[attempt] * 60_000, run: () => deliver(record, body, via, attempt + 1) });
       });
       inflight.add(task);
       task.finally(() => inflight.delete(task));
@@ -432,16 +460,32 @@ export async function simulate({
       for (const e of due) events.splice(events.indexOf(e), 1);
       for (const e of due.sort((a, b) => a.at - b.at)) await e.run();
       await settle();
-      await Promise.all(sites.map(async (site) => {
-        for (let r = 0; r < readsPerTick; r++) await read(site, pages[Math.floor(random() * pages.length)]);
-      }));
+      await Promise.all(
+        sites.map(async (site) => {
+          for (let r = 0; r < readsPerTick; r++) await read(site, pages[Math.floor(random() * pages.length)]);
+        }),
+      );
       await settle();
     }
     // Last look: every page at every location.
     const lastAt = clock.now;
     for (const site of sites) for (const path of pages) await read(site, path);
 
-    return report({ purgeToAck, views, publishes, sites, pages, central, cacheViolations, calls, lastAt, durationMs, tickMs, readsPerTick, isolatesPerLocation });
+    return report({
+      purgeToAck,
+      views,
+      publishes,
+      sites,
+      pages,
+      central,
+      cacheViolations,
+      calls,
+      lastAt,
+      durationMs,
+      tickMs,
+      readsPerTick,
+      isolatesPerLocation,
+    });
   } finally {
     await worker.dispose();
     await upstream.close();
@@ -449,7 +493,21 @@ export async function simulate({
   }
 }
 
-function report({ purgeToAck, views, publishes, sites, pages, central, cacheViolations, calls, lastAt, durationMs, tickMs, readsPerTick, isolatesPerLocation }) {
+function report({
+  purgeToAck,
+  views,
+  publishes,
+  sites,
+  pages,
+  central,
+  cacheViolations,
+  calls,
+  lastAt,
+  durationMs,
+  tickMs,
+  readsPerTick,
+  isolatesPerLocation,
+}) {
   const byPost = (post) => publishes.filter((p) => p.post === post && p.ackAt !== null);
   // Bound: per publish, the last view of an older revision after its acknowledgement.
   let boundMs = 0;
@@ -518,7 +576,12 @@ function report({ purgeToAck, views, publishes, sites, pages, central, cacheViol
     durableObjectCalls: calls,
     kvWrites: central.writes,
     cachePuts: sites.reduce((n, s) => n + s.cache.puts, 0),
-    examples: { late: late.slice(0, 5), glimpses: glimpses.slice(0, 5), lost: lost.slice(0, 5).map(({ post, rev, via, ackAt, deliveries }) => ({ post, rev, via, ackAt, deliveries })), violations: [...central.violations, ...cacheViolations].slice(0, 5) },
+    examples: {
+      late: late.slice(0, 5),
+      glimpses: glimpses.slice(0, 5),
+      lost: lost.slice(0, 5).map(({ post, rev, via, ackAt, deliveries }) => ({ post, rev, via, ackAt, deliveries })),
+      violations: [...central.violations, ...cacheViolations].slice(0, 5),
+    },
   };
 }
 

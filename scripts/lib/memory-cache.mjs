@@ -23,7 +23,12 @@ export class MemoryCache {
     const key = typeof request === 'string' ? request : request.url;
     const maxAge = Number(/(?:^|,)\s*(?:s-maxage|max-age)=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1] ?? 0);
     if (maxAge <= 0) return;
-    this.#entries.set(key, { body: new Uint8Array(await response.arrayBuffer()), status: response.status, headers: [...response.headers], expires: Date.now() + maxAge * 1000 });
+    this.#entries.set(key, {
+      body: new Uint8Array(await response.arrayBuffer()),
+      status: response.status,
+      headers: [...response.headers],
+      expires: Date.now() + maxAge * 1000,
+    });
   }
 
   async delete(request) {

@@ -26,10 +26,12 @@ export function memoryNamespace(DurableObjectClass, env = {}, { instances = new 
       return new Proxy(
         {},
         {
-          get: (_, method) => async (...args) => {
-            if (!reachable()) throw new Error('Network connection lost.');
-            return structuredClone(await object[method](...structuredClone(args)));
-          },
+          get:
+            (_, method) =>
+            async (...args) => {
+              if (!reachable()) throw new Error('Network connection lost.');
+              return structuredClone(await object[method](...structuredClone(args)));
+            },
         },
       );
     },

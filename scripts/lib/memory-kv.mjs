@@ -59,12 +59,17 @@ export class MemoryKV {
     const type = (typeof options === 'string' ? options : options?.type) ?? 'text';
     const entry = this.#live(key);
     if (!entry) return { value: null, metadata: null, cacheStatus: null };
-    return { value: this.#decode(entry.bytes, type), metadata: entry.metadata === null ? null : JSON.parse(entry.metadata), cacheStatus: null };
+    return {
+      value: this.#decode(entry.bytes, type),
+      metadata: entry.metadata === null ? null : JSON.parse(entry.metadata),
+      cacheStatus: null,
+    };
   }
 
   async put(key, value, options = {}) {
     this.counts.writes++;
-    if (options.expirationTtl !== undefined && options.expirationTtl < 60) throw new Error('KV put() failed: 400 Invalid expiration_ttl of less than 60 seconds.');
+    if (options.expirationTtl !== undefined && options.expirationTtl < 60)
+      throw new Error('KV put() failed: 400 Invalid expiration_ttl of less than 60 seconds.');
     const bytes = value instanceof ReadableStream ? new Uint8Array(await new Response(value).arrayBuffer()) : toBytes(value);
     const expiration = options.expirationTtl !== undefined ? Date.now() / 1000 + options.expirationTtl : (options.expiration ?? null);
     const metadata = options.metadata === undefined || options.metadata === null ? null : JSON.stringify(options.metadata);
@@ -84,9 +89,15 @@ export class MemoryKV {
     const done = start + limit >= names.length;
     const keys = page.map((name) => {
       const entry = this.#entries.get(name);
-      return { name, ...(entry.expiration !== null ? { expiration: Math.floor(entry.expiration) } : {}), ...(entry.metadata !== null ? { metadata: JSON.parse(entry.metadata) } : {}) };
+      return {
+        name,
+        ...(entry.expiration !== null ? { expiration: Math.floor(entry.expiration) } : {}),
+        ...(entry.metadata !== null ? { metadata: JSON.parse(entry.metadata) } : {}),
+      };
     });
-    return done ? { keys, list_complete: true, cacheStatus: null } : { keys, list_complete: false, cursor: String(start + limit), cacheStatus: null };
+    return done
+      ? { keys, list_complete: true, cacheStatus: null }
+      : { keys, list_complete: false, cursor: String(start + limit), cacheStatus: null };
   }
 
   /** Whether a live entry exists under `key` (for the bench's checks; not part of the KV API). */

@@ -102,20 +102,29 @@ export function startWrangler(vars, opts = {}) {
   const args = [
     `${root}node_modules/wrangler/bin/wrangler.js`,
     'dev',
-    '--ip', '127.0.0.1',
-    '--port', String(sitePort),
-    '--persist-to', opts.persistTo ?? `${root}.wrangler/state`,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(sitePort),
+    '--persist-to',
+    opts.persistTo ?? `${root}.wrangler/state`,
     '--show-interactive-dev-session=false',
     ...overrides,
     ...(opts.args ?? []),
   ];
-  return run(process.execPath, args, {
-    WRANGLER_SEND_METRICS: 'false',
-    WRANGLER_HIDE_BANNER: 'true',
-    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-    NO_UPDATE_NOTIFIER: '1',
-    ...(opts.env ?? {}),
-  }, 'site', opts);
+  return run(
+    process.execPath,
+    args,
+    {
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_HIDE_BANNER: 'true',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      NO_UPDATE_NOTIFIER: '1',
+      ...(opts.env ?? {}),
+    },
+    'site',
+    opts,
+  );
 }
 
 let stopping = false;
@@ -129,5 +138,9 @@ export function stopAll() {
   }
 }
 
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stopAll(); process.exit(130); });
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    stopAll();
+    process.exit(130);
+  });
 process.on('exit', stopAll);

@@ -42,7 +42,12 @@ export async function startProductionWorker({ port, bindings, persistTo }) {
   const { mkdtemp } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const outdir = await mkdtemp(`${tmpdir()}/ffr-worker-`);
-  await build({ ...productionBuildOptions, entryPoints: [`${root}src/index.ts`], outfile: `${outdir}/worker.mjs`, external: ['cloudflare:*', 'node:async_hooks'] });
+  await build({
+    ...productionBuildOptions,
+    entryPoints: [`${root}src/index.ts`],
+    outfile: `${outdir}/worker.mjs`,
+    external: ['cloudflare:*', 'node:async_hooks'],
+  });
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}wrangler.jsonc`);
   const options = {
     ...workerOptions,

@@ -60,7 +60,9 @@ const key = (e) => (e.context === null ? e.id : `${e.context}\u0004${e.id}`);
 
 /** The .mo bytes (little-endian, no hash table: gettext and WordPress search the sorted originals). */
 export function compileMo(entries) {
-  const sorted = [...entries].filter((e) => e.id === '' || e.str !== '').sort((a, b) => Buffer.compare(Buffer.from(key(a)), Buffer.from(key(b))));
+  const sorted = [...entries]
+    .filter((e) => e.id === '' || e.str !== '')
+    .sort((a, b) => Buffer.compare(Buffer.from(key(a)), Buffer.from(key(b))));
   const originals = sorted.map((e) => Buffer.from(key(e), 'utf8'));
   const translations = sorted.map((e) => Buffer.from(e.str, 'utf8'));
   const n = sorted.length;
@@ -102,7 +104,7 @@ export function compileL10nPhp(entries) {
   const messages = entries
     .filter((e) => e.id !== '' && e.str !== '')
     .sort((a, b) => Buffer.compare(Buffer.from(key(a)), Buffer.from(key(b))))
-    .map((e) => `\t\t${phpString(key(e)).replace('\u0004', "' . \"\\4\" . '")} => ${phpString(e.str)},`);
+    .map((e) => `\t\t${phpString(key(e)).replace('\u0004', '\' . "\\4" . \'')} => ${phpString(e.str)},`);
   return [
     '<?php',
     `// Compiled from ${DOMAIN}-*.po by scripts/wordpress/i18n.mjs: edit the .po, not this file.`,
@@ -121,7 +123,12 @@ export function compileL10nPhp(entries) {
  * esc_attr__(), esc_attr_e() with the plugin's domain, plus its header's Name, Description and Author.
  */
 export function sourceStrings() {
-  const files = [join(PLUGIN, 'ffr-presse-purge.php'), ...readdirSync(join(PLUGIN, 'includes')).filter((f) => f.endsWith('.php')).map((f) => join(PLUGIN, 'includes', f))];
+  const files = [
+    join(PLUGIN, 'ffr-presse-purge.php'),
+    ...readdirSync(join(PLUGIN, 'includes'))
+      .filter((f) => f.endsWith('.php'))
+      .map((f) => join(PLUGIN, 'includes', f)),
+  ];
   const found = new Set();
   const call = /\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'([^']+)'\s*\)/g;
   for (const file of files) {
@@ -158,7 +165,8 @@ export function check() {
       if (e.id !== '' && !strings.has(e.id)) problems.push(`${po} : « ${e.id} » n’est plus dans l’extension`);
       if (e.id !== '' && e.str === '') problems.push(`${po} : « ${e.id} » n’est pas traduit`);
       const placeholders = (s) => (s.match(/%(\d+\$)?s/g) ?? []).sort().join(' ');
-      if (e.id !== '' && placeholders(e.id) !== placeholders(e.str)) problems.push(`${po} : « ${e.id} » et sa traduction n’ont pas les mêmes %s`);
+      if (e.id !== '' && placeholders(e.id) !== placeholders(e.str))
+        problems.push(`${po} : « ${e.id} » et sa traduction n’ont pas les mêmes %s`);
     }
     const mo = po.replace(/\.po$/, '.mo');
     const php = po.replace(/\.po$/, '.l10n.php');
@@ -180,7 +188,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv.includes('--check')) {
     const problems = check();
     for (const p of problems) console.error(p);
-    console.log(problems.length === 0 ? `Traductions à jour (${poFiles().length} langue(s), ${sourceStrings().size} textes).` : `${problems.length} problème(s).`);
+    console.log(
+      problems.length === 0
+        ? `Traductions à jour (${poFiles().length} langue(s), ${sourceStrings().size} textes).`
+        : `${problems.length} problème(s).`,
+    );
     process.exit(problems.length === 0 ? 0 : 1);
   }
   for (const po of poFiles()) {

@@ -101,9 +101,19 @@ async function until(check, { timeoutMs, what, died }) {
 
 function packagesMissing() {
   try {
-    const out = execFileSync('dpkg-query', ['-W', // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format, not a template
-      '-f=${db:Status-Status}\\n', ...PACKAGES], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    return out.split('\n').filter(Boolean).some((s) => s !== 'installed');
+    const out = execFileSync(
+      'dpkg-query',
+      [
+        '-W', // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format, not a template
+        '-f=${db:Status-Status}\\n',
+        ...PACKAGES,
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .some((s) => s !== 'installed');
   } catch {
     return true;
   }
@@ -151,7 +161,8 @@ export async function startMariaDb(dir) {
     '--skip-log-bin',
     ...user,
   ]);
-  const client = (sql) => execFileSync('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', sql], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const client = (sql) =>
+    execFileSync('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', sql], { stdio: ['ignore', 'pipe', 'pipe'] });
   await until(
     () => {
       client('SELECT 1');
@@ -181,7 +192,16 @@ const phpString = (s) => `'${String(s).replaceAll('\\', '\\\\').replaceAll("'", 
  */
 function wpConfig({ socket, url, purge, preview, debugLog, overridesFile }) {
   const salt = () => randomBytes(32).toString('base64');
-  const keys = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
+  const keys = [
+    'AUTH_KEY',
+    'SECURE_AUTH_KEY',
+    'LOGGED_IN_KEY',
+    'NONCE_KEY',
+    'AUTH_SALT',
+    'SECURE_AUTH_SALT',
+    'LOGGED_IN_SALT',
+    'NONCE_SALT',
+  ];
   return `<?php
 // Throw-away WordPress of the FFR Presse tests (scripts/wordpress/setup.mjs).
 define( 'DB_NAME', 'wordpress' );
@@ -321,7 +341,16 @@ function php(args, input, debugLog) {
  * copy of /usr/share/wordpress (56 MB, under a second) is a self-contained ABSPATH with our own
  * wp-config.php, and its wp-content can take our plugins.
  */
-export async function installWordPress({ dir, socket, url, purge, preview: previewOptions, seed = true, plugins = [PLUGIN_SOURCE], muPlugins = [SHIM] }) {
+export async function installWordPress({
+  dir,
+  socket,
+  url,
+  purge,
+  preview: previewOptions,
+  seed = true,
+  plugins = [PLUGIN_SOURCE],
+  muPlugins = [SHIM],
+}) {
   const t0 = performance.now();
   const preview = previewSettings(purge, previewOptions);
   const abspath = join(dir, 'wordpress');
@@ -363,7 +392,11 @@ export async function installWordPress({ dir, socket, url, purge, preview: previ
   users.editor.applicationPassword = configured.applicationPasswords.redaction;
   const previewUserScript = join(dir, 'preview-user.php');
   await writeFile(previewUserScript, PREVIEW_USER_SCRIPT);
-  users.preview.id = php([previewUserScript, abspath, url], { login: preview.login, password: users.preview.password, applicationPassword: preview.password }, debugLog).id;
+  users.preview.id = php(
+    [previewUserScript, abspath, url],
+    { login: preview.login, password: users.preview.password, applicationPassword: preview.password },
+    debugLog,
+  ).id;
   return { abspath, debugLog, overridesFile, users, preview, categories: configured.categories, copySeconds, installSeconds: seconds(t1) };
 }
 
@@ -371,10 +404,24 @@ export async function installWordPress({ dir, socket, url, purge, preview: previ
 export async function startPhpServer({ abspath, port, logFile }) {
   const t0 = performance.now();
   const log = openSync(logFile, 'a');
-  const server = start('php', ['-d', 'opcache.enable_cli=1', '-d', 'memory_limit=256M', '-S', `127.0.0.1:${port}`, '-t', abspath, `${root}scripts/wordpress/router.php`], {
-    env: { PHP_CLI_SERVER_WORKERS: '4' },
-    log,
-  });
+  const server = start(
+    'php',
+    [
+      '-d',
+      'opcache.enable_cli=1',
+      '-d',
+      'memory_limit=256M',
+      '-S',
+      `127.0.0.1:${port}`,
+      '-t',
+      abspath,
+      `${root}scripts/wordpress/router.php`,
+    ],
+    {
+      env: { PHP_CLI_SERVER_WORKERS: '4' },
+      log,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await until(
     async () => {
@@ -456,7 +503,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const sitePort = Number(process.env.PORT ?? 8787);
   const wp = await startWordPress({
     purge: { url: `http://127.0.0.1:${sitePort}/api/purge`, secret },
-    preview: { secret: devVar('PREVIEW_SECRET') ?? DEFAULT_PREVIEW_SECRET, credentials: devVar('WP_PREVIEW_CREDENTIALS') ?? DEFAULT_PREVIEW_CREDENTIALS },
+    preview: {
+      secret: devVar('PREVIEW_SECRET') ?? DEFAULT_PREVIEW_SECRET,
+      credentials: devVar('WP_PREVIEW_CREDENTIALS') ?? DEFAULT_PREVIEW_CREDENTIALS,
+    },
   });
   console.log(`
   WordPress       ${wp.url}/wp-admin/   admin / ${wp.users.admin.password}   redaction (éditeur) / ${wp.users.editor.password}

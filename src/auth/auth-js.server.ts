@@ -34,7 +34,10 @@ async function logBeacon(c: Context<AppEnv>) {
   const level = LOG_LEVELS.has(fields.level ?? '') ? fields.level! : 'error';
   // A code names an error (CLIENT_FETCH_ERROR): anything else a visitor sends (a line break that
   // would forge a log line, markup, control characters) is no part of it.
-  const code = String(fields.code ?? 'UNKNOWN').replace(/[^\w.:-]/g, '_').slice(0, 100) || 'UNKNOWN';
+  const code =
+    String(fields.code ?? 'UNKNOWN')
+      .replace(/[^\w.:-]/g, '_')
+      .slice(0, 100) || 'UNKNOWN';
   (level === 'error' ? log.error : log.warn)('auth.client', { code, level });
   return c.json({});
 }
@@ -48,7 +51,10 @@ export async function authJsAnswer(c: Context<AppEnv>) {
   // Sign-in attempts (starting one, or the provider coming back) are counted per visitor.
   if (c.req.method === 'POST' && (action[0] === 'signin' || action[0] === 'callback') && !(await withinLimit(c, 'SIGNIN_LIMITER'))) {
     if ((c.req.header('accept') ?? '').includes('application/json') || c.req.header('x-auth-return-redirect')) return tooManyRequests(c);
-    const form = await c.req.raw.clone().formData().catch(() => null);
+    const form = await c.req.raw
+      .clone()
+      .formData()
+      .catch(() => null);
     const asked = form?.get('callbackUrl') ?? url.searchParams.get('callbackUrl');
     const callbackUrl = safeCallbackPath(typeof asked === 'string' ? asked : null, url.origin);
     return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl, error: 'RateLimited' })}`, 303);
@@ -111,7 +117,12 @@ export async function authJsAnswer(c: Context<AppEnv>) {
 async function signOutAtProvider(c: Context<AppEnv>, response: Response): Promise<Response> {
   const cookieName = sessionCookieName(c);
   // The session may have been in chunks (name.0, name.1…): any of them cleared means signed out.
-  const cleared = response.headers.getSetCookie().some((cookie) => new RegExp(`^${cookieName.replaceAll('.', '\\.')}(\\.\\d+)?=`).test(cookie) && /max-age=0|expires=thu, 01 jan 1970/i.test(cookie));
+  const cleared = response.headers
+    .getSetCookie()
+    .some(
+      (cookie) =>
+        new RegExp(`^${cookieName.replaceAll('.', '\\.')}(\\.\\d+)?=`).test(cookie) && /max-age=0|expires=thu, 01 jan 1970/i.test(cookie),
+    );
   if (!cleared) return response;
   let endpoint: string | undefined;
   try {
@@ -142,9 +153,14 @@ async function signOutAtProvider(c: Context<AppEnv>, response: Response): Promis
 const SIGNED_OUT_COOKIE = 'ffr_deconnecte';
 
 function announceSignOut(response: Response, c: Context<AppEnv>): Response {
-  const signedOut = response.headers.getSetCookie().some((cookie) => /max-age=0|expires=thu, 01 jan 1970/i.test(cookie) && cookie.includes('session-token'));
+  const signedOut = response.headers
+    .getSetCookie()
+    .some((cookie) => /max-age=0|expires=thu, 01 jan 1970/i.test(cookie) && cookie.includes('session-token'));
   if (signedOut) {
-    response.headers.append('set-cookie', `${SIGNED_OUT_COOKIE}=1; Path=/; Max-Age=600; SameSite=Lax${isSecureRequest(c) ? '; Secure' : ''}`);
+    response.headers.append(
+      'set-cookie',
+      `${SIGNED_OUT_COOKIE}=1; Path=/; Max-Age=600; SameSite=Lax${isSecureRequest(c) ? '; Secure' : ''}`,
+    );
     // For good: a session cookie that comes back from a read still in flight is refused.
     response.headers.append('set-cookie', signOutMark(c));
   }
@@ -157,12 +173,16 @@ export function signInReturnPath(c: Context<AppEnv>): string {
 }
 
 /** Auth.js's answer to a sign-in POST the worker makes for the reader (features/accounts/sign-in.page.tsx). */
-export const startSignIn = (c: Context<AppEnv>, request: Request) => Auth(request, authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)));
+export const startSignIn = (c: Context<AppEnv>, request: Request) =>
+  Auth(request, authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)));
 
 /** A CSRF token for a server-rendered form, with the cookie it needs. */
 export async function csrfFor(c: Context<AppEnv>): Promise<{ token: string; setCookie: string[] }> {
   const origin = new URL(c.req.url).origin;
-  const res = await Auth(new Request(`${origin}${AUTH_BASE_PATH}/csrf`, { headers: { cookie: c.req.header('cookie') ?? '' } }), authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)));
+  const res = await Auth(
+    new Request(`${origin}${AUTH_BASE_PATH}/csrf`, { headers: { cookie: c.req.header('cookie') ?? '' } }),
+    authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)),
+  );
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return { token: csrfToken, setCookie: res.headers.getSetCookie() };
 }

@@ -10,7 +10,15 @@ describe('callbackUrl', () => {
     expect(safeCallbackPath('https://presse.ffr.fr/contact', origin)).toBe('/contact');
   });
   it('refuses every other destination', () => {
-    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 'http://presse.ffr.fr.evil.example/', 'https://presse.ffr.fr@evil.example/']) {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      'http://presse.ffr.fr.evil.example/',
+      'https://presse.ffr.fr@evil.example/',
+    ]) {
       expect(safeCallbackPath(bad, origin), bad).toBe('/');
     }
     expect(safeCallbackPath('', origin)).toBe('/');

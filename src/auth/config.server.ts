@@ -51,7 +51,8 @@ export function authConfig(config: Config, secure: boolean, signedOutAt: number 
               return null;
             });
             // The userinfo sub must be the ID token's (OpenID Connect Core §5.3.2).
-            if (info && info.sub === String(p.sub)) claims = { ...info, ...Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '')) };
+            if (info && info.sub === String(p.sub))
+              claims = { ...info, ...Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '')) };
           }
           const given = claims.given_name ? String(claims.given_name) : '';
           const family = claims.family_name ? String(claims.family_name) : '';

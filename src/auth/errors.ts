@@ -22,7 +22,6 @@ const MESSAGES: Record<string, string> = {
   UnknownError: 'Une erreur inconnue est survenue pendant la connexion. Merci de réessayer.',
 };
 
-
 export function authErrorMessage(code: string | undefined | null): string | null {
   if (!code) return null;
   return MESSAGES[code] ?? MESSAGES.UnknownError!;

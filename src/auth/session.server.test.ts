@@ -37,7 +37,10 @@ describe('readSession', () => {
     const token = await seal({ groups: Array.from({ length: 600 }, (_, i) => `groupe-${i}`) });
     const parts = token.match(new RegExp(`.{1,${CHUNK_SIZE}}`, 'g'))!;
     expect(parts.length).toBeGreaterThan(2);
-    const cookie = parts.map((p, i) => `authjs.session-token.${i}=${p}`).reverse().join('; ');
+    const cookie = parts
+      .map((p, i) => `authjs.session-token.${i}=${p}`)
+      .reverse()
+      .join('; ');
     const { session, present } = await read(`autre=1; ${cookie}`);
     expect(present).toBe(true);
     expect(session).toMatchObject({ sub: 'u-1', groups: expect.arrayContaining(['groupe-599']) });
@@ -50,7 +53,9 @@ describe('readSession', () => {
   });
 
   it('answers null for a cookie it cannot open (another secret, another salt, garbage)', async () => {
-    expect((await read(`authjs.session-token=${await seal({}, 'authjs.session-token', 'un-autre-secret-0123456789abcdef')}`)).session).toBeNull();
+    expect(
+      (await read(`authjs.session-token=${await seal({}, 'authjs.session-token', 'un-autre-secret-0123456789abcdef')}`)).session,
+    ).toBeNull();
     expect((await read(`authjs.session-token=${await seal({}, '__Host-authjs.session-token')}`)).session).toBeNull();
     expect(await read('authjs.session-token=pas-un-jeton')).toEqual({ session: null, present: true });
     expect(await read('')).toEqual({ session: null, present: false });

@@ -56,7 +56,12 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionToken | nu
   const secret = c.get('config').AUTH_SECRET;
   // Auth.js's own reader (whole or chunked cookie, null when it does not decrypt). Only the cookie
   // header is handed over: getToken would otherwise take an `Authorization: Bearer` JWE as a session.
-  const token = (await getToken({ req: { headers: { cookie: c.req.header('cookie') ?? '' } }, secret, cookieName: name, salt: name })) as SessionToken | null;
+  const token = (await getToken({
+    req: { headers: { cookie: c.req.header('cookie') ?? '' } },
+    secret,
+    cookieName: name,
+    salt: name,
+  })) as SessionToken | null;
   if (!token) return null;
   if (endedBySignOut(token.signedInAt, signedOutAt(c))) {
     endSession(c);

@@ -78,7 +78,10 @@ export function createEntryStore(scope: StoreScope) {
     /** The copy kept in this location's cache, if any (see above); like `lookup`, trouble reads as a miss. */
     async lookupLocal(key: string, freshMs: number): Promise<Lookup> {
       if (!scope.local) return { entry: null, state: 'miss' };
-      const [found, versions] = await Promise.all([scope.local.cache.match(localKey(scope.local.origin, key)).catch(() => undefined), scope.versions().catch(() => null)]);
+      const [found, versions] = await Promise.all([
+        scope.local.cache.match(localKey(scope.local.origin, key)).catch(() => undefined),
+        scope.versions().catch(() => null),
+      ]);
       const meta = found ? parseMeta(found.headers.get(META_HEADER)) : null;
       if (!found || !meta) return { entry: null, state: 'miss' };
       const entry = { value: await found.text(), meta, status: found.status };
@@ -91,8 +94,14 @@ export function createEntryStore(scope: StoreScope) {
       if (!local) return;
       const release = await scope.claim(`local:${local.location}:${key}`, meta);
       if (!release) return;
-      const headers = { 'cache-control': `max-age=${seconds}`, 'content-type': 'text/html; charset=utf-8', [META_HEADER]: JSON.stringify(meta) };
-      await local.cache.put(localKey(local.origin, key), new Response(value, { status, headers })).catch((e) => log.warn('cache.write_failed', { store: 'local', key: withoutQuery(key), error: log.describe(e) }));
+      const headers = {
+        'cache-control': `max-age=${seconds}`,
+        'content-type': 'text/html; charset=utf-8',
+        [META_HEADER]: JSON.stringify(meta),
+      };
+      await local.cache
+        .put(localKey(local.origin, key), new Response(value, { status, headers }))
+        .catch((e) => log.warn('cache.write_failed', { store: 'local', key: withoutQuery(key), error: log.describe(e) }));
       scope.waitUntil(release());
     },
 
@@ -172,7 +181,12 @@ export type ReadResult<T> = { value: T; state: Freshness | 'error-fallback'; met
  * and refreshed behind the answer, purged ones and misses fetched now (a failure falls back to the
  * purged copy). A fetched value is handed over as it is; only the KV copy is text.
  */
-export async function readThrough<T>(store: EntryStore, key: string, options: ReadOptions<T>, load: () => Promise<T>): Promise<ReadResult<T>> {
+export async function readThrough<T>(
+  store: EntryStore,
+  key: string,
+  options: ReadOptions<T>,
+  load: () => Promise<T>,
+): Promise<ReadResult<T>> {
   const { entry, state } = await store.lookup(key, options.freshMs);
   const fromCopy = (copy: StoredEntry, as: ReadResult<T>['state']): ReadResult<T> => ({
     value: JSON.parse(copy.value) as T,

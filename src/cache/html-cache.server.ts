@@ -35,7 +35,6 @@ export async function cacheKey(url: URL): Promise<string> {
   return `html:${assets.version}:#${hex}`;
 }
 
-
 /** This request is the cache's own background re-render of a stale page (its data must be recent: content.server.ts). */
 export const isRevalidation = (request: Request) => revalidateToken !== '' && request.headers.get(REVALIDATE_HEADER) === revalidateToken;
 
@@ -96,7 +95,9 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
   // Popular pages are read hundreds of times a second under load: one KV read per page and
   // second per isolate is enough (isolate-memo.ts). The re-render itself looks nothing up.
   // A page that is not in KV may be one kept in this location only (a « not found », a search).
-  let found: Lookup = revalidation ? { entry: null, state: 'miss' } : await store.lookup(key, freshMs, { memoMs: c.get('config').KV_MEMO_MS });
+  let found: Lookup = revalidation
+    ? { entry: null, state: 'miss' }
+    : await store.lookup(key, freshMs, { memoMs: c.get('config').KV_MEMO_MS });
   if (!revalidation && found.state === 'miss') found = await store.lookupLocal(key, freshMs);
   const { entry, state } = found;
 
@@ -115,7 +116,13 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
           .catch((e) => log.warn('cache.revalidate_failed', { key: withoutQuery(key), error: log.describe(e) })),
       );
     }
-    c.res = cachedResponse(withNonce(c, key, entry), state === 'fresh' ? 'HIT' : 'STALE', entry, request.headers.get('if-none-match'), signedIn);
+    c.res = cachedResponse(
+      withNonce(c, key, entry),
+      state === 'fresh' ? 'HIT' : 'STALE',
+      entry,
+      request.headers.get('if-none-match'),
+      signedIn,
+    );
     return;
   }
 
@@ -123,7 +130,8 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
   await next();
   const policy = c.get('pageCache');
   const res = c.res;
-  const storable = policy?.cacheable && (res.status === 200 || (res.status === 404 && policy.notFound)) && res.body && !res.headers.has('set-cookie');
+  const storable =
+    policy?.cacheable && (res.status === 200 || (res.status === 404 && policy.notFound)) && res.body && !res.headers.has('set-cookie');
 
   if (!storable) {
     // Stale-if-error: the fresh render failed (5xx) or came out degraded, and a good copy of the
@@ -148,7 +156,12 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
   // A page is as old as the oldest data it was built from: served stale data makes a copy that is
   // stale sooner, so no page outlives the freshness window by building on an old entry.
   const content = c.get('content');
-  const meta: EntryMeta = { startedAt, dataAt: content.oldestDataAt() ?? startedAt, tags: policy!.tags, tagsAt: policy!.tags.map((t) => content.tagAge(t) ?? startedAt) };
+  const meta: EntryMeta = {
+    startedAt,
+    dataAt: content.oldestDataAt() ?? startedAt,
+    tags: policy!.tags,
+    tagsAt: policy!.tags.map((t) => content.tagAge(t) ?? startedAt),
+  };
   const status = res.status;
   store.waitUntil(
     (async () => {
@@ -229,7 +242,11 @@ const matches = (ifNoneMatch: string | null, etag: string) =>
   !!ifNoneMatch && ifNoneMatch.split(',').some((v) => v.trim() === '*' || v.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
 function cachedResponse(html: Bytes, state: string, entry: StoredEntry, ifNoneMatch: string | null = null, signedIn = false): Response {
-  const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl.revalidate, 'x-ffr-cache': state };
+  const headers: Record<string, string> = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': cacheControl.revalidate,
+    'x-ffr-cache': state,
+  };
   const { etag } = entry.meta;
   if (etag) headers.etag = etag;
   // The signed-in copy has its own tag (marked() writes it): the browser's tag is compared with that one.

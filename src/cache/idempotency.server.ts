@@ -8,7 +8,7 @@ export type Idempotency = {
 
 export function createIdempotency(kv: KVNamespace, waitUntil: (p: Promise<unknown>) => void): Idempotency {
   return {
-    recall: <T,>(key: string) => kv.get<T>(key, 'json').catch(() => null),
+    recall: <T>(key: string) => kv.get<T>(key, 'json').catch(() => null),
     remember: (key, value, seconds) => waitUntil(kv.put(key, JSON.stringify(value), { expirationTtl: seconds }).catch(() => undefined)),
   };
 }

@@ -35,13 +35,18 @@ export const PurgeBodySchema = z.discriminatedUnion('type', [
     term: z.object({ id: z.number().int().positive(), slug: z.string().min(1) }),
     previous: Previous.pick({ slug: true }).optional(),
   }),
-  z.object({ type: z.literal('form'), action: z.enum(['create', 'update', 'delete']), form: z.object({ id: z.number().int().positive(), slug: z.string().min(1) }) }),
+  z.object({
+    type: z.literal('form'),
+    action: z.enum(['create', 'update', 'delete']),
+    form: z.object({ id: z.number().int().positive(), slug: z.string().min(1) }),
+  }),
   z.object({ type: z.literal('event'), action: z.string(), event: z.object({ id: z.number().int(), slug: z.string() }) }),
   z.object({ type: z.literal('site'), action: z.string(), reason: z.string().max(64).optional() }),
 ]);
 export type PurgeBody = z.infer<typeof PurgeBodySchema>;
 
-const categoryTags = (categories: { id: number; slug: string }[]) => categories.flatMap((c) => [tag.category(c.id), tag.categorySlug(c.slug)]);
+const categoryTags = (categories: { id: number; slug: string }[]) =>
+  categories.flatMap((c) => [tag.category(c.id), tag.categorySlug(c.slug)]);
 
 /** Everything a published item shows up in. */
 export function tagsFor(body: PurgeBody): string[] {
@@ -64,7 +69,11 @@ export function tagsFor(body: PurgeBody): string[] {
         tag.lists,
         tag.home,
         ...(body.taxonomy === 'category'
-          ? [tag.category(body.term.id), tag.categorySlug(body.term.slug), ...(body.previous?.slug ? [tag.categorySlug(body.previous.slug)] : [])]
+          ? [
+              tag.category(body.term.id),
+              tag.categorySlug(body.term.slug),
+              ...(body.previous?.slug ? [tag.categorySlug(body.previous.slug)] : []),
+            ]
           : []),
       ]);
     case 'form':
@@ -122,7 +131,9 @@ async function purge(c: Context<AppEnv>) {
   const signature = c.req.header(SIGNATURE_HEADER);
   const timestamp = c.req.header(TIMESTAMP_HEADER);
   // During a rotation WordPress may still sign with the previous secret (docs/operations.md).
-  const signed = (await verify(PURGE_SECRET, raw, signature, timestamp)) || (PURGE_SECRET_PREVIOUS !== undefined && (await verify(PURGE_SECRET_PREVIOUS, raw, signature, timestamp)));
+  const signed =
+    (await verify(PURGE_SECRET, raw, signature, timestamp)) ||
+    (PURGE_SECRET_PREVIOUS !== undefined && (await verify(PURGE_SECRET_PREVIOUS, raw, signature, timestamp)));
   if (!signed) {
     return c.json({ error: 'invalid_signature', message: 'Signature absente, invalide ou expirée.' }, 401);
   }
@@ -134,7 +145,14 @@ async function purge(c: Context<AppEnv>) {
   }
   const parsed = PurgeBodySchema.safeParse(json);
   if (!parsed.success) {
-    return c.json({ error: 'invalid_body', message: 'Corps de purge invalide.', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+    return c.json(
+      {
+        error: 'invalid_body',
+        message: 'Corps de purge invalide.',
+        issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      },
+      400,
+    );
   }
   const tags = tagsFor(parsed.data);
   let effectiveAt: number;
@@ -143,7 +161,9 @@ async function purge(c: Context<AppEnv>) {
   } catch (error) {
     // Not acknowledged: WordPress's plugin retries (WP-Cron) until the marks are stored.
     log.error('purge.not_stored', { tags: tags.length, error: log.describe(error) });
-    return c.json({ error: 'purge_not_stored', message: 'La purge n’a pas pu être enregistrée. Réessayez dans quelques instants.' }, 503, { 'retry-after': '5' });
+    return c.json({ error: 'purge_not_stored', message: 'La purge n’a pas pu être enregistrée. Réessayez dans quelques instants.' }, 503, {
+      'retry-after': '5',
+    });
   }
   // Acknowledged once it holds everywhere (tags.server.ts): WordPress's 200 means « the new text
   // is what every location serves ». The plugin waits 3 s by default; the bound is at most 5.

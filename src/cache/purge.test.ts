@@ -10,7 +10,9 @@ const tags = (body: unknown) => tagsFor(parse(body)).sort();
 describe('purge bodies', () => {
   it('still accepts every body the worker accepted before the plugin', () => {
     for (const action of ['publish', 'update', 'trash', 'unpublish']) {
-      expect(parse({ type: 'post', action, post: { id: 12, slug: 'composition', categories: [{ id: 3, slug: 'xv-de-france' }] } }).type).toBe('post');
+      expect(
+        parse({ type: 'post', action, post: { id: 12, slug: 'composition', categories: [{ id: 3, slug: 'xv-de-france' }] } }).type,
+      ).toBe('post');
     }
     expect(parse({ type: 'post', action: 'update', post: { id: 12, slug: 'composition' } })).toMatchObject({ post: { categories: [] } });
     expect(parse({ type: 'event', action: 'update', event: { id: 4, slug: 'france-japon' } }).type).toBe('event');
@@ -22,7 +24,12 @@ describe('purge bodies', () => {
     const bodies = [
       { type: 'post', action: 'restore', post: { id: 12, slug: 'a', categories: [] } },
       { type: 'post', action: 'delete', post: { id: 12, slug: 'a', categories: [] } },
-      { type: 'post', action: 'update', post: { id: 12, slug: 'a', categories: [{ id: 3, slug: 'xv' }] }, previous: { slug: 'b', categories: [{ id: 4, slug: 'sept' }] } },
+      {
+        type: 'post',
+        action: 'update',
+        post: { id: 12, slug: 'a', categories: [{ id: 3, slug: 'xv' }] },
+        previous: { slug: 'b', categories: [{ id: 4, slug: 'sept' }] },
+      },
       { type: 'post', action: 'update', post: { id: 12, slug: 'a', categories: [] }, previous: { categories: [] } },
       { type: 'term', action: 'create', taxonomy: 'category', term: { id: 3, slug: 'xv' } },
       { type: 'term', action: 'update', taxonomy: 'post_tag', term: { id: 9, slug: 'six-nations' }, previous: { slug: 'tournoi' } },
@@ -55,10 +62,26 @@ describe('tags of a purge', () => {
         type: 'post',
         action: 'update',
         post: { id: 12, slug: 'nouveau-titre', categories: [{ id: 3, slug: 'xv-de-france' }] },
-        previous: { slug: 'ancien-titre', categories: [{ id: 4, slug: 'rugby-a-7' }, { id: 3, slug: 'xv-de-france' }] },
+        previous: {
+          slug: 'ancien-titre',
+          categories: [
+            { id: 4, slug: 'rugby-a-7' },
+            { id: 3, slug: 'xv-de-france' },
+          ],
+        },
       }),
     ).toEqual(
-      ['post:nouveau-titre', 'post:ancien-titre', 'post-id:12', 'home', 'lists', 'category:3', 'category-slug:xv-de-france', 'category:4', 'category-slug:rugby-a-7'].sort(),
+      [
+        'post:nouveau-titre',
+        'post:ancien-titre',
+        'post-id:12',
+        'home',
+        'lists',
+        'category:3',
+        'category-slug:xv-de-france',
+        'category:4',
+        'category-slug:rugby-a-7',
+      ].sort(),
     );
   });
 
@@ -69,13 +92,17 @@ describe('tags of a purge', () => {
   });
 
   it('marks a category under its id, its slug and its previous slug', () => {
-    expect(tags({ type: 'term', action: 'update', taxonomy: 'category', term: { id: 3, slug: 'xv' }, previous: { slug: 'quinze' } })).toEqual(
-      ['site', 'lists', 'home', 'category:3', 'category-slug:xv', 'category-slug:quinze'].sort(),
-    );
+    expect(
+      tags({ type: 'term', action: 'update', taxonomy: 'category', term: { id: 3, slug: 'xv' }, previous: { slug: 'quinze' } }),
+    ).toEqual(['site', 'lists', 'home', 'category:3', 'category-slug:xv', 'category-slug:quinze'].sort());
   });
 
   it('marks the site, lists and home for a tag', () => {
-    expect(tags({ type: 'term', action: 'delete', taxonomy: 'post_tag', term: { id: 9, slug: 'six-nations' } })).toEqual(['home', 'lists', 'site']);
+    expect(tags({ type: 'term', action: 'delete', taxonomy: 'post_tag', term: { id: 9, slug: 'six-nations' } })).toEqual([
+      'home',
+      'lists',
+      'site',
+    ]);
   });
 
   it('marks the forms for a form, the site for a site change', () => {
@@ -112,18 +139,33 @@ describe('POST /api/purge', () => {
     });
     a.post('/api/purge', ...purgeHandlers);
     const allow = { limit: async () => ({ success: true }) };
-    return (body: BodyInit, headers: Record<string, string>) => a.request('/api/purge', { method: 'POST', body, headers, duplex: 'half' } as RequestInit, { PURGE_MARKS: marks, PURGE_LIMITER: allow });
+    return (body: BodyInit, headers: Record<string, string>) =>
+      a.request('/api/purge', { method: 'POST', body, headers, duplex: 'half' } as RequestInit, {
+        PURGE_MARKS: marks,
+        PURGE_LIMITER: allow,
+      });
   }
 
   // As the plugin signs (wordpress/ffr-presse-purge/includes/class-sender.php): hash_hmac raw, base64.
-  const sign = (body: string, timestamp: string, secret = SECRET) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('base64');
+  const sign = (body: string, timestamp: string, secret = SECRET) =>
+    createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('base64');
   const now = () => String(Math.floor(Date.now() / 1000));
 
   it('marks the tags of a signed term body', async () => {
     const { store, namespace } = kv();
-    const body = JSON.stringify({ type: 'term', action: 'update', taxonomy: 'category', term: { id: 3, slug: 'xv-de-france' }, previous: { slug: 'xv' } } satisfies PurgeBody);
+    const body = JSON.stringify({
+      type: 'term',
+      action: 'update',
+      taxonomy: 'category',
+      term: { id: 3, slug: 'xv-de-france' },
+      previous: { slug: 'xv' },
+    } satisfies PurgeBody);
     const ts = now();
-    const res = await app(namespace)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts), 'content-type': 'application/json' });
+    const res = await app(namespace)(body, {
+      'x-ffr-timestamp': ts,
+      'x-ffr-signature': sign(body, ts),
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(200);
     const { purged } = (await res.json()) as { purged: string[] };
     expect(purged).toContain('category-slug:xv');
@@ -161,7 +203,10 @@ describe('POST /api/purge', () => {
     const { store, namespace } = kv();
     const body = JSON.stringify({ type: 'site', action: 'update', reason: 'manual' });
     const ts = now();
-    const wrong = await app(namespace)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts, 'une-autre-cle-secrete-0123456789') });
+    const wrong = await app(namespace)(body, {
+      'x-ffr-timestamp': ts,
+      'x-ffr-signature': sign(body, ts, 'une-autre-cle-secrete-0123456789'),
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ message: 'Signature absente, invalide ou expirée.' });
     const old = String(Number(ts) - 301);

@@ -53,7 +53,14 @@ export async function readMarks(source: MarksSource): Promise<TagVersions | null
     const copy = keep({ versions: await stub(source.marks).read(), fetchedAt: now });
     if (local && source.boundMs > 0) {
       const body = JSON.stringify(copy);
-      source.waitUntil(local.cache.put(localKey(local.origin), new Response(body, { headers: { 'cache-control': 'max-age=60', 'content-type': 'application/json' } })).catch(() => undefined));
+      source.waitUntil(
+        local.cache
+          .put(
+            localKey(local.origin),
+            new Response(body, { headers: { 'cache-control': 'max-age=60', 'content-type': 'application/json' } }),
+          )
+          .catch(() => undefined),
+      );
     }
     return copy.versions;
   } catch (error) {
@@ -79,9 +86,15 @@ export async function markPurged(marks: DurableObjectNamespace<PurgeMarks>, tags
  * release to call once written, or null when the copy must not be written (or the object cannot
  * be reached: nothing is written that it has not allowed).
  */
-export async function leaseWrite(marks: DurableObjectNamespace<PurgeMarks>, key: string, meta: EntryMeta): Promise<(() => Promise<void>) | null> {
+export async function leaseWrite(
+  marks: DurableObjectNamespace<PurgeMarks>,
+  key: string,
+  meta: EntryMeta,
+): Promise<(() => Promise<void>) | null> {
   const object = stub(marks);
-  const token = await object.claim(key, { startedAt: meta.startedAt, dataAt: meta.dataAt, tags: meta.tags, tagsAt: meta.tagsAt }).catch(() => null);
+  const token = await object
+    .claim(key, { startedAt: meta.startedAt, dataAt: meta.dataAt, tags: meta.tags, tagsAt: meta.tagsAt })
+    .catch(() => null);
   return token ? () => object.release(key, token).catch(() => undefined) : null;
 }
 

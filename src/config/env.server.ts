@@ -9,9 +9,7 @@ const httpUrl = z
   .refine((v) => /^https?:\/\/[^\s/]+/.test(v), 'doit être une adresse http(s) absolue')
   .transform((v) => v.replace(/\/+$/, ''));
 
-const credentials = z
-  .string({ error: 'manquant' })
-  .regex(/^[^:\s]+:.+$/, 'doit avoir la forme «\u202futilisateur:mot de passe\u202f»');
+const credentials = z.string({ error: 'manquant' }).regex(/^[^:\s]+:.+$/, 'doit avoir la forme «\u202futilisateur:mot de passe\u202f»');
 
 const secret = z.string({ error: 'manquant' }).min(16, 'doit faire au moins 16 caractères');
 
@@ -24,57 +22,61 @@ const fetcherBinding = z.custom<Fetcher>(
   'doit être une liaison de ressources statiques',
 );
 
-export const EnvSchema = z.object({
-  CACHE: kvBinding,
-  ASSETS: fetcherBinding,
-  ENVIRONMENT: z.enum(['development', 'staging', 'production']).default('development'),
-  /** The one address the site answers at (scheme and host): canonical links, feeds, sign-in, index choice. */
-  PUBLIC_ORIGIN: httpUrl.refine((v) => new URL(v).origin === v, 'doit être une origine, sans chemin (https://presse.ffr.fr)'),
-  WP_API_URL: httpUrl,
-  STATIC_LISTS_URL: httpUrl,
-  STATIC_LISTS_VERSION: z.string().regex(/^[\w.-]{1,64}$/).default('1'),
-  MIDDLEWARE_URL: httpUrl,
-  MIDDLEWARE_TOKEN: z.string({ error: 'manquant' }).min(1, 'manquant'),
-  WP_PREVIEW_CREDENTIALS: credentials,
-  CF7_CREDENTIALS: credentials,
-  ALGOLIA_APP_ID: z.string({ error: 'manquant' }).regex(/^[\w-]{1,64}$/, 'identifiant invalide'),
-  ALGOLIA_SEARCH_KEY: z.string({ error: 'manquant' }).min(1, 'manquant'),
-  ALGOLIA_HOST: httpUrl.optional(),
-  OIDC_ISSUER: httpUrl,
-  OIDC_CLIENT_ID: z.string({ error: 'manquant' }).min(1, 'manquant'),
-  OIDC_CLIENT_SECRET: z.string({ error: 'manquant' }).min(1, 'manquant'),
-  AUTH_SECRET: secret,
-  PURGE_SECRET: secret,
-  /** During a rotation, the secret WordPress may still sign with (docs/operations.md); removed afterwards. */
-  PURGE_SECRET_PREVIOUS: secret.optional(),
-  /** Signs the links to unpublished posts, shared with the WordPress plugin (features/previews/signed-link.ts). */
-  PREVIEW_SECRET: z.string({ error: 'manquant' }).min(32, 'doit faire au moins 32 caractères'),
-  /** During a rotation, the secret links already handed out were signed with (docs/operations.md). */
-  PREVIEW_SECRET_PREVIOUS: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
-  GTM_CONTAINER_ID: z
-    .string()
-    .regex(/^(GTM-[A-Z0-9]{4,12})?$/, 'doit avoir la forme GTM-XXXXXXX')
-    .optional()
-    .transform((v) => v || null),
-  IMAGE_RESIZING: z.enum(['on', 'off']).default('off'),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  CONTENT_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  HTML_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /** How long an isolate remembers a KV read of a page (0: not at all). */
-  KV_MEMO_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
-  /**
-   * The purge bound (ms): a purge takes effect everywhere this long after it is stored, and is
-   * acknowledged then; no location uses a copy of the marks older than that (cache/tags.server.ts).
-   * 0 in tests: every request reads the marks, and a purge takes effect at once.
-   */
-  PURGE_BOUND_MS: z.coerce.number().int().min(0).max(5_000).default(1000),
-  /**
-   * The site's calendar stands still at this instant (ISO 8601 with a zone): what « today » is for
-   * the pages (news sitemap, events, deadlines, new posts, the footer's year). Tests pin it beside
-   * the local upstream's clock; refused outside development (docs/decisions/014-calendar-clock.md).
-   */
-  SITE_NOW: z.iso.datetime({ offset: true }).optional(),
-})
+export const EnvSchema = z
+  .object({
+    CACHE: kvBinding,
+    ASSETS: fetcherBinding,
+    ENVIRONMENT: z.enum(['development', 'staging', 'production']).default('development'),
+    /** The one address the site answers at (scheme and host): canonical links, feeds, sign-in, index choice. */
+    PUBLIC_ORIGIN: httpUrl.refine((v) => new URL(v).origin === v, 'doit être une origine, sans chemin (https://presse.ffr.fr)'),
+    WP_API_URL: httpUrl,
+    STATIC_LISTS_URL: httpUrl,
+    STATIC_LISTS_VERSION: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/)
+      .default('1'),
+    MIDDLEWARE_URL: httpUrl,
+    MIDDLEWARE_TOKEN: z.string({ error: 'manquant' }).min(1, 'manquant'),
+    WP_PREVIEW_CREDENTIALS: credentials,
+    CF7_CREDENTIALS: credentials,
+    ALGOLIA_APP_ID: z.string({ error: 'manquant' }).regex(/^[\w-]{1,64}$/, 'identifiant invalide'),
+    ALGOLIA_SEARCH_KEY: z.string({ error: 'manquant' }).min(1, 'manquant'),
+    ALGOLIA_HOST: httpUrl.optional(),
+    OIDC_ISSUER: httpUrl,
+    OIDC_CLIENT_ID: z.string({ error: 'manquant' }).min(1, 'manquant'),
+    OIDC_CLIENT_SECRET: z.string({ error: 'manquant' }).min(1, 'manquant'),
+    AUTH_SECRET: secret,
+    PURGE_SECRET: secret,
+    /** During a rotation, the secret WordPress may still sign with (docs/operations.md); removed afterwards. */
+    PURGE_SECRET_PREVIOUS: secret.optional(),
+    /** Signs the links to unpublished posts, shared with the WordPress plugin (features/previews/signed-link.ts). */
+    PREVIEW_SECRET: z.string({ error: 'manquant' }).min(32, 'doit faire au moins 32 caractères'),
+    /** During a rotation, the secret links already handed out were signed with (docs/operations.md). */
+    PREVIEW_SECRET_PREVIOUS: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
+    GTM_CONTAINER_ID: z
+      .string()
+      .regex(/^(GTM-[A-Z0-9]{4,12})?$/, 'doit avoir la forme GTM-XXXXXXX')
+      .optional()
+      .transform((v) => v || null),
+    IMAGE_RESIZING: z.enum(['on', 'off']).default('off'),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    CONTENT_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    HTML_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** How long an isolate remembers a KV read of a page (0: not at all). */
+    KV_MEMO_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
+    /**
+     * The purge bound (ms): a purge takes effect everywhere this long after it is stored, and is
+     * acknowledged then; no location uses a copy of the marks older than that (cache/tags.server.ts).
+     * 0 in tests: every request reads the marks, and a purge takes effect at once.
+     */
+    PURGE_BOUND_MS: z.coerce.number().int().min(0).max(5_000).default(1000),
+    /**
+     * The site's calendar stands still at this instant (ISO 8601 with a zone): what « today » is for
+     * the pages (news sitemap, events, deadlines, new posts, the footer's year). Tests pin it beside
+     * the local upstream's clock; refused outside development (docs/decisions/014-calendar-clock.md).
+     */
+    SITE_NOW: z.iso.datetime({ offset: true }).optional(),
+  })
   .refine((env) => env.SITE_NOW === undefined || env.ENVIRONMENT === 'development', {
     path: ['SITE_NOW'],
     message: 'n’est permis qu’en développement (ENVIRONMENT=development)',
@@ -84,17 +86,34 @@ export const EnvSchema = z.object({
     if (env.ENVIRONMENT === 'development') return;
     for (const name of HTTPS_OUTSIDE_DEVELOPMENT) {
       const value = env[name];
-      if (value !== undefined && !value.startsWith('https://')) ctx.addIssue({ code: 'custom', path: [name], message: 'doit être en https hors développement' });
+      if (value !== undefined && !value.startsWith('https://'))
+        ctx.addIssue({ code: 'custom', path: [name], message: 'doit être en https hors développement' });
     }
   });
 
 /** The variables set with `wrangler secret put`, never in wrangler.jsonc (npm run deploy:check, docs/deploy.md). */
-export const SECRET_NAMES = ['MIDDLEWARE_TOKEN', 'WP_PREVIEW_CREDENTIALS', 'CF7_CREDENTIALS', 'ALGOLIA_SEARCH_KEY', 'OIDC_CLIENT_SECRET', 'AUTH_SECRET', 'PURGE_SECRET', 'PREVIEW_SECRET'] as const;
+export const SECRET_NAMES = [
+  'MIDDLEWARE_TOKEN',
+  'WP_PREVIEW_CREDENTIALS',
+  'CF7_CREDENTIALS',
+  'ALGOLIA_SEARCH_KEY',
+  'OIDC_CLIENT_SECRET',
+  'AUTH_SECRET',
+  'PURGE_SECRET',
+  'PREVIEW_SECRET',
+] as const;
 /** Secrets set only while one of the above is being replaced. */
 export const ROTATION_SECRET_NAMES = ['PURGE_SECRET_PREVIOUS', 'PREVIEW_SECRET_PREVIOUS'] as const;
 
 /** The public origin and every upstream the worker sends a credential or reads content from. */
-const HTTPS_OUTSIDE_DEVELOPMENT = ['PUBLIC_ORIGIN', 'WP_API_URL', 'STATIC_LISTS_URL', 'MIDDLEWARE_URL', 'OIDC_ISSUER', 'ALGOLIA_HOST'] as const;
+const HTTPS_OUTSIDE_DEVELOPMENT = [
+  'PUBLIC_ORIGIN',
+  'WP_API_URL',
+  'STATIC_LISTS_URL',
+  'MIDDLEWARE_URL',
+  'OIDC_ISSUER',
+  'ALGOLIA_HOST',
+] as const;
 
 export type Config = z.infer<typeof EnvSchema>;
 

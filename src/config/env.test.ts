@@ -31,7 +31,9 @@ describe('configuration', () => {
   });
 
   it('takes an origin only as PUBLIC_ORIGIN', () => {
-    expect(() => readConfig({ ...valid, PUBLIC_ORIGIN: 'https://presse.ffr.fr/actualites' })).toThrow(/PUBLIC_ORIGIN doit être une origine/);
+    expect(() => readConfig({ ...valid, PUBLIC_ORIGIN: 'https://presse.ffr.fr/actualites' })).toThrow(
+      /PUBLIC_ORIGIN doit être une origine/,
+    );
     expect(readConfig({ ...valid, PUBLIC_ORIGIN: 'https://presse.ffr.fr/' }).PUBLIC_ORIGIN).toBe('https://presse.ffr.fr');
   });
 
@@ -50,10 +52,16 @@ describe('configuration', () => {
   });
 
   it('wants https for the public origin and every upstream outside development, and SITE_NOW only there', () => {
-    expect(() => readConfig({ ...valid, ENVIRONMENT: 'production' })).toThrow(/WP_API_URL doit être en https hors développement.*OIDC_ISSUER doit être en https/);
-    const https = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, typeof v === 'string' ? v.replace('http://127.0.0.1:8790', 'https://api.ffr.fr') : v]));
+    expect(() => readConfig({ ...valid, ENVIRONMENT: 'production' })).toThrow(
+      /WP_API_URL doit être en https hors développement.*OIDC_ISSUER doit être en https/,
+    );
+    const https = Object.fromEntries(
+      Object.entries(valid).map(([k, v]) => [k, typeof v === 'string' ? v.replace('http://127.0.0.1:8790', 'https://api.ffr.fr') : v]),
+    );
     expect(readConfig({ ...https, ENVIRONMENT: 'production' }).WP_API_URL).toBe('https://api.ffr.fr/wp-json');
-    expect(() => readConfig({ ...https, ENVIRONMENT: 'production', SITE_NOW: '2026-11-22T08:00:00Z' })).toThrow(/SITE_NOW n’est permis qu’en développement/);
+    expect(() => readConfig({ ...https, ENVIRONMENT: 'production', SITE_NOW: '2026-11-22T08:00:00Z' })).toThrow(
+      /SITE_NOW n’est permis qu’en développement/,
+    );
     expect(readConfig({ ...valid, SITE_NOW: '2026-11-22T08:00:00Z' }).SITE_NOW).toBe('2026-11-22T08:00:00Z');
   });
 

@@ -93,7 +93,12 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     lastPosts: () => cached('last_posts', [tag.lists], lists.lastPosts),
     /** The newest cards of each top-level category (static file only: the home's fallback). */
     latestByCategory: () => cached('latest_by_category', [tag.lists], lists.latestByCategory),
-    article: (slug: string) => cached(`article:${slug}`, (a) => [tag.post(slug), tag.postId(a.id)], () => wp.article(slug)),
+    article: (slug: string) =>
+      cached(
+        `article:${slug}`,
+        (a) => [tag.post(slug), tag.postId(a.id)],
+        () => wp.article(slug),
+      ),
     // A page that shows the latest posts or the next events (team pages) follows their purges too.
     page: (slug: string) =>
       cached(
@@ -110,7 +115,8 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     /** All published posts, newest first, by pages (feeds and sitemaps). */
     posts: (page: number, perPage: number) => cached(`posts:p${page}:n${perPage}`, [tag.lists], () => wp.posts({ page, perPage })),
     /** Posts published after a Paris wall-clock minute, counted by WordPress (features/reading/home/new-posts.server.ts). */
-    postsAfter: (after: string, perPage: number) => cached(`posts_after:${after}:n${perPage}`, [tag.lists], () => wp.postsAfter(after, perPage)),
+    postsAfter: (after: string, perPage: number) =>
+      cached(`posts_after:${after}:n${perPage}`, [tag.lists], () => wp.postsAfter(after, perPage)),
     // An author is listed only once they have published (wp/v2/users), and their page lists their
     // posts: both change with a post's publication. The purge body names no author, so both follow
     // `lists`, which every post purge marks (cache/purge.server.ts), as the feeds' lists do.
@@ -118,7 +124,12 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     postsOfAuthor: (authorId: number, page: number, perPage: number) =>
       cached(`posts:a${authorId}:p${page}:n${perPage}`, [tag.lists], () => wp.posts({ authorId, page, perPage })),
     /** The `auteur` of one post (its press contact): refreshed with that post. */
-    postAuthor: (slug: string) => cached(`post_author:${slug}`, (p) => [tag.post(slug), tag.postId(p.id)], () => wp.postAuthor(slug)),
+    postAuthor: (slug: string) =>
+      cached(
+        `post_author:${slug}`,
+        (p) => [tag.post(slug), tag.postId(p.id)],
+        () => wp.postAuthor(slug),
+      ),
     postsOfCategory: (categoryId: number, page: number, perPage: number) =>
       cached(`posts:c${categoryId}:p${page}:n${perPage}`, [tag.category(categoryId)], () =>
         page === 1 && perPage < STATIC_LIST_LENGTH

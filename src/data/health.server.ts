@@ -13,7 +13,12 @@ import { createWordPressClient } from '../upstream/wordpress.server';
 // that calling it in a loop costs the upstreams one round of calls every ten seconds at most.
 
 type Probe = { name: string; ok: boolean; ms: number; error?: string };
-export type Health = { status: 'ok' | 'degraded' | 'error'; checkedAt: string; config: { valid: boolean; problems?: string[] }; checks: Probe[] };
+export type Health = {
+  status: 'ok' | 'degraded' | 'error';
+  checkedAt: string;
+  config: { valid: boolean; problems?: string[] };
+  checks: Probe[];
+};
 
 const REMEMBER_MS = 10_000;
 /** A monitor wants an answer within seconds, even when an upstream hangs. */
@@ -28,7 +33,14 @@ async function probe(name: string, check: () => Promise<unknown>): Promise<Probe
     return { name, ok: true, ms: Date.now() - started };
   } catch (error) {
     // The kind of failure only: an upstream's message may carry an address or a token.
-    const kind = error instanceof Error ? (error.name === 'UpstreamError' ? error.message.split(' on ')[0]! : error.message === 'timeout' ? 'timeout' : error.name) : 'error';
+    const kind =
+      error instanceof Error
+        ? error.name === 'UpstreamError'
+          ? error.message.split(' on ')[0]!
+          : error.message === 'timeout'
+            ? 'timeout'
+            : error.name
+        : 'error';
     return { name, ok: false, ms: Date.now() - started, error: kind };
   }
 }
@@ -39,8 +51,17 @@ function checks(env: Bindings, config: Config): Promise<Probe[]> {
     probe('wordpress', () => createWordPressClient(config).settings()),
     probe('static-lists', () => createStaticListsClient(config).lastPosts()),
     probe('middleware', () => newsroomMedias(config)),
-    probe('algolia', () => createSearchClient(config).search({ query: '', tag: '', category: '', sort: 'recent', page: 1 }, new URL(config.PUBLIC_ORIGIN).hostname)),
-    probe('identity-provider', () => requestJson(`${config.OIDC_ISSUER}/.well-known/openid-configuration`, z.object({ issuer: z.string() }).loose(), { timeoutMs: PROBE_TIMEOUT_MS })),
+    probe('algolia', () =>
+      createSearchClient(config).search(
+        { query: '', tag: '', category: '', sort: 'recent', page: 1 },
+        new URL(config.PUBLIC_ORIGIN).hostname,
+      ),
+    ),
+    probe('identity-provider', () =>
+      requestJson(`${config.OIDC_ISSUER}/.well-known/openid-configuration`, z.object({ issuer: z.string() }).loose(), {
+        timeoutMs: PROBE_TIMEOUT_MS,
+      }),
+    ),
     probe('kv', () => env.CACHE.get('health:probe')),
     probe('purge-marks', () => marks.get(marks.idFromName('marks')).read()),
   ]);
@@ -56,7 +77,15 @@ export async function checkHealth(env: Bindings): Promise<Health> {
   const now = Date.now();
   if (!last || now - last.at >= REMEMBER_MS) {
     const checkedAt = new Date(now).toISOString();
-    last = { at: now, health: checks(env, parsed.data).then((results) => ({ status: results.every((r) => r.ok) ? 'ok' : 'degraded', checkedAt, config: { valid: true }, checks: results })) };
+    last = {
+      at: now,
+      health: checks(env, parsed.data).then((results) => ({
+        status: results.every((r) => r.ok) ? 'ok' : 'degraded',
+        checkedAt,
+        config: { valid: true },
+        checks: results,
+      })),
+    };
   }
   return last.health;
 }

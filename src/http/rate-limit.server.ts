@@ -28,4 +28,7 @@ export async function withinLimit(c: Context<AppEnv>, limiter: Limiter): Promise
 
 /** The 429 programs get: French message, Retry-After. */
 export const tooManyRequests = (c: Context<AppEnv>) =>
-  c.json({ error: 'rate_limited', message: RATE_LIMIT_MESSAGE }, 429, { 'retry-after': String(LIMIT_PERIOD_SECONDS), 'cache-control': cacheControl.never });
+  c.json({ error: 'rate_limited', message: RATE_LIMIT_MESSAGE }, 429, {
+    'retry-after': String(LIMIT_PERIOD_SECONDS),
+    'cache-control': cacheControl.never,
+  });

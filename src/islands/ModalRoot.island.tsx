@@ -87,7 +87,8 @@ export default function ModalRoot({ pressContacts }: ModalRootProps) {
     if (unsent) store.set(unsent.discard, null);
     closeNow();
   };
-  const text = modal.kind !== null ? { title: modals[modal.kind].title, description: modals[modal.kind].description, ...modal.content } : null;
+  const text =
+    modal.kind !== null ? { title: modals[modal.kind].title, description: modals[modal.kind].description, ...modal.content } : null;
   // The browser focuses the first control (the ×); a modal may name a better first stop.
   const focusFirstStop = () => dialog.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   const loaded = (content: ReactNode) => (

@@ -16,7 +16,11 @@ describe('responsive images', () => {
     ]);
   });
   it('stops at twice the displayed width', () => {
-    expect(responsiveImage('https://x/p.jpg', 'resize', 400).srcSet!.split(', ').map((s) => s.split(' ')[1])).toEqual(['640w', '750w']);
+    expect(
+      responsiveImage('https://x/p.jpg', 'resize', 400)
+        .srcSet!.split(', ')
+        .map((s) => s.split(' ')[1]),
+    ).toEqual(['640w', '750w']);
   });
   it('keeps plain URLs locally and for SVG', () => {
     expect(responsiveImage('http://127.0.0.1:8790/a.jpg', 'plain')).toEqual({ src: 'http://127.0.0.1:8790/a.jpg' });

@@ -3,8 +3,23 @@ import type { MenuItem } from '../schemas/menu';
 import { menuColumns, toNavLinks, toSitePath } from './links';
 
 const item = (over: Partial<MenuItem>): MenuItem => ({
-  id: 1, parent: 0, order: 0, type: 'custom', type_name: '', type_slug: '', object_id: 0, object_slug: '', slug_complet: '',
-  label: 'Élément', url: '', title: '', target: '', description: '', classes: [], items: [], ...over,
+  id: 1,
+  parent: 0,
+  order: 0,
+  type: 'custom',
+  type_name: '',
+  type_slug: '',
+  object_id: 0,
+  object_slug: '',
+  slug_complet: '',
+  label: 'Élément',
+  url: '',
+  title: '',
+  target: '',
+  description: '',
+  classes: [],
+  items: [],
+  ...over,
 });
 
 describe('menu mapping', () => {
@@ -33,7 +48,12 @@ describe('menu mapping', () => {
   it('turns WordPress URLs into site paths, never into another host', () => {
     expect(toSitePath('https://api.ffr.fr/categories/a/b?x=1')).toBe('/categories/a/b?x=1');
     expect(toSitePath('categories/a')).toBe('/categories/a');
-    for (const link of ['https://presse.ffr.fr//evil.example/x', 'https://presse.ffr.fr/\\evil.example/x', '//evil.example/x', '/\\evil.example']) {
+    for (const link of [
+      'https://presse.ffr.fr//evil.example/x',
+      'https://presse.ffr.fr/\\evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+    ]) {
       const path = toSitePath(link);
       expect(new URL(path, 'https://presse.ffr.fr').host, link).toBe('presse.ffr.fr');
     }

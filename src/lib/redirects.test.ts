@@ -10,7 +10,20 @@ describe('redirection allow-list', () => {
     expect(isAllowedRedirect('http://localhost:8787/x', 'localhost')).toBe(true);
   });
   it('refuses everything else', () => {
-    for (const bad of ['/\\evil.example', '/\t/evil.example', '\\\\evil.example/x', '/\\/evil.example', 'https://evil.example/ffr.fr', 'https://ffr.fr.evil.example/', 'https://notffr.fr/', '//evil.example/', 'javascript:alert(1)', 'https://user:pw@www.ffr.fr/', 'pas une url', 'data:text/html,x']) {
+    for (const bad of [
+      '/\\evil.example',
+      '/\t/evil.example',
+      '\\\\evil.example/x',
+      '/\\/evil.example',
+      'https://evil.example/ffr.fr',
+      'https://ffr.fr.evil.example/',
+      'https://notffr.fr/',
+      '//evil.example/',
+      'javascript:alert(1)',
+      'https://user:pw@www.ffr.fr/',
+      'pas une url',
+      'data:text/html,x',
+    ]) {
       expect(isAllowedRedirect(bad, 'presse.ffr.fr'), bad).toBe(false);
     }
   });

@@ -49,16 +49,21 @@ export function requestLog(): MiddlewareHandler {
     const started = Date.now();
     await current.run(context, next);
     const cf = c.req.raw.cf as { colo?: string } | undefined;
-    write('info', 'request', {
-      method: c.req.method,
-      path: c.req.path,
-      route: routePath(c),
-      status: c.res.status,
-      cache: c.res.headers.get('x-ffr-cache'),
-      // Workers' clock moves with I/O only: this is the time spent waiting for KV and upstreams.
-      ms: Date.now() - started,
-      colo: cf?.colo ?? null,
-      upstream: context.upstream,
-    }, context);
+    write(
+      'info',
+      'request',
+      {
+        method: c.req.method,
+        path: c.req.path,
+        route: routePath(c),
+        status: c.res.status,
+        cache: c.res.headers.get('x-ffr-cache'),
+        // Workers' clock moves with I/O only: this is the time spent waiting for KV and upstreams.
+        ms: Date.now() - started,
+        colo: cf?.colo ?? null,
+        upstream: context.upstream,
+      },
+      context,
+    );
   };
 }

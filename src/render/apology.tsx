@@ -22,11 +22,27 @@ const only = (cache: Options['cache']) => (cache ? { cache } : {});
  * was asked, unless `cache: 'never'` (an unpublished post's address: every answer there is
  * counted and decided anew).
  */
-export function notFoundPage(c: Context<AppEnv>, { subject, title = 'Page introuvable', tracking = { page_type: '404' }, cache }: Options = {}) {
-  return c.render(<Apology kind="not-found" subject={subject} />, { status: 404, head: { title, noindex: true }, tracking, ...only(cache) });
+export function notFoundPage(
+  c: Context<AppEnv>,
+  { subject, title = 'Page introuvable', tracking = { page_type: '404' }, cache }: Options = {},
+) {
+  return c.render(<Apology kind="not-found" subject={subject} />, {
+    status: 404,
+    head: { title, noindex: true },
+    tracking,
+    ...only(cache),
+  });
 }
 
 /** The page's own content could not be loaded and has never been seen: say so, and when to retry (503 with retry-after). */
-export function unavailablePage(c: Context<AppEnv>, { subject, title = 'Un problème est survenu', tracking = { page_type: 'erreur' }, cache }: Options = {}) {
-  return c.render(<Apology kind="failure" subject={subject} path={c.req.path} />, { status: 503, head: { title, noindex: true }, tracking, ...only(cache) });
+export function unavailablePage(
+  c: Context<AppEnv>,
+  { subject, title = 'Un problème est survenu', tracking = { page_type: 'erreur' }, cache }: Options = {},
+) {
+  return c.render(<Apology kind="failure" subject={subject} path={c.req.path} />, {
+    status: 503,
+    head: { title, noindex: true },
+    tracking,
+    ...only(cache),
+  });
 }

@@ -25,7 +25,15 @@ const article = ArticleSchema.parse({
     { id: 2, name: 'Tournée d’automne', slug: 'automne', link: '', source: 'tag' },
     { id: 4, name: '</script><script>alert(1)</script>', slug: 'x', link: '', source: 'tag' },
   ],
-  auteur: { nom: 'Service de presse', author_link: '/auteurs/presse', description: '', role_edition: '', avatar_urls: {}, phone_number: '', email: '' },
+  auteur: {
+    nom: 'Service de presse',
+    author_link: '/auteurs/presse',
+    description: '',
+    role_edition: '',
+    avatar_urls: {},
+    phone_number: '',
+    email: '',
+  },
   category: { id: 3, slug: 'equipe-de-france', name: 'Équipe de France' },
   meta_description: 'La liste des 42.',
 });
@@ -63,7 +71,13 @@ describe('NewsArticle', () => {
   });
 
   it('falls back to the organisation as author and drops empty fields', () => {
-    const bare = ArticleSchema.parse({ id: 1, title: 'Brève', slug: 'breve', date: '2026-11-02T09:30:00', category: { id: 3, slug: 'communiques', name: 'Communiqués' } });
+    const bare = ArticleSchema.parse({
+      id: 1,
+      title: 'Brève',
+      slug: 'breve',
+      date: '2026-11-02T09:30:00',
+      category: { id: 3, slug: 'communiques', name: 'Communiqués' },
+    });
     const ldBare = newsArticleLd(bare, { siteUrl: SITE, organization });
     expect(ldBare.author).toEqual([ldBare.publisher]);
     expect(ldBare.url).toBe('https://presse.ffr.fr/categories/communiques/breve');
@@ -88,10 +102,12 @@ describe('script content', () => {
 
 describe('BreadcrumbList', () => {
   it('numbers positions from 1', () => {
-    expect(breadcrumbLd([
-      { name: 'Accueil', url: 'https://presse.ffr.fr/' },
-      { name: 'Équipe de France', url: 'https://presse.ffr.fr/categories/equipe-de-france' },
-    ])).toEqual({
+    expect(
+      breadcrumbLd([
+        { name: 'Accueil', url: 'https://presse.ffr.fr/' },
+        { name: 'Équipe de France', url: 'https://presse.ffr.fr/categories/equipe-de-france' },
+      ]),
+    ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
@@ -121,7 +137,14 @@ describe('Organization', () => {
       logo: { '@type': 'ImageObject', url: 'https://media.ffr.fr/logo.png' },
       sameAs: ['https://www.facebook.com/FFRugby', 'https://www.instagram.com/ffrugby', 'https://www.tiktok.com/@ffr'],
       contactPoint: [
-        { '@type': 'ContactPoint', telephone: '+33 1 69 63 64 65', email: 'presse@ffr.fr', contactType: 'press', areaServed: 'FR', availableLanguage: 'French' },
+        {
+          '@type': 'ContactPoint',
+          telephone: '+33 1 69 63 64 65',
+          email: 'presse@ffr.fr',
+          contactType: 'press',
+          areaServed: 'FR',
+          availableLanguage: 'French',
+        },
       ],
     });
   });
@@ -166,7 +189,13 @@ describe('SportsEvent', () => {
       location: {
         '@type': 'Place',
         name: 'Stade de France',
-        address: { '@type': 'PostalAddress', streetAddress: 'ZAC du Cornillon Nord', postalCode: '93216', addressLocality: 'Saint-Denis', addressCountry: 'FR' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'ZAC du Cornillon Nord',
+          postalCode: '93216',
+          addressLocality: 'Saint-Denis',
+          addressCountry: 'FR',
+        },
         geo: { '@type': 'GeoCoordinates', latitude: 48.9244, longitude: 2.3601 },
       },
       organizer: { '@type': 'Organization', name: 'Fédération française de rugby', url: 'https://presse.ffr.fr/' },
@@ -175,7 +204,15 @@ describe('SportsEvent', () => {
 
   it('uses plain dates for all-day events and leaves out geo at 0,0', () => {
     const ld = sportsEventLd(
-      EventSchema.parse({ ...base, all_day: true, startDate: '2026-07-03T00:00:00', endDate: '2026-07-05T23:59:59', lat: 0, long: 0, organizer: 'Ligue Île-de-France' }),
+      EventSchema.parse({
+        ...base,
+        all_day: true,
+        startDate: '2026-07-03T00:00:00',
+        endDate: '2026-07-05T23:59:59',
+        lat: 0,
+        long: 0,
+        organizer: 'Ligue Île-de-France',
+      }),
       SITE,
     );
     expect(ld.startDate).toBe('2026-07-03');

@@ -44,7 +44,10 @@ const ld = (obj: JsonLdObject): JsonLdObject => compact(obj) ?? {};
  * for old JavaScript parsers.
  */
 export function jsonLdScriptContent(obj: unknown): string {
-  return JSON.stringify(obj).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(obj)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** At most `max` characters (code points), cut on a word boundary when one is near, with an ellipsis. */
@@ -65,7 +68,11 @@ const iso = (value: string) => {
 export type PublisherRef = { name: string; url: string; logo: string };
 
 /** The federation as the publisher of the site's articles. */
-export const publisher = (settings: Settings, origin: string): PublisherRef => ({ name: FEDERATION_NAME, url: origin, logo: settings.logo });
+export const publisher = (settings: Settings, origin: string): PublisherRef => ({
+  name: FEDERATION_NAME,
+  url: origin,
+  logo: settings.logo,
+});
 
 function organizationRef(org: PublisherRef, siteUrl: string): JsonLdObject {
   return {
@@ -90,7 +97,11 @@ export function newsArticleLd(article: Article, opts: { siteUrl: string; organiz
     .filter(Boolean);
   const author = article.auteur?.nom.trim()
     ? // The author's page on this site (/auteurs/{slug}), not WordPress's /author/ address that redirects there.
-      { '@type': 'Person', name: article.auteur.nom.trim(), url: absoluteUrl(opts.siteUrl, authorHref(article.auteur.author_link) ?? article.auteur.author_link) }
+      {
+        '@type': 'Person',
+        name: article.auteur.nom.trim(),
+        url: absoluteUrl(opts.siteUrl, authorHref(article.auteur.author_link) ?? article.auteur.author_link),
+      }
     : organizationRef(opts.organization, opts.siteUrl); // Google wants an author; the federation signs unsigned news.
   return ld({
     '@context': CONTEXT,
@@ -147,7 +158,8 @@ export function organizationLd(settings: Settings, siteUrl: string): JsonLdObjec
 function eventDates(event: Event): { startDate?: string; endDate?: string } {
   const start = readWpDate(event.startDate);
   const end = readWpDate(event.endDate);
-  if (event.all_day) return { startDate: start ? parisDate(start) : undefined, endDate: end ? parisDate(end) : start ? parisDate(start) : undefined };
+  if (event.all_day)
+    return { startDate: start ? parisDate(start) : undefined, endDate: end ? parisDate(end) : start ? parisDate(start) : undefined };
   return { startDate: start ? isoWithParisOffset(start) : undefined, endDate: end ? isoWithParisOffset(end) : undefined };
 }
 

@@ -26,7 +26,9 @@ export function serverErrorResponse(c: Context<AppEnv>, error: unknown): Respons
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>Service momentanément indisponible — FFR Presse</title>
-        <style>{'body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0c1a3a}a{color:#002a5c}'}</style>
+        <style>
+          {'body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0c1a3a}a{color:#002a5c}'}
+        </style>
       </head>
       <body>
         <h1>Un problème est survenu</h1>

@@ -14,7 +14,6 @@ export const siteHostname = (c: Context<AppEnv>) => new URL(c.get('config').PUBL
 
 export const canonical = (c: Context<AppEnv>, path = c.req.path) => `${siteOrigin(c)}${path}`;
 
-
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

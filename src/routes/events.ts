@@ -14,4 +14,5 @@ export const eventRoute = (c: Context<AppEnv>) => eventPage(c, c.req.param('slug
 export const calendarRoute = (c: Context<AppEnv>) => calendar(c);
 
 /** /evenements/{slug}.ics */
-export const eventCalendarRoute = async (c: Context<AppEnv>) => (await eventCalendar(c, (c.req.param('file') ?? '').replace(/\.ics$/, ''))) ?? notFoundRoute(c);
+export const eventCalendarRoute = async (c: Context<AppEnv>) =>
+  (await eventCalendar(c, (c.req.param('file') ?? '').replace(/\.ics$/, ''))) ?? notFoundRoute(c);

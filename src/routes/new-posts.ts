@@ -11,12 +11,18 @@ const Query = z.object({ after: z.iso.datetime({ local: true, precision: 0 }).re
 export async function newPostsRoute(c: Context<AppEnv>) {
   const query = Query.safeParse(c.req.query());
   if (!query.success) {
-    return c.json({ error: 'invalid_after', message: 'Le paramètre after doit être une date au format AAAA-MM-JJTHH:MM:SS (heure de Paris).' }, 400, {
-      'cache-control': cacheControl.never,
-    });
+    return c.json(
+      { error: 'invalid_after', message: 'Le paramètre after doit être une date au format AAAA-MM-JJTHH:MM:SS (heure de Paris).' },
+      400,
+      {
+        'cache-control': cacheControl.never,
+      },
+    );
   }
   try {
-    return c.json(await postsPublishedAfter(c.get('content'), query.data.after, c.get('clock').now().getTime()), 200, { 'cache-control': cacheControl.revalidate });
+    return c.json(await postsPublishedAfter(c.get('content'), query.data.after, c.get('clock').now().getTime()), 200, {
+      'cache-control': cacheControl.revalidate,
+    });
   } catch {
     return c.json({ error: 'upstream_unavailable', message: 'Les nouveaux articles ne peuvent pas être vérifiés pour le moment.' }, 503, {
       'cache-control': cacheControl.never,

@@ -27,8 +27,6 @@ export const EventSchema = z.object({
   long: num(0),
   all_day: flag(false),
   sidebar: nullable(z.object({ title: text(), content: text() })),
-  accreditation: nullable(
-    z.object({ kind: z.enum(['evenements-presse', 'rencontres-internationales']), deadline: z.string() }),
-  ),
+  accreditation: nullable(z.object({ kind: z.enum(['evenements-presse', 'rencontres-internationales']), deadline: z.string() })),
 });
 export type Event = z.infer<typeof EventSchema>;

@@ -41,7 +41,9 @@ describe('the mapping rule (SPEC §5)', () => {
 
   it('reads nested menus, class strings and unknown types', () => {
     const menus = MenusSchema.parse({
-      'top-nav': [{ id: 1, label: 'La FFR', type: 'inconnu', classes: 'bouton rouge', items: [{ id: 2, label: 'Billetterie' }, { id: 'x' }] }],
+      'top-nav': [
+        { id: 1, label: 'La FFR', type: 'inconnu', classes: 'bouton rouge', items: [{ id: 2, label: 'Billetterie' }, { id: 'x' }] },
+      ],
       categories: 'cassé',
     });
     expect(menus.topBar[0]!.type).toBe('custom');
@@ -52,6 +54,9 @@ describe('the mapping rule (SPEC §5)', () => {
   });
 
   it('degrades a partner’s broken illustration to an empty one', () => {
-    expect(PartnerSchema.parse({ title: 'GMF', illustration: 'logo.svg', link: 'https://www.gmf.fr' }).illustration).toEqual({ src: '', alt: '' });
+    expect(PartnerSchema.parse({ title: 'GMF', illustration: 'logo.svg', link: 'https://www.gmf.fr' }).illustration).toEqual({
+      src: '',
+      alt: '',
+    });
   });
 });

@@ -37,9 +37,7 @@ export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
     title: text(),
     target: text(),
     description: text(),
-    classes: z
-      .union([z.array(z.string()), z.string().transform((s) => s.split(/\s+/).filter(Boolean))])
-      .catch([]),
+    classes: z.union([z.array(z.string()), z.string().transform((s) => s.split(/\s+/).filter(Boolean))]).catch([]),
     items: list(MenuItemSchema),
   }),
 );

@@ -36,7 +36,14 @@ describe('PlayerHitSchema', () => {
   });
 
   it('gives a field of the wrong type its default (SPEC §5), the rest of the player kept', () => {
-    const hit = PlayerHitSchema.parse({ ...ramos, poste_libelle: 7, equipe: null, selections: '42', image_thumbnail: false, _highlightResult: 'x' });
+    const hit = PlayerHitSchema.parse({
+      ...ramos,
+      poste_libelle: 7,
+      equipe: null,
+      selections: '42',
+      image_thumbnail: false,
+      _highlightResult: 'x',
+    });
     expect(hit.poste_libelle).toBe('');
     expect(hit.equipe).toBe('');
     expect(hit.selections).toBe(0);
@@ -59,7 +66,10 @@ describe('PlayerHitSchema', () => {
   });
 
   it('keeps the readable players of a result and drops the others one by one', () => {
-    const result = PlayersResultSchema.parse({ hits: [ramos, { objectID: 'joueur-1' }, 'x', { ...ramos, objectID: 'joueur-2', name: 'Maxime Lucu' }], nbHits: 3 });
+    const result = PlayersResultSchema.parse({
+      hits: [ramos, { objectID: 'joueur-1' }, 'x', { ...ramos, objectID: 'joueur-2', name: 'Maxime Lucu' }],
+      nbHits: 3,
+    });
     expect(result.hits.map((h) => h.name)).toEqual(['Thomas Ramos', 'Maxime Lucu']);
     expect(PlayersResultSchema.parse({ hits: 'none' }).hits).toEqual([]);
     expect(PlayersResultSchema.safeParse(null).success).toBe(false);
@@ -67,7 +77,19 @@ describe('PlayerHitSchema', () => {
 
   it('asks Algolia for exactly the attributes it reads', () => {
     expect([...PLAYER_ATTRIBUTES].sort()).toEqual(
-      ['objectID', 'name', 'prenom', 'nom', 'poste_libelle', 'equipe', 'equipe_url', 'url_relative', 'club', 'selections', 'image_thumbnail'].sort(),
+      [
+        'objectID',
+        'name',
+        'prenom',
+        'nom',
+        'poste_libelle',
+        'equipe',
+        'equipe_url',
+        'url_relative',
+        'club',
+        'selections',
+        'image_thumbnail',
+      ].sort(),
     );
   });
 });
@@ -84,7 +106,17 @@ describe('typo counts and highlighted lists (« Vouliez-vous dire »)', () => {
       post_tag: [{ value: 'Six Nations', matchLevel: 'none', matchedWords: [] }],
       categories: [{ value: '\u2063[[Équipe]]\u2063s de France', matchLevel: 'full', matchedWords: ['equpe'] }],
     },
-    _rankingInfo: { nbTypos: 1, firstMatchedWord: 1, proximityDistance: 0, userScore: 3, geoDistance: 0, geoPrecision: 1, nbExactWords: 0, words: 1, filters: 0 },
+    _rankingInfo: {
+      nbTypos: 1,
+      firstMatchedWord: 1,
+      proximityDistance: 0,
+      userScore: 3,
+      geoDistance: 0,
+      geoPrecision: 1,
+      nbExactWords: 0,
+      words: 1,
+      filters: 0,
+    },
   };
 
   it('reads nbTypos of getRankingInfo and the highlighted tags and categories', () => {
@@ -101,6 +133,8 @@ describe('typo counts and highlighted lists (« Vouliez-vous dire »)', () => {
     }
     const { _rankingInfo: _, ...without } = post;
     expect(SearchHitSchema.parse(without)._rankingInfo).toBeNull();
-    expect(SearchHitSchema.parse({ ...post, _highlightResult: { title: post._highlightResult.title, post_tag: 'x' } })._highlightResult.post_tag).toEqual([]);
+    expect(
+      SearchHitSchema.parse({ ...post, _highlightResult: { title: post._highlightResult.title, post_tag: 'x' } })._highlightResult.post_tag,
+    ).toEqual([]);
   });
 });

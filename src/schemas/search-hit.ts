@@ -56,7 +56,10 @@ const playerFields = z.object({
   club: text(),
   selections: num(0),
   image_thumbnail: text(),
-  _highlightResult: z.object({ name: highlighted }).loose().catch({ name: { value: '' } }),
+  _highlightResult: z
+    .object({ name: highlighted })
+    .loose()
+    .catch({ name: { value: '' } }),
   _rankingInfo: rankingInfo,
 });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { assertIndexName, cleanQuery, defaultSort, facetFilter, filtersFor, MAX_QUERY_BYTES, newsroomIndex, parseSort, playersIndex } from './search-request';
+import {
+  assertIndexName,
+  cleanQuery,
+  defaultSort,
+  facetFilter,
+  filtersFor,
+  MAX_QUERY_BYTES,
+  newsroomIndex,
+  parseSort,
+  playersIndex,
+} from './search-request';
 
 describe('search parameters', () => {
   it('chooses indexes by host and sort', () => {

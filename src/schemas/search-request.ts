@@ -53,7 +53,10 @@ export function parseSort(raw: string | undefined | null, r: { query: string }):
 
 /** Control characters out, whitespace folded, cut to Algolia's limit on a character boundary. */
 export function cleanQuery(raw: string | undefined | null): string {
-  let text = (raw ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+  let text = (raw ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const encoder = new TextEncoder();
   if (encoder.encode(text).length <= MAX_QUERY_BYTES) return text;
   let bytes = 0;
@@ -76,7 +79,9 @@ export type SearchRequest = { query: string; tag: string; category: string; sort
 
 /** Filters for a request: posts only, and the tag or category the reader came from. */
 export function filtersFor(r: Pick<SearchRequest, 'tag' | 'category'>): string {
-  return [facetFilter('type', 'post'), r.tag && facetFilter('post_tag', r.tag), r.category && facetFilter('categories', r.category)].filter(Boolean).join(' AND ');
+  return [facetFilter('type', 'post'), r.tag && facetFilter('post_tag', r.tag), r.category && facetFilter('categories', r.category)]
+    .filter(Boolean)
+    .join(' AND ');
 }
 
 /** Highlight markers that cannot occur in text, so the highlighted value never needs parsing as HTML. */

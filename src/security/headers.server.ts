@@ -34,7 +34,12 @@ const fromConfig = (pick: (config: Config) => Array<string | undefined>): Conten
 
 export const TAG_MANAGER = 'https://www.googletagmanager.com';
 export const ALGOLIA = ['https://*.algolia.net', 'https://*.algolianet.com', 'https://*.algolia.io'];
-export const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://www.dailymotion.com'];
+export const VIDEO_FRAMES = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+  'https://player.vimeo.com',
+  'https://www.dailymotion.com',
+];
 
 export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
   secureHeaders({

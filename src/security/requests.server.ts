@@ -44,7 +44,8 @@ function refused(c: Context<AppEnv>) {
  * (features/forms/form-post.server.ts); the purge its own (cache/purge.server.ts).
  */
 export const bodyLimits = (): MiddlewareHandler<AppEnv> => {
-  const tooLarge = (c: Context<AppEnv>) => c.json({ error: 'too_large', message: 'La requête dépasse la taille autorisée.' }, 413, { 'cache-control': cacheControl.never });
+  const tooLarge = (c: Context<AppEnv>) =>
+    c.json({ error: 'too_large', message: 'La requête dépasse la taille autorisée.' }, 413, { 'cache-control': cacheControl.never });
   const small = bodyLimit({ maxSize: 16 * 1024, onError: tooLarge });
   const profile = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });
   return async (c, next) => {

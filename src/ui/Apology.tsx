@@ -14,10 +14,16 @@ function refreshHref(path: string): string {
 
 const SUBJECTS = {
   page: { missing: 'Cette page est introuvable', gone: 'la page que vous cherchez n’existe pas ou a été déplacée', failed: 'cette page' },
-  article: { missing: 'Cet article est introuvable', gone: 'l’article que vous cherchez n’existe pas ou n’est plus en ligne', failed: 'cet article' },
+  article: {
+    missing: 'Cet article est introuvable',
+    gone: 'l’article que vous cherchez n’existe pas ou n’est plus en ligne',
+    failed: 'cet article',
+  },
 } as const;
 
-export type ApologyProps = { kind: 'not-found'; subject?: keyof typeof SUBJECTS } | { kind: 'failure'; subject?: keyof typeof SUBJECTS; path: string };
+export type ApologyProps =
+  | { kind: 'not-found'; subject?: keyof typeof SUBJECTS }
+  | { kind: 'failure'; subject?: keyof typeof SUBJECTS; path: string };
 
 /** The page's own content does not exist (404) or could not be loaded (503). */
 export function Apology(props: ApologyProps) {

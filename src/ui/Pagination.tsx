@@ -2,7 +2,17 @@
  * Page links that work without JavaScript; « Voir plus » enhances them. With no total known
  * (`totalPages` null), the links go as far as the next page.
  */
-export function Pagination({ page, totalPages, hasNext, hrefFor }: { page: number; totalPages: number | null; hasNext?: boolean; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  totalPages,
+  hasNext,
+  hrefFor,
+}: {
+  page: number;
+  totalPages: number | null;
+  hasNext?: boolean;
+  hrefFor: (page: number) => string;
+}) {
   const last = totalPages ?? (hasNext ? page + 1 : page);
   if (last <= 1) return null;
   const around = [...new Set([1, page - 1, page, page + 1, last])].filter((n) => n >= 1 && n <= last).sort((a, b) => a - b);

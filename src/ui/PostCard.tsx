@@ -8,7 +8,19 @@ import { Title } from './Title';
 import { distinctChips, TagChip } from './TagChip';
 
 /** `level`: 2 in lists that come right under the page's h1, 3 under a section's h2 (headings never skip a level). */
-export function PostCard({ post, big = false, searchMode = false, title, level = 3 }: { post: Post; big?: boolean; searchMode?: boolean; title?: ReactNode; level?: 2 | 3 }) {
+export function PostCard({
+  post,
+  big = false,
+  searchMode = false,
+  title,
+  level = 3,
+}: {
+  post: Post;
+  big?: boolean;
+  searchMode?: boolean;
+  title?: ReactNode;
+  level?: 2 | 3;
+}) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const { imageMode, placeholder } = useRenderFacts();
   const image = responsiveImage(post.background_image || placeholder, imageMode, big ? 760 : 400);
@@ -54,4 +66,3 @@ export function PostCard({ post, big = false, searchMode = false, title, level =
     </article>
   );
 }
-

@@ -7,7 +7,9 @@ describe('TagChip', () => {
     const tag = renderToStaticMarkup(<TagChip tag={{ id: 1, name: 'Six Nations', slug: 'six-nations', link: '', source: 'tag' }} />);
     expect(tag).toContain('href="/recherche?post_tags=Six+Nations"');
     expect(tag).toContain('>SIX NATIONS<');
-    const category = renderToStaticMarkup(<TagChip tag={{ id: 3, name: 'Équipes de France', slug: 'equipes', link: '', source: 'categorie' }} blue />);
+    const category = renderToStaticMarkup(
+      <TagChip tag={{ id: 3, name: 'Équipes de France', slug: 'equipes', link: '', source: 'categorie' }} blue />,
+    );
     expect(category).toContain('href="/recherche?categories=%C3%89quipes+de+France"');
     expect(category).toContain('class="chip chip--blue"');
     expect(category).toContain('>ÉQUIPES DE FRANCE<');

@@ -51,7 +51,14 @@ describe('sharedHtml', () => {
 
   it('Shared writes the same markup as the tree it stands for', () => {
     const items = ['Actualités', 'Communiqués'];
-    const shared = inPlace(<Shared as="nav" attrs={{ className: 'footer__categories', 'aria-label': 'Toutes les catégories' }} component={List} props={{ items }} />);
+    const shared = inPlace(
+      <Shared
+        as="nav"
+        attrs={{ className: 'footer__categories', 'aria-label': 'Toutes les catégories' }}
+        component={List}
+        props={{ items }}
+      />,
+    );
     const direct = inPlace(
       <nav className="footer__categories" aria-label="Toutes les catégories">
         <List items={items} />

@@ -41,7 +41,17 @@ type Tag = 'div' | 'nav' | 'ul';
  * `<as {...attrs}>` holding `<Component {...props} />`: its HTML is shared by every page that shows
  * the same props (see sharedHtml). The output is the same as rendering it in place.
  */
-export function Shared<P extends object>({ as, attrs, component, props }: { as: Tag; attrs: Record<string, string>; component: ComponentType<P>; props: P }) {
+export function Shared<P extends object>({
+  as,
+  attrs,
+  component,
+  props,
+}: {
+  as: Tag;
+  attrs: Record<string, string>;
+  component: ComponentType<P>;
+  props: P;
+}) {
   const html = sharedHtml(component, props);
   if (html === null) return createElement(as, attrs, createElement(component, props));
   return createElement(as, { ...attrs, dangerouslySetInnerHTML: { __html: html } });

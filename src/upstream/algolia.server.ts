@@ -1,8 +1,24 @@
 import { searchClient, type SearchForHits } from '@algolia/client-search';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { Config } from '../config/env.server';
-import { ObjectsResultSchema, PLAYER_ATTRIBUTES, PlayersResultSchema, SearchResultSchema, type PlayerHit, type SearchHit, type SearchResult } from '../schemas/search-hit';
-import { filtersFor, HIGHLIGHT_POST, HIGHLIGHT_PRE, HITS_PER_PAGE, newsroomIndex, playersIndex, type SearchRequest } from '../schemas/search-request';
+import {
+  ObjectsResultSchema,
+  PLAYER_ATTRIBUTES,
+  PlayersResultSchema,
+  SearchResultSchema,
+  type PlayerHit,
+  type SearchHit,
+  type SearchResult,
+} from '../schemas/search-hit';
+import {
+  filtersFor,
+  HIGHLIGHT_POST,
+  HIGHLIGHT_PRE,
+  HITS_PER_PAGE,
+  newsroomIndex,
+  playersIndex,
+  type SearchRequest,
+} from '../schemas/search-request';
 import { UpstreamError } from './http.server';
 import { log } from '../observability/log.server';
 
@@ -48,7 +64,11 @@ export function createSearchClient(config: Config) {
      * (features/search/correction.ts). `widerTypos` asks the same with more typos tolerated, for a
      * search that found nothing: see WIDER_TYPOS.
      */
-    async search(request: SearchRequest, hostname: string, options: { players?: number; widerTypos?: boolean } = {}): Promise<{ posts: SearchResult; players: PlayerHit[] | null }> {
+    async search(
+      request: SearchRequest,
+      hostname: string,
+      options: { players?: number; widerTypos?: boolean } = {},
+    ): Promise<{ posts: SearchResult; players: PlayerHit[] | null }> {
       const indexName = newsroomIndex(hostname, request.sort);
       const players = options.players ?? 0;
       const typos = options.widerTypos ? WIDER_TYPOS : {};

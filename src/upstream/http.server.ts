@@ -30,9 +30,13 @@ const ErrorBody = z.union([
   // WordPress: {code, message, data: {status}} (wp-includes/rest-api.php, rest_convert_error_to_response).
   z.object({ code: z.coerce.string(), message: z.string().optional() }),
   // OAuth 2.0 (RFC 6749 §5.2): {error, error_description}.
-  z.object({ error: z.string(), error_description: z.string().optional() }).transform((e) => ({ code: e.error, message: e.error_description })),
+  z
+    .object({ error: z.string(), error_description: z.string().optional() })
+    .transform((e) => ({ code: e.error, message: e.error_description })),
   // Directus: {errors: [{message, extensions: {code}}]} (directus/directus packages/errors).
-  z.object({ errors: z.array(z.object({ message: z.string().optional(), extensions: z.object({ code: z.coerce.string() }).loose() })).min(1) }),
+  z.object({
+    errors: z.array(z.object({ message: z.string().optional(), extensions: z.object({ code: z.coerce.string() }).loose() })).min(1),
+  }),
 ]);
 
 /** The error code and message of an upstream's error body, whichever of the two shapes it has. */
@@ -54,10 +58,15 @@ export type RequestOptions = {
 };
 
 /** Every call is recorded in the request's log line (observability/log.server.ts): where, how long, how it ended. */
-export async function requestJson<S extends z.ZodType>(url: string, schema: S, options: RequestOptions): Promise<JsonResponse<z.output<S>>> {
+export async function requestJson<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  options: RequestOptions,
+): Promise<JsonResponse<z.output<S>>> {
   const started = Date.now();
   const { host, pathname } = new URL(url);
-  const call = (status: number | null, outcome: string) => recordUpstream({ host, path: pathname, method: options.method ?? 'GET', status, ms: Date.now() - started, outcome });
+  const call = (status: number | null, outcome: string) =>
+    recordUpstream({ host, path: pathname, method: options.method ?? 'GET', status, ms: Date.now() - started, outcome });
   try {
     const response = await requestOnce(url, schema, options);
     call(response.status, 'ok');
@@ -71,7 +80,8 @@ export async function requestJson<S extends z.ZodType>(url: string, schema: S, o
 async function requestOnce<S extends z.ZodType>(url: string, schema: S, options: RequestOptions): Promise<JsonResponse<z.output<S>>> {
   const method = options.method ?? 'GET';
   const deadline = AbortSignal.timeout(options.timeoutMs);
-  const send = () => fetch(url, { method, headers: { accept: 'application/json', ...options.headers }, body: options.body, signal: deadline });
+  const send = () =>
+    fetch(url, { method, headers: { accept: 'application/json', ...options.headers }, body: options.body, signal: deadline });
   let response: Response;
   try {
     response = await send().catch((error: unknown) => {

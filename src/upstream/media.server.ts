@@ -6,7 +6,8 @@ import type { Config } from '../config/env.server';
 export function createMediaClient(config: Config) {
   const own = new Set([config.WP_API_URL, config.STATIC_LISTS_URL].map((u) => new URL(u).host));
   const isAllowed = (url: URL) =>
-    (url.protocol === 'https:' || url.protocol === 'http:') && (own.has(url.host) || url.hostname === 'ffr.fr' || url.hostname.endsWith('.ffr.fr'));
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    (own.has(url.host) || url.hostname === 'ffr.fr' || url.hostname.endsWith('.ffr.fr'));
   return {
     /** The address as a URL when it is one of the library's, else null. */
     resolve: (raw: string): URL | null => {

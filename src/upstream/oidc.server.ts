@@ -51,7 +51,12 @@ function through(config: Config, schema: z.ZodType): Transport {
   const { protocol, hostname } = new URL(config.OIDC_ISSUER);
   return {
     async [oauth.customFetch](url, init) {
-      const { data, status } = await requestJson(url, schema, { method: init.method, headers: init.headers, body: init.body ?? undefined, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+      const { data, status } = await requestJson(url, schema, {
+        method: init.method,
+        headers: init.headers,
+        body: init.body ?? undefined,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      });
       return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
     },
     // Plain http only for the local provider (dev/oidc); anywhere else oauth4webapi refuses it.
@@ -99,12 +104,24 @@ export function providerMetadata(config: Config): Promise<ProviderMetadata> {
 }
 
 /** A refresh_token grant, the client authenticating with HTTP Basic (client_secret_basic). */
-export async function refreshTokens(config: Config, refreshToken: string): Promise<{ access_token: string; refresh_token?: string; expires_in?: number }> {
+export async function refreshTokens(
+  config: Config,
+  refreshToken: string,
+): Promise<{ access_token: string; refresh_token?: string; expires_in?: number }> {
   const meta = await providerMetadata(config);
   const as = meta as oauth.AuthorizationServer;
   // RFC 6749 §6 (refresh) and §2.3.1 (client_secret_basic): refreshTokenGrantRequest / processRefreshTokenResponse.
-  const response = await oauth.refreshTokenGrantRequest(as, client(config), clientSecretBasic(config), refreshToken, through(config, TokenSchema));
-  const { access_token, refresh_token, expires_in } = await conformant(meta.token_endpoint, oauth.processRefreshTokenResponse(as, client(config), response));
+  const response = await oauth.refreshTokenGrantRequest(
+    as,
+    client(config),
+    clientSecretBasic(config),
+    refreshToken,
+    through(config, TokenSchema),
+  );
+  const { access_token, refresh_token, expires_in } = await conformant(
+    meta.token_endpoint,
+    oauth.processRefreshTokenResponse(as, client(config), response),
+  );
   return { access_token, refresh_token, expires_in };
 }
 
@@ -115,6 +132,9 @@ export async function userinfo(config: Config, accessToken: string): Promise<Use
   // OpenID Connect Core §5.3: userInfoRequest / processUserInfoResponse. The caller compares sub
   // with the ID token's (auth/config.server.ts), so the check is not made twice here.
   const response = await oauth.userInfoRequest(as, client(config), accessToken, through(config, UserinfoSchema));
-  const { sub, name, given_name, family_name, email } = await conformant(as.userinfo_endpoint, oauth.processUserInfoResponse(as, client(config), oauth.skipSubjectCheck, response));
+  const { sub, name, given_name, family_name, email } = await conformant(
+    as.userinfo_endpoint,
+    oauth.processUserInfoResponse(as, client(config), oauth.skipSubjectCheck, response),
+  );
   return { sub, name, given_name, family_name, email };
 }

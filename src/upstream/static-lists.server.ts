@@ -27,6 +27,9 @@ export function createStaticListsClient(config: Config) {
     latestOfCategory: (categoryId: number) => get(`latest_posts_${categoryId}.json`, cards),
     /** The newest cards of each top-level category (the file's name is WordPress's, typo included). */
     latestByCategory: () =>
-      get('lastest_posts_categories.json', z.array(z.unknown()).pipe(list(z.object({ category: CategoryRefSchema, posts: list(PostCardSchema) })))),
+      get(
+        'lastest_posts_categories.json',
+        z.array(z.unknown()).pipe(list(z.object({ category: CategoryRefSchema, posts: list(PostCardSchema) }))),
+      ),
   };
 }

@@ -10,9 +10,15 @@ import { requestJson, UpstreamError } from './http.server';
 /** SPEC §9: user preferences requests may take up to 600 000 ms. */
 export const USER_PREFS_TIMEOUT_MS = 600_000;
 
-const NonEmpty = z.unknown().refine((v) => v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0), 'NOT FOUND');
+const NonEmpty = z
+  .unknown()
+  .refine((v) => v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0), 'NOT FOUND');
 
-async function call<S extends z.ZodType>(url: string, schema: S, init: { method?: 'GET' | 'POST'; accessToken: string; body?: unknown }): Promise<z.output<S>> {
+async function call<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  init: { method?: 'GET' | 'POST'; accessToken: string; body?: unknown },
+): Promise<z.output<S>> {
   try {
     const { data } = await requestJson(url, NonEmpty.pipe(schema), {
       method: init.method ?? 'GET',
@@ -31,12 +37,17 @@ async function call<S extends z.ZodType>(url: string, schema: S, init: { method?
 export function createUserClient(config: Config) {
   const base = `${config.WP_API_URL}/ffr/v1`;
   return {
-    prefs: (accessToken: string, complete: boolean) => call(`${base}/user_prefs${complete ? '?type=complet' : ''}`, PrefsSchema, { accessToken }),
+    prefs: (accessToken: string, complete: boolean) =>
+      call(`${base}/user_prefs${complete ? '?type=complet' : ''}`, PrefsSchema, { accessToken }),
     /** WordPress answers the preferences as they are after the change. */
     updatePrefs: (accessToken: string, action: string, value: unknown) =>
       call(`${base}/user_prefs?${new URLSearchParams({ action })}`, PrefsSchema, { method: 'POST', accessToken, body: { value } }),
     newsroom: (accessToken: string, action: string, value: unknown) =>
-      call(`${base}/user_newsroom?${new URLSearchParams({ action })}`, NewsroomFlagsSchema, { method: 'POST', accessToken, body: { value } }),
+      call(`${base}/user_newsroom?${new URLSearchParams({ action })}`, NewsroomFlagsSchema, {
+        method: 'POST',
+        accessToken,
+        body: { value },
+      }),
   };
 }
 
@@ -54,14 +65,19 @@ const MEDIAS_MAX_PAGES = 50;
  */
 export async function newsroomMedias(config: Config): Promise<NewsroomMedia[]> {
   const get = (limit: number, page?: number) =>
-    requestJson(`${config.MIDDLEWARE_URL}/items/newsroom_medias?${new URLSearchParams({ limit: String(limit), ...(page ? { page: String(page) } : {}) })}`, z.object({ data: list(NewsroomMediaSchema) }), {
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      headers: { authorization: `Bearer ${config.MIDDLEWARE_TOKEN}` },
-    }).then((r) => r.data.data);
+    requestJson(
+      `${config.MIDDLEWARE_URL}/items/newsroom_medias?${new URLSearchParams({ limit: String(limit), ...(page ? { page: String(page) } : {}) })}`,
+      z.object({ data: list(NewsroomMediaSchema) }),
+      {
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        headers: { authorization: `Bearer ${config.MIDDLEWARE_TOKEN}` },
+      },
+    ).then((r) => r.data.data);
   try {
     return await get(MEDIAS_LIMIT);
   } catch (error) {
-    if (!(error instanceof UpstreamError && error.status === 400 && error.code === 'INVALID_QUERY' && /limit/i.test(error.detail ?? ''))) throw error;
+    if (!(error instanceof UpstreamError && error.status === 400 && error.code === 'INVALID_QUERY' && /limit/i.test(error.detail ?? '')))
+      throw error;
     const max = Number(/less than or equal to (\d+)/i.exec(error.detail ?? '')?.[1] ?? 100) || 100;
     const all: NewsroomMedia[] = [];
     for (let page = 1; page <= MEDIAS_MAX_PAGES; page++) {

@@ -127,7 +127,8 @@ export function createWordPressClient(config: Config) {
     author: async (slug: string): Promise<WpUser> => {
       const url = `${config.WP_API_URL}/wp/v2/users?${new URLSearchParams({ slug, _fields: 'id,name,slug,description,link' })}`;
       const { data } = await requestJson(url, array(WpUserSchema), { timeoutMs: config.UPSTREAM_TIMEOUT_MS }).catch((error: unknown) => {
-        if (error instanceof UpstreamError && error.kind === 'not-found') throw new UpstreamError('status', error.url, error.status, error.code);
+        if (error instanceof UpstreamError && error.kind === 'not-found')
+          throw new UpstreamError('status', error.url, error.status, error.code);
         throw error;
       });
       const user = data.find((u) => u.slug === slug);
@@ -186,7 +187,12 @@ export function createWordPressClient(config: Config) {
      */
     events: async (range: { start: string; end: string }) => {
       const read = (perPage: number) =>
-        readAllPages(perPage, (page) => get(`/events?${new URLSearchParams({ start_date: range.start, end_date: range.end, per_page: String(perPage), page: String(page) })}`, array(EventSchema)));
+        readAllPages(perPage, (page) =>
+          get(
+            `/events?${new URLSearchParams({ start_date: range.start, end_date: range.end, per_page: String(perPage), page: String(page) })}`,
+            array(EventSchema),
+          ),
+        );
       try {
         return await read(EVENTS_PER_PAGE);
       } catch (error) {

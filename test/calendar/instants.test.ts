@@ -29,12 +29,21 @@ const RUNS = 300;
 function sweep(name: string, rule: (t: number) => void) {
   it(`${name} (${FIXED.length} fixed instants, ${RUNS} random)`, () => {
     for (const t of FIXED) rule(t);
-    fc.assert(fc.property(instant, (t) => rule(t)), { numRuns: RUNS, seed: 28 });
+    fc.assert(
+      fc.property(instant, (t) => rule(t)),
+      { numRuns: RUNS, seed: 28 },
+    );
   });
 }
 
 const card = (id: number, at: number): PostCard =>
-  PostCardSchema.parse({ id, title: `Article ${id}`, slug: `article-${id}`, link: `/categories/xv-de-france/article-${id}`, date: formatWp(at) });
+  PostCardSchema.parse({
+    id,
+    title: `Article ${id}`,
+    slug: `article-${id}`,
+    link: `/categories/xv-de-france/article-${id}`,
+    date: formatWp(at),
+  });
 
 const event = (id: number, start: number, deadline: number, allDay = false): Event =>
   EventSchema.parse({
@@ -51,7 +60,15 @@ describe('the calendar sweep of the pure rules', () => {
   sweep('reads the Paris wall clock as the EU rule gives it (summer time from the last Sunday of March)', (t) => {
     const worker = parisWallClock(t);
     const byHand = toParis(t);
-    expect({ ...worker, offsetMinutes: undefined }).toEqual({ year: byHand.year, month: byHand.month, day: byHand.day, hour: byHand.hour, minute: byHand.minute, second: byHand.second, offsetMinutes: undefined });
+    expect({ ...worker, offsetMinutes: undefined }).toEqual({
+      year: byHand.year,
+      month: byHand.month,
+      day: byHand.day,
+      hour: byHand.hour,
+      minute: byHand.minute,
+      second: byHand.second,
+      offsetMinutes: undefined,
+    });
   });
 
   sweep('reads a WordPress date back to its instant, and the hour that happens twice to one of its two instants', (t) => {
@@ -73,11 +90,19 @@ describe('the calendar sweep of the pure rules', () => {
 
   sweep('lists in the news sitemap exactly the posts of the 48 hours before now', (t) => {
     const ages = [-1000, 0, 1000, HOUR, NEWS_WINDOW_MS - 1000, NEWS_WINDOW_MS, NEWS_WINDOW_MS + 1000, 3 * DAY];
-    const xml = renderNewsSitemap({ siteUrl: 'https://presse.ffr.fr', publicationName: 'FFR Presse', language: 'fr', items: ages.map((age, i) => card(i, t - age)), now: new Date(t) });
+    const xml = renderNewsSitemap({
+      siteUrl: 'https://presse.ffr.fr',
+      publicationName: 'FFR Presse',
+      language: 'fr',
+      items: ages.map((age, i) => card(i, t - age)),
+      now: new Date(t),
+    });
     const listed = [...xml.matchAll(/article-(\d+)<\/loc>/g)].map((m) => Number(m[1]));
     // WordPress dates carry no offset: a post of the repeated autumn hour is read as its first occurrence.
     const read = (x: number) => (formatWp(x - HOUR) === formatWp(x) ? x - HOUR : x);
-    expect(listed.sort()).toEqual(ages.flatMap((age, i) => (t - read(t - age) >= 0 && t - read(t - age) <= NEWS_WINDOW_MS ? [i] : [])).sort());
+    expect(listed.sort()).toEqual(
+      ages.flatMap((age, i) => (t - read(t - age) >= 0 && t - read(t - age) <= NEWS_WINDOW_MS ? [i] : [])).sort(),
+    );
   });
 
   sweep('offers the events from today (in Paris) on, open until their deadline, and « toutes à venir » ticks the open ones', (t) => {
@@ -106,12 +131,18 @@ describe('the calendar sweep of the pure rules', () => {
   });
 
   sweep('writes an all-day event as its Paris dates, the end exclusive (leap days and New Year included)', (t) => {
-    const ics = renderCalendar({ events: [event(7, t, t + DAY, true)], siteUrl: 'https://presse.ffr.fr', calendarName: 'x', now: new Date(t) });
+    const ics = renderCalendar({
+      events: [event(7, t, t + DAY, true)],
+      siteUrl: 'https://presse.ffr.fr',
+      calendarName: 'x',
+      now: new Date(t),
+    });
     const start = toParis(t);
     const end = toParis(t + 2 * HOUR);
     // The day after the last one, by the emulator's own clock: noon avoids the clock-change nights.
     const next = toParis(parisToUtc(end.year, end.month, end.day, 12) + DAY);
-    const day = (p: { year: number; month: number; day: number }) => `${p.year}${String(p.month).padStart(2, '0')}${String(p.day).padStart(2, '0')}`;
+    const day = (p: { year: number; month: number; day: number }) =>
+      `${p.year}${String(p.month).padStart(2, '0')}${String(p.day).padStart(2, '0')}`;
     expect(ics).toContain(`DTSTART;VALUE=DATE:${day(start)}\r\nDTEND;VALUE=DATE:${day(next)}\r\n`);
     expect(ics).toContain(`DTSTAMP:${new Date(t).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`);
   });

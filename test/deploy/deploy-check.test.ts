@@ -19,7 +19,16 @@ describe('npm run deploy:check', () => {
   it('refuses the committed configuration with the French list of what to fill in', () => {
     const { status, out } = check('--env', 'production');
     expect(status).toBe(1);
-    for (const name of ['kv_namespaces[0].id', 'WP_API_URL', 'STATIC_LISTS_URL', 'MIDDLEWARE_URL', 'ALGOLIA_APP_ID', 'OIDC_ISSUER', 'OIDC_CLIENT_ID']) expect(out).toContain(`env.production.${name.startsWith('kv') ? name : `vars.${name}`} : à remplir — `);
+    for (const name of [
+      'kv_namespaces[0].id',
+      'WP_API_URL',
+      'STATIC_LISTS_URL',
+      'MIDDLEWARE_URL',
+      'ALGOLIA_APP_ID',
+      'OIDC_ISSUER',
+      'OIDC_CLIENT_ID',
+    ])
+      expect(out).toContain(`env.production.${name.startsWith('kv') ? name : `vars.${name}`} : à remplir — `);
     expect(out).toContain('7 points à régler avant de déployer (production, wrangler.jsonc)');
     // Nothing else is wrong with it: names, domain, counters, schema, bundle and startup pass.
     expect(out.match(/^ {2}– /gm)).toHaveLength(7);
@@ -36,7 +45,9 @@ describe('npm run deploy:check', () => {
       const { status, out } = check('--env', env, '--config', example);
       expect(status, out).toBe(0);
       expect(out).toContain(`✔ prêt à déployer (${env}`);
-      expect(out).toContain(`npx wrangler secret put <NOM> --env ${env}) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, PREVIEW_SECRET`);
+      expect(out).toContain(
+        `npx wrangler secret put <NOM> --env ${env}) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, PREVIEW_SECRET`,
+      );
       expect(out).toMatch(/paquet : [\d\u202f ]+ o, [\d\u202f ]+ o gzip/);
       expect(out).toMatch(/démarrage : [\d.]+ ms/);
     }

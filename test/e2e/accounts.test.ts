@@ -26,7 +26,11 @@ async function sessionTokens(ctx: BrowserContext) {
     .map((c) => c.value)
     .join('');
   expect(cookies.length).toBeGreaterThan(1);
-  return (await decode({ token: value, secret: AUTH_SECRET, salt: 'authjs.session-token' })) as { access_token: string; refresh_token: string; expires_at: number };
+  return (await decode({ token: value, secret: AUTH_SECRET, salt: 'authjs.session-token' })) as {
+    access_token: string;
+    refresh_token: string;
+    expires_at: number;
+  };
 }
 
 describe('accounts in Chromium', () => {
@@ -170,7 +174,9 @@ describe('accounts in Chromium', () => {
     expect(asked).toHaveLength(2);
     const after = (await (await fetch(`${upstreamUrl()}/__control/counters`)).json()) as { routes: Record<string, number> };
     // Sign-in page load, reload, focus: three profile calls reached WordPress in all.
-    expect((after.routes['GET /wp-json/ffr/v1/user_prefs'] ?? 0) - (before.routes['GET /wp-json/ffr/v1/user_prefs'] ?? 0)).toBeLessThanOrEqual(3);
+    expect(
+      (after.routes['GET /wp-json/ffr/v1/user_prefs'] ?? 0) - (before.routes['GET /wp-json/ffr/v1/user_prefs'] ?? 0),
+    ).toBeLessThanOrEqual(3);
     await ctx.close();
   });
 
@@ -191,7 +197,11 @@ describe('accounts in Chromium', () => {
     expect(second.access_token).not.toBe(first.access_token);
     expect(second.refresh_token).not.toBe(first.refresh_token);
 
-    await fetch(`${upstreamUrl()}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/oidc/token', kind: 'status', status: 400 }) });
+    await fetch(`${upstreamUrl()}/__control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/oidc/token', kind: 'status', status: 400 }),
+    });
     await page.waitForTimeout(Math.max(0, second.expires_at * 1000 - 30_000 - Date.now()) + 1000);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     const dialog = page.getByRole('dialog', { name: 'Vous avez été déconnecté' });

@@ -64,7 +64,9 @@ const hydrated = (page: Page) => islandLive(page, 'form.cf7-form');
 
 type FutureEvent = { slug: string; title: string; accreditation: { kind: string; deadline: string } | null };
 async function openEvents(kind: string): Promise<FutureEvent[]> {
-  const events = (await (await fetch(`${upstreamUrl()}/wp-json/ffr/v1/future_events?ends_after=${testNow().toISOString().slice(0, 19)}`)).json()) as FutureEvent[];
+  const events = (await (
+    await fetch(`${upstreamUrl()}/wp-json/ffr/v1/future_events?ends_after=${testNow().toISOString().slice(0, 19)}`)
+  ).json()) as FutureEvent[];
   return events.filter((e) => e.accreditation?.kind === kind && Date.parse(e.accreditation.deadline) > testNow().getTime());
 }
 
@@ -96,7 +98,9 @@ describe('an anonymous reader on /accreditations', () => {
       const unticked = form.locator('.event-picker li:not(.is-closed) input:not(:checked)');
       if (size === 'desktop') await unticked.first().check();
       await unticked.first().check();
-      const chosen = await form.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+      const chosen = await form
+        .locator('.event-picker input:checked')
+        .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
       expect(chosen).toHaveLength(2);
       if (size === 'mobile') expect(chosen).toContain(event!.title.replaceAll('&#8217;', '’'));
       await form.getByLabel(/J’accepte/).check();
@@ -106,7 +110,9 @@ describe('an anonymous reader on /accreditations', () => {
       const refusal = page.locator('.form-result--failure');
       await refusal.getByRole('heading', { name: 'Connectez-vous pour envoyer votre demande' }).waitFor();
       await expect.poll(() => inView(page, refusal)).toBe(true);
-      expect(await refusal.textContent()).toContain('Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR.');
+      expect(await refusal.textContent()).toContain(
+        'Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR.',
+      );
       expect(await form.getByLabel('Nom', { exact: true }).inputValue()).toBe('Dubois');
       expect(await form.locator('.event-picker input:checked').count()).toBe(2);
       await page.screenshot({ path: `${SCREENSHOTS}accreditation-rights-refused-anonymous-${size}.png` });
@@ -121,7 +127,9 @@ describe('an anonymous reader on /accreditations', () => {
       expect(await back.getByLabel('Adresse e-mail').inputValue()).toBe(email);
       expect(await back.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('Midi Olympique');
       expect(await back.getByLabel('Fonction').inputValue()).toBe('Reporter photographe');
-      expect(await back.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))).toEqual(chosen);
+      expect(
+        await back.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value)),
+      ).toEqual(chosen);
       // A journalist: no invitation any more (the profile is read once signed in).
       await page.locator('.user-menu__toggle').waitFor();
       await expect.poll(() => page.locator('.access-notice').count(), { timeout: 10_000 }).toBe(0);
@@ -154,7 +162,9 @@ describe('cancelling the sign-in at the provider (issue 30, item 3)', () => {
       const form = page.locator('form.cf7-form');
       await form.getByLabel('Nom', { exact: true }).fill('Dubois');
       await form.getByRole('textbox', { name: 'Média' }).fill('Midi Olympique');
-      const ticked = await form.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+      const ticked = await form
+        .locator('.event-picker input:checked')
+        .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
       expect(ticked).toEqual([event!.title.replaceAll('&#8217;', '’')]);
 
       await page.locator('.access-notice').getByRole('link', { name: 'Connexion / inscription' }).click();
@@ -165,7 +175,9 @@ describe('cancelling the sign-in at the provider (issue 30, item 3)', () => {
       const back = page.locator('form.cf7-form');
       await expect.poll(() => back.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Dubois');
       expect(await back.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('Midi Olympique');
-      expect(await back.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))).toEqual(ticked);
+      expect(
+        await back.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value)),
+      ).toEqual(ticked);
       // Still signed out, still invited to sign in.
       expect(await page.locator('.access-notice').getByRole('link', { name: 'Connexion / inscription' }).isVisible()).toBe(true);
       await page.screenshot({ path: `${SCREENSHOTS}accreditation-rights-sign-in-cancelled-${size}.png` });
@@ -223,19 +235,33 @@ describe('dates typed with a two-digit year (SPEC §9, cutoff 60)', () => {
   const vars = async () => parseDevVars(await readFile(`${root}.dev.vars`, 'utf8')) as Record<string, string>;
   async function cf7Form(): Promise<{ id: number; markup: string }> {
     const auth = `Basic ${Buffer.from((await vars()).CF7_CREDENTIALS!).toString('base64')}`;
-    const list = (await (await fetch(`${upstreamUrl()}/wp-json/contact-form-7/v1/contact-forms`, { headers: { authorization: auth } })).json()) as Array<{ id: number; slug: string }>;
+    const list = (await (
+      await fetch(`${upstreamUrl()}/wp-json/contact-form-7/v1/contact-forms`, { headers: { authorization: auth } })
+    ).json()) as Array<{ id: number; slug: string }>;
     const id = list.find((f) => f.slug === 'contactez-nous')!.id;
-    const form = (await (await fetch(`${upstreamUrl()}/wp-json/contact-form-7/v1/contact-forms/${id}`, { headers: { authorization: auth } })).json()) as { properties: { form: { content: string } } };
+    const form = (await (
+      await fetch(`${upstreamUrl()}/wp-json/contact-form-7/v1/contact-forms/${id}`, { headers: { authorization: auth } })
+    ).json()) as { properties: { form: { content: string } } };
     return { id, markup: form.properties.form.content };
   }
   /** An editor's save, then WordPress's purge hook as the plugin signs it. */
   async function save(markup: string) {
     const { id } = await cf7Form();
-    await fetch(`${upstreamUrl()}/__control/cf7/forms/contactez-nous`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ form: markup }) });
+    await fetch(`${upstreamUrl()}/__control/cf7/forms/contactez-nous`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ form: markup }),
+    });
     const body = JSON.stringify({ type: 'form', action: 'update', form: { id, slug: 'contactez-nous' } });
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = createHmac('sha256', (await vars()).PURGE_SECRET!).update(`${timestamp}.${body}`).digest('base64');
-    const res = await fetch(`${siteUrl()}/api/purge`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp } });
+    const signature = createHmac('sha256', (await vars()).PURGE_SECRET!)
+      .update(`${timestamp}.${body}`)
+      .digest('base64');
+    const res = await fetch(`${siteUrl()}/api/purge`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp },
+    });
     expect(res.status).toBe(200);
   }
   beforeAll(async () => {
@@ -246,7 +272,10 @@ describe('dates typed with a two-digit year (SPEC §9, cutoff 60)', () => {
     if (original) await save(original);
   });
 
-  const sentDates = async () => ((await (await fetch(`${upstreamUrl()}/__control/submissions`)).json()) as Array<{ fields: Record<string, string[]> }>).map((s) => s.fields['date-evenement']?.[0]);
+  const sentDates = async () =>
+    ((await (await fetch(`${upstreamUrl()}/__control/submissions`)).json()) as Array<{ fields: Record<string, string[]> }>).map(
+      (s) => s.fields['date-evenement']?.[0],
+    );
 
   async function fillContact(page: Page, email: string) {
     const form = page.locator('#contactez-nous');
@@ -261,7 +290,11 @@ describe('dates typed with a two-digit year (SPEC §9, cutoff 60)', () => {
   }
   /** The page with the date field (the cached copy is refreshed after the purge). */
   async function withDateField(page: Page) {
-    await expect.poll(async () => (await page.reload({ waitUntil: 'networkidle' }), page.getByLabel('Date de l’événement').count()), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await page.reload({ waitUntil: 'networkidle' }), page.getByLabel('Date de l’événement').count()), {
+        timeout: 15_000,
+      })
+      .toBe(1);
   }
 
   it('in the island: 05/05/85 typed by hand shows and is sent as 1985-05-05; 01/01/25 as 2025-01-01 (1280 px)', async () => {

@@ -84,7 +84,10 @@ describe('author pages in Chromium', () => {
     expect(await page.locator('h1').textContent()).toBe(auteur.nom);
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const [avatar, title] = await Promise.all([page.locator('.author-head .author-card__avatar').boundingBox(), page.locator('.author-head h1').boundingBox()]);
+    const [avatar, title] = await Promise.all([
+      page.locator('.author-head .author-card__avatar').boundingBox(),
+      page.locator('.author-head h1').boundingBox(),
+    ]);
     expect(avatar!.y + avatar!.height).toBeLessThanOrEqual(title!.y);
     await imagesLoaded(page);
     await page.screenshot({ path: `${SCREENSHOTS}author-mobile.png`, fullPage: true });

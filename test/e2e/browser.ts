@@ -32,7 +32,11 @@ export const viewports = {
  * asks what time it is (the accreditation picker's « à venir », the new-posts notice) agrees with
  * the content.
  */
-export async function context(browser: Browser, kind: keyof typeof viewports, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function context(
+  browser: Browser,
+  kind: keyof typeof viewports,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const ctx = await browser.newContext({
     viewport: viewports[kind],
     locale: 'fr-FR',
@@ -50,7 +54,10 @@ export async function context(browser: Browser, kind: keyof typeof viewports, op
  * federation's main site (unreachable here), and which ones come first depends on the date.
  */
 export async function onSiteArticleLink(page: Page, selector: string): Promise<Locator> {
-  const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; redirection: string }>;
+  const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{
+    link: string;
+    redirection: string;
+  }>;
   const leaving = new Set(articles.filter((a) => a.redirection).map((a) => a.link));
   const links = page.locator(selector);
   const count = await links.count();
@@ -65,13 +72,20 @@ export async function onSiteArticleLink(page: Page, selector: string): Promise<L
 export const PASSWORD = 'Rugby2026!';
 
 /** Signs in from the home page's « Connexion » link, as a reader does; back on the home page. */
-export async function signInFromHome(browser: Browser, kind: 'desktop' | 'mobile', login: string): Promise<{ ctx: BrowserContext; page: Page }> {
+export async function signInFromHome(
+  browser: Browser,
+  kind: 'desktop' | 'mobile',
+  login: string,
+): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await context(browser, kind);
   const page = await ctx.newPage();
   await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Tout refuser' }).click();
   // One step: the link goes straight to the provider (issue 18, item 4).
-  await page.getByRole('link', { name: kind === 'desktop' ? 'Connexion / inscription' : 'Se connecter' }).first().click();
+  await page
+    .getByRole('link', { name: kind === 'desktop' ? 'Connexion / inscription' : 'Se connecter' })
+    .first()
+    .click();
   await page.getByLabel('Adresse e-mail').fill(login);
   await page.getByLabel('Mot de passe').fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
@@ -87,14 +101,21 @@ export async function signInFromHome(browser: Browser, kind: 'desktop' | 'mobile
  */
 export async function setWhatsappOptIn(ctx: BrowserContext, value: boolean): Promise<void> {
   const { csrfToken } = (await (await ctx.request.get(`${siteUrl()}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const res = await ctx.request.post(`${siteUrl()}/api/user/prefs?action=optin_whatsapp`, { headers: { 'x-csrf-token': csrfToken }, data: { value } });
+  const res = await ctx.request.post(`${siteUrl()}/api/user/prefs?action=optin_whatsapp`, {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { value },
+  });
   const saved = res.ok() ? ((await res.json()) as { journaliste_optin_whatsapp?: boolean }).journaliste_optin_whatsapp : undefined;
   if (saved !== value) throw new Error(`WhatsApp choice not saved: ${res.status()}`);
 }
 
 /** A test account back as seeded (status, newsroom flags, lists): a journey that changed it leaves it for the next. */
 export async function resetAccount(email: string): Promise<void> {
-  const res = await fetch(`${upstreamUrl()}/__control/accounts/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  const res = await fetch(`${upstreamUrl()}/__control/accounts/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
   if (!res.ok) throw new Error(`account ${email} not reset: ${res.status}`);
 }
 

@@ -15,8 +15,13 @@ afterAll(async () => {
 });
 
 type Summary = { id: number; title: string; link: string; status: string };
-const control = async <T,>(path: string, body?: unknown): Promise<T> =>
-  (await fetch(`${upstreamUrl()}/__control${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
+const control = async <T>(path: string, body?: unknown): Promise<T> =>
+  (
+    await fetch(
+      `${upstreamUrl()}/__control${path}`,
+      body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    )
+  ).json() as Promise<T>;
 
 describe('embargo links in Chromium', () => {
   // The local upstream has two scheduled posts: each journey takes the next one and publishes it.

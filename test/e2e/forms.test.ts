@@ -69,10 +69,15 @@ describe('forms in Chromium', () => {
     const emailField = page.locator('#contactez-nous .form__field').filter({ has: page.getByLabel('Adresse e-mail') });
     expect(await emailField.locator('.form__error').textContent()).toBe('Veuillez saisir une adresse e-mail valide.');
     expect(await emailField.locator('.form__error').isVisible()).toBe(true);
-    expect(await form.getByLabel('Adresse e-mail').getAttribute('aria-describedby')).toBe(await emailField.locator('.form__error').getAttribute('id'));
+    expect(await form.getByLabel('Adresse e-mail').getAttribute('aria-describedby')).toBe(
+      await emailField.locator('.form__error').getAttribute('id'),
+    );
     expect(await page.locator('#contactez-nous').getByLabel('Message').inputValue()).toContain('horaires de la conférence');
     await page.locator('#contactez-nous').getByLabel('Adresse e-mail').fill(email);
-    await page.locator('#contactez-nous').getByLabel(/J’accepte/).check();
+    await page
+      .locator('#contactez-nous')
+      .getByLabel(/J’accepte/)
+      .check();
     await page.locator('#contactez-nous').getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForLoadState();
     await page.getByText('Merci, votre message a été envoyé').waitFor();

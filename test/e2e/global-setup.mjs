@@ -1,6 +1,16 @@
 // Starts the local upstream and wrangler dev (fresh KV state) for the end-to-end run.
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { ensureDevVars, root, sitePort, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from '../../scripts/lib/stack.mjs';
+import {
+  ensureDevVars,
+  root,
+  sitePort,
+  siteUrl,
+  startUpstreamProcess,
+  startWrangler,
+  stopAll,
+  upstreamUrl,
+  waitFor,
+} from '../../scripts/lib/stack.mjs';
 import { TEST_NOW } from '../support/clock';
 
 export default async function setup({ provide }) {
@@ -14,7 +24,12 @@ export default async function setup({ provide }) {
   startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1', UPSTREAM_ACCESS_TOKEN_TTL: '40', UPSTREAM_NOW: TEST_NOW } });
   await waitFor(`${upstreamUrl}/`);
   // A tag-manager container, so that the consent banner shows (nothing can load it here: no network).
-  startWrangler(vars, { quiet, persistTo, vars: { GTM_CONTAINER_ID: 'GTM-TEST123', SITE_NOW: TEST_NOW }, args: ['--config', await configWithRoomyLimits()] });
+  startWrangler(vars, {
+    quiet,
+    persistTo,
+    vars: { GTM_CONTAINER_ID: 'GTM-TEST123', SITE_NOW: TEST_NOW },
+    args: ['--config', await configWithRoomyLimits()],
+  });
   await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
   provide('siteUrl', siteUrl);
   provide('upstreamUrl', upstreamUrl);

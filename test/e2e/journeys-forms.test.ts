@@ -62,7 +62,13 @@ async function press(locator: Locator, key = 'Enter') {
 const activeElement = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { tag: el?.tagName.toLowerCase(), id: el?.id ?? '', className: el?.className ?? '', name: el?.getAttribute('name') ?? '', text: el?.textContent?.trim() ?? '' };
+    return {
+      tag: el?.tagName.toLowerCase(),
+      id: el?.id ?? '',
+      className: el?.className ?? '',
+      name: el?.getAttribute('name') ?? '',
+      text: el?.textContent?.trim() ?? '',
+    };
   });
 
 /**
@@ -91,7 +97,11 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
 
 const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}@example.fr`;
 
-async function fillContact(scope: Locator, email: string, message = 'Bonjour, pourrions-nous obtenir les horaires de la conférence de presse ?') {
+async function fillContact(
+  scope: Locator,
+  email: string,
+  message = 'Bonjour, pourrions-nous obtenir les horaires de la conférence de presse ?',
+) {
   await scope.getByLabel('Nom', { exact: true }).fill('Durand');
   await scope.getByLabel('Prénom').fill('Alice');
   await scope.getByLabel('Adresse e-mail').fill(email);
@@ -306,7 +316,8 @@ describe('2. results and errors brought into view, with focus', () => {
     const links = summary.getByRole('link');
     const errors = await page.locator('.form__error').count();
     expect(await links.count()).toBe(errors);
-    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) expect(await page.locator(href).count()).toBe(1);
+    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '')))
+      expect(await page.locator(href).count()).toBe(1);
     await page.screenshot({ path: `${SCREENSHOTS}journeys-accreditation-errors-nojs-mobile.png` });
 
     await page.goto(`${siteUrl()}/contact`);
@@ -332,7 +343,9 @@ describe('8. the confirmation summary', () => {
     const report = await page.evaluate((email) => {
       const summary = document.querySelector('.form-result__summary')!;
       const result = summary.closest('.form-result')!.getBoundingClientRect();
-      const overflowing = [summary, ...summary.querySelectorAll('*')].filter((el) => el.scrollWidth > el.clientWidth + 0.5).map((el) => `${el.tagName} ${el.textContent?.slice(0, 40)}`);
+      const overflowing = [summary, ...summary.querySelectorAll('*')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 0.5)
+        .map((el) => `${el.tagName} ${el.textContent?.slice(0, 40)}`);
       const dd = [...summary.querySelectorAll('dd')].find((d) => d.textContent === email);
       const range = document.createRange();
       if (dd) range.selectNodeContents(dd);
@@ -393,7 +406,9 @@ describe('8. the confirmation summary', () => {
     await dialog.locator('.form-result__summary').waitFor();
     await checkFits(page, email);
     const columns = await page.evaluate(() => {
-      const lefts = (selector: string) => [...new Set([...document.querySelectorAll(selector)].map((el) => Math.round(el.getBoundingClientRect().left)))];
+      const lefts = (selector: string) => [
+        ...new Set([...document.querySelectorAll(selector)].map((el) => Math.round(el.getBoundingClientRect().left))),
+      ];
       const rows = [...document.querySelectorAll('.form-result__summary > div')].map((row) => {
         const [dt, dd] = [row.querySelector('dt')!.getBoundingClientRect(), row.querySelector('dd')!.getBoundingClientRect()];
         return Math.abs(dt.top - dd.top) < 2;
@@ -430,7 +445,8 @@ describe('10. the floating « Contactez-nous » button never covers what can be 
         for (const x of [r.left + r.width / 2, r.left + 2, r.right - 2]) {
           const hit = document.elementFromPoint(x, y);
           // Only the floating button counts: a partner logo clipped by its rotating strip is not covered by it.
-          if (hit?.closest('.contact-fab')) covered.push(el.textContent?.trim() || el.getAttribute('aria-label') || el.getAttribute('title') || el.outerHTML.slice(0, 60));
+          if (hit?.closest('.contact-fab'))
+            covered.push(el.textContent?.trim() || el.getAttribute('aria-label') || el.getAttribute('title') || el.outerHTML.slice(0, 60));
         }
       }
       return [...new Set(covered)];
@@ -449,7 +465,10 @@ describe('10. the floating « Contactez-nous » button never covers what can be 
       for (const name of ['Mentions légales', 'Gestion des cookies']) {
         const link = page.locator('.footer__legal').getByText(name);
         const box = (await link.boundingBox())!;
-        const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.textContent?.trim(), [box.x + box.width / 2, box.y + box.height / 2] as const);
+        const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.textContent?.trim(), [
+          box.x + box.width / 2,
+          box.y + box.height / 2,
+        ] as const);
         expect(hit).toBe(name);
       }
       await page.screenshot({ path: `${SCREENSHOTS}journeys-fab-footer-${size}.png` });

@@ -44,10 +44,17 @@ async function signInAsJournalist(ctx: BrowserContext) {
 
 /** Every island root live (client/hydrate.tsx marks it data-hydrated). */
 const islandsHydrated = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((root) => root.hasAttribute('data-hydrated')), undefined, { timeout: 30_000 });
+  page.waitForFunction(
+    () => [...document.querySelectorAll('[data-island]')].every((root) => root.hasAttribute('data-hydrated')),
+    undefined,
+    { timeout: 30_000 },
+  );
 
 async function articlePath(): Promise<string> {
-  const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; redirection: string }>;
+  const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{
+    link: string;
+    redirection: string;
+  }>;
   return articles.find((a) => !a.redirection)!.link;
 }
 
@@ -59,20 +66,31 @@ declare global {
 
 /** Registered before any script of the page: the layout shifts from the first paint on. */
 function observeLayoutShifts() {
-  const describeNode = (n: Node | null) => (n instanceof Element ? `${n.tagName.toLowerCase()}${n.className && typeof n.className === 'string' ? '.' + n.className.trim().split(/\s+/).join('.') : ''}` : String(n?.nodeName));
+  const describeNode = (n: Node | null) =>
+    n instanceof Element
+      ? `${n.tagName.toLowerCase()}${n.className && typeof n.className === 'string' ? '.' + n.className.trim().split(/\s+/).join('.') : ''}`
+      : String(n?.nodeName);
   const record = { value: 0, shifts: [] as Array<{ value: number; at: number; sources: string[] }> };
   window.__cls = record;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node: Node | null }> }>) {
+    for (const entry of list.getEntries() as Array<
+      PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node: Node | null }> }
+    >) {
       if (entry.hadRecentInput) continue;
       record.value += entry.value;
-      record.shifts.push({ value: entry.value, at: Math.round(entry.startTime), sources: (entry.sources ?? []).map((s) => describeNode(s.node)) });
+      record.shifts.push({
+        value: entry.value,
+        at: Math.round(entry.startTime),
+        sources: (entry.sources ?? []).map((s) => describeNode(s.node)),
+      });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
 describe('header journeys (issue 18)', () => {
-  it('item 3: the header does not move at load, signed out and in, home and article, 1280 and 375 px, CPU ×4 (CLS ≤ 0.01)', { timeout: 240_000 }, async () => {
+  it('item 3: the header does not move at load, signed out and in, home and article, 1280 and 375 px, CPU ×4 (CLS ≤ 0.01)', {
+    timeout: 240_000,
+  }, async () => {
     const article = await articlePath();
     const figures: Array<{ size: Size; who: string; page: string; cls: number; shifts: string[] }> = [];
     for (const size of ['desktop', 'mobile'] as const) {
@@ -96,15 +114,32 @@ describe('header journeys (issue 18)', () => {
           await page.waitForLoadState('networkidle');
           await page.waitForTimeout(1000);
           const { value, shifts } = (await page.evaluate(() => window.__cls))!;
-          figures.push({ size, who: signedIn ? 'journaliste' : 'anonyme', page: path === '/' ? 'accueil' : 'article', cls: Number(value.toFixed(4)), shifts: shifts.map((s) => `${s.value.toFixed(4)} @${s.at} ms ${s.sources.join(', ')}`) });
-          if (path === '/') await page.screenshot({ path: `${SCREENSHOTS}journeys-header-${SIZES[size].width}-${signedIn ? 'in' : 'out'}.png`, clip: { x: 0, y: 0, width: SIZES[size].width, height: 200 } });
+          figures.push({
+            size,
+            who: signedIn ? 'journaliste' : 'anonyme',
+            page: path === '/' ? 'accueil' : 'article',
+            cls: Number(value.toFixed(4)),
+            shifts: shifts.map((s) => `${s.value.toFixed(4)} @${s.at} ms ${s.sources.join(', ')}`),
+          });
+          if (path === '/')
+            await page.screenshot({
+              path: `${SCREENSHOTS}journeys-header-${SIZES[size].width}-${signedIn ? 'in' : 'out'}.png`,
+              clip: { x: 0, y: 0, width: SIZES[size].width, height: 200 },
+            });
           await cdp.detach();
           await page.close();
         }
         await ctx.close();
       }
     }
-    console.log(figures.map((f) => `CLS ${f.cls.toFixed(4)}  ${SIZES[f.size].width} px  ${f.who}  ${f.page}${f.shifts.length ? '\n    ' + f.shifts.join('\n    ') : ''}`).join('\n'));
+    console.log(
+      figures
+        .map(
+          (f) =>
+            `CLS ${f.cls.toFixed(4)}  ${SIZES[f.size].width} px  ${f.who}  ${f.page}${f.shifts.length ? '\n    ' + f.shifts.join('\n    ') : ''}`,
+        )
+        .join('\n'),
+    );
     expect(figures.filter((f) => f.cls > 0.01).map((f) => `${SIZES[f.size].width} ${f.who} ${f.page}: ${f.cls}`)).toEqual([]);
   });
 
@@ -118,7 +153,9 @@ describe('header journeys (issue 18)', () => {
     let html = await (await fetch(siteUrl() + '/')).text();
     const href = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1];
     const css = await (await fetch(siteUrl() + href)).text();
-    html = html.replace(/<link rel="stylesheet"[^>]*>/, () => `<style>${css.replaceAll('</', '<\\/')}</style>`).replace(/<script\b[\s\S]*?<\/script>/g, '');
+    html = html
+      .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>${css.replaceAll('</', '<\\/')}</style>`)
+      .replace(/<script\b[\s\S]*?<\/script>/g, '');
     for (const size of ['desktop', 'mobile'] as const) {
       const ctx = await newContext(size);
       const page = await ctx.newPage();
@@ -130,14 +167,26 @@ describe('header journeys (issue 18)', () => {
           const end = html.indexOf('</header>') + '</header>'.length;
           const cuts: number[] = [];
           for (let i = start; i < end; i++) if (html[i] === '>') cuts.push(i + 1);
-          const selectors = ['.topbar a', '.topbar button', '.header a', '.header button', '.header img', '.header__search', '.header__search input'];
+          const selectors = [
+            '.topbar a',
+            '.topbar button',
+            '.header a',
+            '.header button',
+            '.header img',
+            '.header__search',
+            '.header__search input',
+          ];
           const boxes = (doc: Document) => {
             const found = new Map<string, string>();
             for (const selector of selectors)
               doc.querySelectorAll(selector).forEach((el, i) => {
                 const r = el.getBoundingClientRect();
                 const style = doc.defaultView!.getComputedStyle(el);
-                if (r.width && r.height && style.visibility === 'visible') found.set(`${selector} #${i} (${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)})`, `${r.x.toFixed(1)},${r.y.toFixed(1)}`);
+                if (r.width && r.height && style.visibility === 'visible')
+                  found.set(
+                    `${selector} #${i} (${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)})`,
+                    `${r.x.toFixed(1)},${r.y.toFixed(1)}`,
+                  );
               });
             return found;
           };
@@ -159,7 +208,9 @@ describe('header journeys (issue 18)', () => {
           for (const cut of cuts) {
             doc.write(html.slice(at, cut));
             at = cut;
-            for (const [key, box] of boxes(doc)) if (final.has(key) && final.get(key) !== box) moved.add(`${key}: ${box}, then ${final.get(key)}, after …${html.slice(cut - 40, cut)}`);
+            for (const [key, box] of boxes(doc))
+              if (final.has(key) && final.get(key) !== box)
+                moved.add(`${key}: ${box}, then ${final.get(key)}, after …${html.slice(cut - 40, cut)}`);
           }
           doc.close();
           return { cuts: cuts.length, moved: [...moved] };
@@ -208,7 +259,13 @@ describe('header journeys (issue 18)', () => {
           tag: el.tagName,
           role: el.getAttribute('role'),
           name: (el.getAttribute('aria-label') || el.textContent || el.getAttribute('placeholder') || '').trim().replace(/\s+/g, ' '),
-          visible: el.checkVisibility({ visibilityProperty: true }) && r.width > 0 && r.bottom > 0 && r.top < innerHeight && r.left >= 0 && r.right <= innerWidth,
+          visible:
+            el.checkVisibility({ visibilityProperty: true }) &&
+            r.width > 0 &&
+            r.bottom > 0 &&
+            r.top < innerHeight &&
+            r.left >= 0 &&
+            r.right <= innerWidth,
           // The search box draws its ring around the whole field (the input, its button).
           ring: Math.max(ringOf(el), el.closest('.header__search') ? ringOf(el.closest('.header__search')!) : 0),
           inClosedPopup: !!el.closest('.submenu[hidden], .nav-more__list[hidden], .topbar__dropdown[hidden]'),
@@ -228,7 +285,9 @@ describe('header journeys (issue 18)', () => {
       if (f.tag === 'BUTTON' && f.name === 'Plus') plusAt = i;
       if (f.role === 'combobox') searchAt = i;
     }
-    console.log(`Tab stops to « Plus » : ${plusAt}, to the search box: ${searchAt}\n  ${stops.map((s, i) => `${i + 1}. ${s.name}`).join('\n  ')}`);
+    console.log(
+      `Tab stops to « Plus » : ${plusAt}, to the search box: ${searchAt}\n  ${stops.map((s, i) => `${i + 1}. ${s.name}`).join('\n  ')}`,
+    );
     expect(plusAt).toBeGreaterThan(0);
     expect(plusAt).toBeLessThanOrEqual(15);
     expect(searchAt).toBe(plusAt + 1);
@@ -277,7 +336,9 @@ describe('header journeys (issue 18)', () => {
       await page.keyboard.press('Shift+Tab');
       toggle = await page.evaluate(() => {
         const el = document.activeElement!;
-        return el.closest('.header__nav') && el.tagName === 'BUTTON' && el.hasAttribute('aria-controls') && el.textContent !== 'Plus' ? el.id : '';
+        return el.closest('.header__nav') && el.tagName === 'BUTTON' && el.hasAttribute('aria-controls') && el.textContent !== 'Plus'
+          ? el.id
+          : '';
       });
     }
     expect(toggle).not.toBe('');

@@ -183,7 +183,13 @@ describe('11. The smaller things', () => {
   });
 
   it('keeps a score on one line, names the parent category, offers a document once, and centres an article without sidebar', async () => {
-    const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; title: string; redirection: string; blocks: string[]; file: string }>;
+    const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{
+      link: string;
+      title: string;
+      redirection: string;
+      blocks: string[];
+      file: string;
+    }>;
     const scored = articles.find((a) => !a.redirection && /\(\d+-\d+\)/.test(a.title) && a.link.startsWith('/categories/xv-de-france/'))!;
     const { ctx, page } = await open('desktop', scored.link);
     expect(await page.locator('h1 .nowrap').first().textContent()).toMatch(/^\(\d+-\d+\)$/);
@@ -209,19 +215,32 @@ describe('11. The smaller things', () => {
 
   it('leaves no card alone on the last row of a category page, and hints that a wide table scrolls', async () => {
     const { ctx, page } = await open('desktop', '/categories/xv-de-france');
-    const tops = await page.locator('#liste-contenus > .card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+    const tops = await page
+      .locator('#liste-contenus > .card')
+      .evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
     const lastRow = tops.filter((t) => t === tops.at(-1));
     const width = await page.locator('#liste-contenus').evaluate((el) => el.getBoundingClientRect().width);
-    const lastRowWidth = await page.locator('#liste-contenus > .card').evaluateAll((cards, top) => cards.filter((c) => Math.round(c.getBoundingClientRect().top) === top).reduce((w, c) => w + c.getBoundingClientRect().width, 0), tops.at(-1)!);
+    const lastRowWidth = await page
+      .locator('#liste-contenus > .card')
+      .evaluateAll(
+        (cards, top) =>
+          cards.filter((c) => Math.round(c.getBoundingClientRect().top) === top).reduce((w, c) => w + c.getBoundingClientRect().width, 0),
+        tops.at(-1)!,
+      );
     expect(lastRowWidth, `${lastRow.length} card(s) on the last row`).toBeGreaterThan(width * 0.9);
     await ctx.close();
 
-    const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; redirection: string; blocks: string[] }>;
+    const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{
+      link: string;
+      redirection: string;
+      blocks: string[];
+    }>;
     const scores = articles.find((a) => !a.redirection && a.blocks.includes('table') && a.link.startsWith('/categories/xv-de-france/'))!;
     const mobile = await open('mobile', scores.link);
     const table = mobile.page.locator('.article-table').first();
     await table.scrollIntoViewIfNeeded();
-    if (await table.evaluate((el) => el.scrollWidth > el.clientWidth)) expect(await table.getByText('Faites glisser le tableau').isVisible()).toBe(true);
+    if (await table.evaluate((el) => el.scrollWidth > el.clientWidth))
+      expect(await table.getByText('Faites glisser le tableau').isVisible()).toBe(true);
     await mobile.page.screenshot({ path: `${SCREENSHOTS}journeys-table-mobile.png` });
     await mobile.ctx.close();
   });
@@ -263,7 +282,11 @@ describe('11. The smaller things', () => {
   it('signs the header out when the provider no longer knows the session, and says « vous êtes déconnecté » after sign-out', async () => {
     const { ctx, page } = await signIn('desktop', 'journaliste@example.fr');
     await page.locator('.user-menu__toggle').waitFor();
-    await fetch(`${upstreamUrl()}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/wp-json/ffr/v1/user_prefs', kind: 'status', status: 401 }) });
+    await fetch(`${upstreamUrl()}/__control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/wp-json/ffr/v1/user_prefs', kind: 'status', status: 401 }),
+    });
     await page.goto(siteUrl() + '/espace-presse');
     await page.waitForURL(/\/connexion\?/);
     expect(page.url()).toContain('error=RefreshAccessTokenError');

@@ -17,7 +17,10 @@ afterAll(async () => {
 
 let visitors = 0;
 async function withoutScript(size: 'desktop' | 'mobile'): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await context(browser, size, { javaScriptEnabled: false, extraHTTPHeaders: { 'cf-connecting-ip': `203.0.113.${++visitors}` } });
+  const ctx = await context(browser, size, {
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'cf-connecting-ip': `203.0.113.${++visitors}` },
+  });
   return { ctx, page: await ctx.newPage() };
 }
 
@@ -74,10 +77,20 @@ describe('signed in without JavaScript (item 5)', () => {
       const { ctx, page } = await withoutScript(size);
       try {
         // A favourite to remove, set through the site's own API.
-        const [article] = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ id: number; title: string }>;
+        const [article] = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{
+          id: number;
+          title: string;
+        }>;
         await signIn(page, 'journaliste@example.fr', '/');
         const { csrfToken } = (await (await ctx.request.get(`${siteUrl()}/api/auth/csrf`)).json()) as { csrfToken: string };
-        expect((await ctx.request.post(`${siteUrl()}/api/user/prefs?action=favoris`, { headers: { 'x-csrf-token': csrfToken }, data: { value: [article!.id] } })).ok()).toBe(true);
+        expect(
+          (
+            await ctx.request.post(`${siteUrl()}/api/user/prefs?action=favoris`, {
+              headers: { 'x-csrf-token': csrfToken },
+              data: { value: [article!.id] },
+            })
+          ).ok(),
+        ).toBe(true);
 
         // The header: the account, not an invitation to sign in.
         const topbar = page.locator('.topbar');

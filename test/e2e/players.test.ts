@@ -39,19 +39,24 @@ async function expectOnCard(page: Page, anchor: string) {
   await card.waitFor();
   expect(await card.evaluate((el) => el.matches(':target'))).toBe(true);
   await expect
-    .poll(() => card.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    }))
+    .poll(() =>
+      card.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    )
     .toBe(true);
 }
 
 /** Where an element is on the screen, and whether all of it is inside the viewport. */
 async function onScreen(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    return { top: box.top, bottom: box.bottom, visible: box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0 };
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, visible: box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0 };
+    });
 }
 
 describe('players in the live search', () => {

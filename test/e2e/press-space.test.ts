@@ -22,9 +22,15 @@ afterAll(async () => {
 
 const signIn = (kind: 'desktop' | 'mobile', login: string) => signInFromHome(browser, kind, login);
 
-const fault = (body: object) => fetch(`${upstreamUrl()}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const fault = (body: object) =>
+  fetch(`${upstreamUrl()}/__control/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
-const inView = (locator: Locator) => locator.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight);
+const inView = (locator: Locator) =>
+  locator.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight);
 
 describe('press space: the WhatsApp opt-in dialog', () => {
   it('journalist: from the banner, a modal dialog; Escape closes it; a failure is said; opting in confirms and the banner goes', async () => {
@@ -172,7 +178,8 @@ describe('press space: requests, footer and banner (issue 30, item 9)', () => {
 });
 
 describe('client auth errors sent to /api/auth/_log', () => {
-  const beacon = (page: Page) => page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/_log' && r.method() === 'POST', { timeout: 20_000 });
+  const beacon = (page: Page) =>
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/_log' && r.method() === 'POST', { timeout: 20_000 });
   const fields = (request: Request) => Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
 
   it('a session call that fails sends CLIENT_FETCH_ERROR; an unusable session answer, CLIENT_SESSION_ERROR', async () => {
@@ -191,7 +198,9 @@ describe('client auth errors sent to /api/auth/_log', () => {
 
     // An answer that is not JSON (a proxy's error page): CLIENT_FETCH_ERROR too, on the next focus.
     await page.unroute('**/api/auth/session');
-    await page.route('**/api/auth/session', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<!doctype html><title>502</title>' }));
+    await page.route('**/api/auth/session', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<!doctype html><title>502</title>' }),
+    );
     const second = beacon(page);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     expect(fields(await second)).toEqual({ level: 'error', code: 'CLIENT_FETCH_ERROR' });
@@ -199,7 +208,15 @@ describe('client auth errors sent to /api/auth/_log', () => {
     // A session carrying an error the site does not know: CLIENT_SESSION_ERROR.
     await page.unroute('**/api/auth/session');
     await page.route('**/api/auth/session', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ user: { id: 'u-x', name: 'X', email: 'x@example.fr', firstName: 'X', lastName: 'Y' }, expires: '2030-01-01T00:00:00.000Z', error: 'SessionTokenError' }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          user: { id: 'u-x', name: 'X', email: 'x@example.fr', firstName: 'X', lastName: 'Y' },
+          expires: '2030-01-01T00:00:00.000Z',
+          error: 'SessionTokenError',
+        }),
+      }),
     );
     const third = beacon(page);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));

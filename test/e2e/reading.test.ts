@@ -87,8 +87,15 @@ describe('reading in Chromium', () => {
 
     const title = 'Le XV de France dévoile son groupe pour le Tournoi des Six Nations';
     const published = (await (
-      await fetch(`${upstreamUrl()}/__control/publish`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ create: { title, categorySlug: 'xv-de-france' } }) })
-    ).json()) as { post: { link: string }; purge: { body: string; signature: string; timestamp: string; delivered: { status?: number } | null } };
+      await fetch(`${upstreamUrl()}/__control/publish`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ create: { title, categorySlug: 'xv-de-france' } }),
+      })
+    ).json()) as {
+      post: { link: string };
+      purge: { body: string; signature: string; timestamp: string; delivered: { status?: number } | null };
+    };
     try {
       expect(published.purge.delivered).toMatchObject({ status: 200 });
       const checked = page.waitForResponse((r) => r.url().includes('/api/posts?after='));
@@ -110,7 +117,11 @@ describe('reading in Chromium', () => {
       // Other tests read the generated content: the post goes, and the site is told again.
       await fetch(`${upstreamUrl()}/__control/reset`, { method: 'POST' });
       const { body, signature, timestamp } = published.purge;
-      await fetch(`${siteUrl()}/api/purge`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp } });
+      await fetch(`${siteUrl()}/api/purge`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp },
+      });
       await ctx.close();
     }
   });
@@ -121,7 +132,10 @@ describe('reading in Chromium', () => {
       const ctx = await context(browser, kind);
       const page = await ctx.newPage();
       await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
-      widths[kind] = await page.locator('main .container').first().evaluate((el) => el.getBoundingClientRect().width);
+      widths[kind] = await page
+        .locator('main .container')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width);
       if (kind === 'wide') await page.screenshot({ path: `${SCREENSHOTS}home-wide.png` });
       await ctx.close();
     }
@@ -157,7 +171,10 @@ describe('reading in Chromium', () => {
     await page.locator('.event__title a').first().click();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${SCREENSHOTS}event-desktop.png`, fullPage: true });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Ajouter à mon calendrier' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Ajouter à mon calendrier' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text).toContain('BEGIN:VEVENT');
@@ -169,13 +186,32 @@ describe('reading in Chromium', () => {
     const ctx = await context(browser, 'desktop');
     const page = await ctx.newPage();
     // The newest article of the XV de France with media of its own (some have none: no kit link).
-    const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; redirection: string; illustration: string; file: string; blocks: string[] }>;
-    const withMedia = articles.find((a) => a.link.startsWith('/categories/xv-de-france/') && !a.redirection && (a.illustration || a.file || a.blocks.some((b) => ['image', 'gallery', 'file'].includes(b))))!;
+    const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{
+      link: string;
+      redirection: string;
+      illustration: string;
+      file: string;
+      blocks: string[];
+    }>;
+    const withMedia = articles.find(
+      (a) =>
+        a.link.startsWith('/categories/xv-de-france/') &&
+        !a.redirection &&
+        (a.illustration || a.file || a.blocks.some((b) => ['image', 'gallery', 'file'].includes(b))),
+    )!;
     await page.goto(siteUrl() + withMedia.link, { waitUntil: 'networkidle' });
     const kit = page.getByRole('link', { name: 'Télécharger le kit presse' });
     const [download] = await Promise.all([page.waitForEvent('download'), kit.click()]);
     const path = (await download.path())!;
-    const listing = execFileSync('python3', ['-c', 'import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print("\\n".join(i.filename for i in z.infolist()))', path], { encoding: 'utf8' });
+    const listing = execFileSync(
+      'python3',
+      [
+        '-c',
+        'import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print("\\n".join(i.filename for i in z.infolist()))',
+        path,
+      ],
+      { encoding: 'utf8' },
+    );
     const names = listing.trim().split('\n');
     expect(names).toContain('LISEZMOI.txt');
     expect(names.length).toBeGreaterThanOrEqual(2);

@@ -36,7 +36,10 @@ const visibleCharacters = (locator: Locator) =>
     }
     return shown;
   });
-const fabShown = (page: Page) => page.locator('.contact-fab').evaluate((el) => getComputedStyle(el.closest('.contact-fab-zone')!).visibility !== 'hidden' && getComputedStyle(el).opacity !== '0');
+const fabShown = (page: Page) =>
+  page
+    .locator('.contact-fab')
+    .evaluate((el) => getComputedStyle(el.closest('.contact-fab-zone')!).visibility !== 'hidden' && getComputedStyle(el).opacity !== '0');
 
 describe('the answer of a form sent without JavaScript is not under the header (item 10)', () => {
   for (const size of ['desktop', 'mobile'] as const) {
@@ -59,7 +62,11 @@ describe('the answer of a form sent without JavaScript is not under the header (
 
 describe('the floating « Contactez-nous » steps aside (item 10)', () => {
   it('while the reader scrolls down an article on a phone, over its table’s last cell; back when scrolling up', async () => {
-    const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; blocks: string[]; redirection: string }>;
+    const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{
+      link: string;
+      blocks: string[];
+      redirection: string;
+    }>;
     const withTable = articles.find((a) => a.blocks.includes('table') && !a.redirection)!;
     const ctx = await context(browser, 'mobile');
     const page = await ctx.newPage();
@@ -126,8 +133,18 @@ describe('windows (item 10)', () => {
     const dialog = page.getByRole('dialog', { name: 'Complétez votre profil de journaliste' });
     await dialog.waitFor();
     expect(await dialog.getByText('Les champs marqués d’un astérisque (*) sont obligatoires.').isVisible()).toBe(true);
-    expect(await dialog.locator('label', { has: page.locator('select[name="fonction"]') }).locator('.form__required').textContent()).toBe(' *');
-    expect(await dialog.locator('label', { has: page.locator('input[name="media_temporaire"]') }).locator('.form__required').textContent()).toBe(' *');
+    expect(
+      await dialog
+        .locator('label', { has: page.locator('select[name="fonction"]') })
+        .locator('.form__required')
+        .textContent(),
+    ).toBe(' *');
+    expect(
+      await dialog
+        .locator('label', { has: page.locator('input[name="media_temporaire"]') })
+        .locator('.form__required')
+        .textContent(),
+    ).toBe(' *');
     expect(await dialog.getByLabel('Fonction').count()).toBe(1);
     await page.screenshot({ path: `${SCREENSHOTS}second-walk-profile-window-desktop.png` });
     await ctx.close();
@@ -141,7 +158,9 @@ describe('windows (item 10)', () => {
         await page.goto(`${siteUrl()}/espace-presse?optin_whatsapp=open`, { waitUntil: 'networkidle' });
         const dialog = page.getByRole('dialog', { name: 'Recevez les dernières actualités sur WhatsApp' });
         await dialog.waitFor();
-        expect(await dialog.textContent()).toContain('Les actualités vous seront envoyées au 06\u00a012\u00a034\u00a056\u00a078, le numéro de mobile de votre compte FFR.');
+        expect(await dialog.textContent()).toContain(
+          'Les actualités vous seront envoyées au 06\u00a012\u00a034\u00a056\u00a078, le numéro de mobile de votre compte FFR.',
+        );
         await page.screenshot({ path: `${SCREENSHOTS}second-walk-whatsapp-number-${size}.png` });
         await dialog.getByRole('button', { name: 'Plus tard' }).click();
         expect(await page.locator('#optin-whatsapp-numero').textContent()).toContain('06\u00a012\u00a034\u00a056\u00a078');
@@ -156,8 +175,12 @@ describe('windows (item 10)', () => {
 describe('polish (item 12)', () => {
   for (const size of ['desktop', 'mobile'] as const) {
     it(`an event page: « S’accréditer » on a line of its own, the practical box before the description on a phone (${size})`, async () => {
-      const events = (await (await fetch(`${upstreamUrl()}/wp-json/ffr/v1/future_events?ends_after=2000-01-01T00:00:00`)).json()) as Array<{ slug: string; accreditation: { deadline: string } | null; description: string }>;
-      const now = Date.parse((await (await fetch(`${upstreamUrl()}/__control/clock`)).json() as { now: string }).now);
+      const events = (await (await fetch(`${upstreamUrl()}/wp-json/ffr/v1/future_events?ends_after=2000-01-01T00:00:00`)).json()) as Array<{
+        slug: string;
+        accreditation: { deadline: string } | null;
+        description: string;
+      }>;
+      const now = Date.parse(((await (await fetch(`${upstreamUrl()}/__control/clock`)).json()) as { now: string }).now);
       const open = events.find((e) => e.accreditation && Date.parse(e.accreditation.deadline) > now && e.description)!;
       const ctx = await context(browser, size);
       const page = await ctx.newPage();
@@ -218,7 +241,11 @@ describe('polish (item 12)', () => {
 
   for (const size of ['desktop', 'mobile'] as const) {
     it(`an article: no empty row above its picture for a reader who is not signed in (${size})`, async () => {
-      const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; redirection: string; illustration: unknown }>;
+      const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{
+        link: string;
+        redirection: string;
+        illustration: unknown;
+      }>;
       const article = articles.find((a) => a.illustration && !a.redirection)!;
       const ctx = await context(browser, size);
       const page = await ctx.newPage();
@@ -244,7 +271,8 @@ const typographyFaults = (page: Page) =>
           const value = node.getAttribute(name);
           if (value && fault.test(value)) found.push(`${name}: ${value}`);
         }
-      } else if (!node.parentElement?.closest('script, style, template') && fault.test(node.textContent ?? '')) found.push((node.textContent ?? '').trim().slice(0, 80));
+      } else if (!node.parentElement?.closest('script, style, template') && fault.test(node.textContent ?? ''))
+        found.push((node.textContent ?? '').trim().slice(0, 80));
     }
     return found;
   });

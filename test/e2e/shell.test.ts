@@ -43,7 +43,10 @@ describe('shell in Chromium', () => {
   });
 
   it('rotates the partners every 3500 ms, 8 at a time on desktop and 3 on mobile', async () => {
-    for (const [width, shown] of [[1280, 8], [375, 3]] as const) {
+    for (const [width, shown] of [
+      [1280, 8],
+      [375, 3],
+    ] as const) {
       const ctx = await context(browser, 'desktop', { viewport: { width, height: 800 } });
       const page = await ctx.newPage();
       await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
@@ -94,7 +97,9 @@ describe('shell in Chromium', () => {
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
     await page.locator('.header__accredit').click();
-    const last = await page.evaluate(() => (window.dataLayer as Array<Record<string, string>>).filter((e) => e.event?.startsWith('click.')).pop());
+    const last = await page.evaluate(() =>
+      (window.dataLayer as Array<Record<string, string>>).filter((e) => e.event?.startsWith('click.')).pop(),
+    );
     expect(last).toEqual({ event: 'click.action', click_category: 'header', click_name: 'S’accréditer' });
     await ctx.close();
   });

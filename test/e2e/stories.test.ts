@@ -173,7 +173,12 @@ describe('stories in Chromium', () => {
     const ring = await page.evaluate(() => {
       const el = document.activeElement!;
       const style = getComputedStyle(el);
-      return { label: el.textContent, visible: el.matches(':focus-visible'), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      return {
+        label: el.textContent,
+        visible: el.matches(':focus-visible'),
+        outline: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+      };
     });
     expect(ring).toMatchObject({ label: 'Diapositive précédente', visible: true, outline: 'solid' });
     expect(ring.width).toBeGreaterThanOrEqual(2);
@@ -192,7 +197,9 @@ describe('stories in Chromium', () => {
     await page.getByRole('button', { name: 'Reprendre' }).waitFor();
     await page.clock.runFor(30_000);
     expect(await status(page)).toMatch(/^Diapositive 1 sur/);
-    expect(await page.locator('.story-player__progress .is-current').evaluate((bar) => getComputedStyle(bar, '::after').animationName)).toBe('none');
+    expect(
+      await page.locator('.story-player__progress .is-current').evaluate((bar) => getComputedStyle(bar, '::after').animationName),
+    ).toBe('none');
     await page.getByRole('button', { name: 'Diapositive suivante' }).click();
     await expect.poll(() => status(page)).toMatch(/^Diapositive 2 sur/);
     await ctx.close();
@@ -225,10 +232,12 @@ describe('stories in Chromium', () => {
     for (let i = 1; i < total; i++) await page.touchscreen.tap(frame.right - 40, frame.top + frame.height / 2);
     await expect.poll(() => status(page)).toBe(`Diapositive ${total} sur ${total}`);
     const more = page.locator('.story-player__slide.is-current').getByRole('link', { name: 'En savoir plus' });
-    expect(await more.evaluate((a) => {
-      const r = a.getBoundingClientRect();
-      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('a') === a && r.bottom <= innerHeight;
-    })).toBe(true);
+    expect(
+      await more.evaluate((a) => {
+        const r = a.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('a') === a && r.bottom <= innerHeight;
+      }),
+    ).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}story-375-last.png` });
     await ctx.close();
   });
@@ -244,7 +253,13 @@ describe('stories in Chromium', () => {
           const r = s.getBoundingClientRect();
           const text = s.querySelector('p')!.getBoundingClientRect();
           const shown = getComputedStyle(s).visibility === 'visible';
-          return { top: r.top, bottom: r.bottom, width: r.width, shown, textInside: text.top >= r.top && text.bottom <= r.bottom && text.height > 0 };
+          return {
+            top: r.top,
+            bottom: r.bottom,
+            width: r.width,
+            shown,
+            textInside: text.top >= r.top && text.bottom <= r.bottom && text.height > 0,
+          };
         }),
       );
       expect(slides.length).toBeGreaterThan(1);

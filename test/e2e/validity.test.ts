@@ -10,8 +10,15 @@ const config = JSON.parse(readFileSync(new URL('../../.htmlvalidate.json', impor
 const validator = new HtmlValidate(config);
 
 async function routes(): Promise<string[]> {
-  const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{ link: string; redirection: string; blocks: string[] }>;
-  const rich = articles.filter((a) => !a.redirection).sort((a, b) => b.blocks.length - a.blocks.length).slice(0, 3);
+  const articles = (await (await fetch(`${upstreamUrl()}/__control/articles?status=publish`)).json()) as Array<{
+    link: string;
+    redirection: string;
+    blocks: string[];
+  }>;
+  const rich = articles
+    .filter((a) => !a.redirection)
+    .sort((a, b) => b.blocks.length - a.blocks.length)
+    .slice(0, 3);
   const events = await (await fetch(`${siteUrl()}/evenements`)).text();
   const event = /href="(\/evenements\/[^"]+)"/.exec(events)?.[1];
   return [
@@ -39,7 +46,10 @@ describe('HTML validity', () => {
     for (const path of await routes()) {
       const html = await (await fetch(siteUrl() + path)).text();
       const report = await validator.validateString(html, path);
-      for (const r of report.results) for (const m of r.messages) if (m.severity === 2) failures.push(`${path} ${m.ruleId} ${m.message} « ${html.slice(Math.max(0, m.offset - 60), m.offset + 60)} »`);
+      for (const r of report.results)
+        for (const m of r.messages)
+          if (m.severity === 2)
+            failures.push(`${path} ${m.ruleId} ${m.message} « ${html.slice(Math.max(0, m.offset - 60), m.offset + 60)} »`);
     }
     expect(failures).toEqual([]);
   });

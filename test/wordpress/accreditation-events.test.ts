@@ -31,15 +31,51 @@ type Spec = {
 const H = 3600;
 const D = 24 * H;
 const SPECS: Spec[] = [
-  { title: "Journée médias de l'équipe de France féminine", kind: 'evenements-presse', status: 'publish', start: 10 * D, end: 10 * D + 8 * H, deadline: 5 * D },
-  { title: "Conférence de presse : bilan des tests d'automne", kind: 'evenements-presse', status: 'publish', start: 2 * D, end: 2 * D + H, deadline: -H },
-  { title: 'Point presse & bilan du président', kind: 'evenements-presse', status: 'publish', start: 20 * D, end: 20 * D + H, deadline: 15 * D, deadlineAs: 'local' },
+  {
+    title: "Journée médias de l'équipe de France féminine",
+    kind: 'evenements-presse',
+    status: 'publish',
+    start: 10 * D,
+    end: 10 * D + 8 * H,
+    deadline: 5 * D,
+  },
+  {
+    title: "Conférence de presse : bilan des tests d'automne",
+    kind: 'evenements-presse',
+    status: 'publish',
+    start: 2 * D,
+    end: 2 * D + H,
+    deadline: -H,
+  },
+  {
+    title: 'Point presse & bilan du président',
+    kind: 'evenements-presse',
+    status: 'publish',
+    start: 20 * D,
+    end: 20 * D + H,
+    deadline: 15 * D,
+    deadlineAs: 'local',
+  },
   { title: 'France – Irlande', kind: 'rencontres-internationales', status: 'publish', start: 7 * D, end: 7 * D + 2 * H, deadline: 2 * D },
-  { title: 'Pays de Galles – France', kind: 'rencontres-internationales', status: 'publish', start: 4 * D, end: 4 * D + 2 * H, deadline: D },
+  {
+    title: 'Pays de Galles – France',
+    kind: 'rencontres-internationales',
+    status: 'publish',
+    start: 4 * D,
+    end: 4 * D + 2 * H,
+    deadline: D,
+  },
   { title: 'France – Italie', kind: 'rencontres-internationales', status: 'publish', start: -3 * D, end: -3 * D + 2 * H, deadline: -8 * D },
   // Over, though its deadline was set after it: closed for the emulator (its end), the worker (its day) and the plugin.
   { title: 'Écosse – France', kind: 'rencontres-internationales', status: 'publish', start: -D, end: -D + 2 * H, deadline: D },
-  { title: 'Angleterre – France (brouillon)', kind: 'rencontres-internationales', status: 'draft', start: 9 * D, end: 9 * D + 2 * H, deadline: 3 * D },
+  {
+    title: 'Angleterre – France (brouillon)',
+    kind: 'rencontres-internationales',
+    status: 'draft',
+    start: 9 * D,
+    end: 9 * D + 2 * H,
+    deadline: 3 * D,
+  },
   { title: 'Soirée des partenaires', kind: null, status: 'publish', start: 5 * D, end: 5 * D + 3 * H, deadline: 2 * D },
 ];
 
@@ -51,10 +87,23 @@ const KIND_OF: Record<(typeof OPTIONS)[number], Kind | null> = {
   'evenements.a-venir': null,
 };
 
-type Created = { now: number; events: Array<{ id: number; title: string; kind: Kind | null; status: string; startDate: string; endDate: string; deadline: string | null }> };
+type Created = {
+  now: number;
+  events: Array<{
+    id: number;
+    title: string;
+    kind: Kind | null;
+    status: string;
+    startDate: string;
+    endDate: string;
+    deadline: string | null;
+  }>;
+};
 
 /** The emulator's filter, loaded at run time (dev/ is type-checked by its own tsconfig). */
-type Emulator = { formTagDataOption: (store: { content: { events: unknown[] }; now: () => number }, options: string[], now?: number) => string[] | null };
+type Emulator = {
+  formTagDataOption: (store: { content: { events: unknown[] }; now: () => number }, options: string[], now?: number) => string[] | null;
+};
 const EMULATOR = fileURLToPath(new URL('../../dev/cf7/data-options.ts', import.meta.url));
 
 let created: Created;
@@ -89,7 +138,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await php(`foreach (get_posts(['post_type' => 'evenement', 'post_status' => 'any', 'numberposts' => -1]) as $p) wp_delete_post($p->ID, true); return true;`, { as: 'admin' });
+  await php(
+    `foreach (get_posts(['post_type' => 'evenement', 'post_status' => 'any', 'numberposts' => -1]) as $p) wp_delete_post($p->ID, true); return true;`,
+    { as: 'admin' },
+  );
   expect(await pluginWarnings()).toEqual([]);
 });
 
@@ -120,7 +172,13 @@ async function answers(cases: Record<string, { data?: unknown; options: string[]
 function emulatorAnswer(options: string[]) {
   const events = created.events
     .filter((e) => e.status === 'publish' && e.kind !== null)
-    .map((e) => ({ id: e.id, title: e.title.replaceAll("'", '’'), startDate: e.startDate, endDate: e.endDate, accreditation: { kind: e.kind, deadline: e.deadline } }))
+    .map((e) => ({
+      id: e.id,
+      title: e.title.replaceAll("'", '’'),
+      startDate: e.startDate,
+      endDate: e.endDate,
+      accreditation: { kind: e.kind, deadline: e.deadline },
+    }))
     .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id - b.id);
   const now = created.now * 1000;
   return emulator.formTagDataOption({ content: { events }, now: () => now }, options, now);
@@ -133,7 +191,10 @@ describe('the accreditation forms’ data: options (wpcf7_form_tag_data_option)'
       console.log(`data:${option} →`, JSON.stringify(result[option]!.answer));
       expect(result[option]!.answer, option).toEqual(emulatorAnswer([option]));
     }
-    expect(result['evenements.presse']!.answer).toEqual(['Journée médias de l&#8217;équipe de France féminine', 'Point presse &#038; bilan du président']);
+    expect(result['evenements.presse']!.answer).toEqual([
+      'Journée médias de l&#8217;équipe de France féminine',
+      'Point presse &#038; bilan du président',
+    ]);
     expect(result['evenements.rencontres']!.answer).toEqual(['Pays de Galles – France', 'France – Irlande']);
     expect(result['evenements.a-venir']!.answer).toEqual([
       'Pays de Galles – France',
@@ -147,12 +208,21 @@ describe('the accreditation forms’ data: options (wpcf7_form_tag_data_option)'
     const result = await answers(Object.fromEntries(OPTIONS.map((o) => [o, { options: [o] }])));
     const now = new Date(created.now * 1000);
     // What the site reads: the shim's future_events (the federation's route), through the worker's schema.
-    const res = await fetch(`${wp.url}/wp-json/ffr/v1/future_events?${new URLSearchParams({ ends_after: `${parisDay(now)}T00:00:00`, timestamp: '1' })}`);
+    const res = await fetch(
+      `${wp.url}/wp-json/ffr/v1/future_events?${new URLSearchParams({ ends_after: `${parisDay(now)}T00:00:00`, timestamp: '1' })}`,
+    );
     expect(res.status).toBe(200);
     const events = z.array(EventSchema).parse(await res.json());
     for (const option of OPTIONS) {
-      const offered = eventChoices(events, KIND_OF[option], now).filter((e) => e.open).map((e) => e.title);
-      console.log(`data:${option} décodé comme CF7 →`, JSON.stringify(result[option]!.decoded), '; proposé par le site →', JSON.stringify(offered));
+      const offered = eventChoices(events, KIND_OF[option], now)
+        .filter((e) => e.open)
+        .map((e) => e.title);
+      console.log(
+        `data:${option} décodé comme CF7 →`,
+        JSON.stringify(result[option]!.decoded),
+        '; proposé par le site →',
+        JSON.stringify(offered),
+      );
       expect(result[option]!.decoded, option).toEqual(offered);
       expect((result[option]!.answer as string[]).map(decodeEntities)).toEqual(offered);
     }
@@ -173,10 +243,18 @@ describe('the accreditation forms’ data: options (wpcf7_form_tag_data_option)'
     expect(result['pays (déjà rempli)']!.answer).toEqual(['France', 'Italie']);
     expect(result['aucun data:']!.answer).toBeNull();
     expect(result['Evenements.Presse']!.answer).toBeNull();
-    expect(result['evenements.presse + autre filtre']!.answer).toEqual(['Autre', 'Journée médias de l&#8217;équipe de France féminine', 'Point presse &#038; bilan du président']);
-    expect(result['evenements.presse + evenements.rencontres']!.answer).toEqual(emulatorAnswer(['evenements.presse', 'evenements.rencontres']));
+    expect(result['evenements.presse + autre filtre']!.answer).toEqual([
+      'Autre',
+      'Journée médias de l&#8217;équipe de France féminine',
+      'Point presse &#038; bilan du président',
+    ]);
+    expect(result['evenements.presse + evenements.rencontres']!.answer).toEqual(
+      emulatorAnswer(['evenements.presse', 'evenements.rencontres']),
+    );
     // Each event once (the emulator lists an event once per option that names it).
-    expect(result['evenements.a-venir + evenements.presse']!.answer).toEqual([...new Set(emulatorAnswer(['evenements.a-venir', 'evenements.presse']))]);
+    expect(result['evenements.a-venir + evenements.presse']!.answer).toEqual([
+      ...new Set(emulatorAnswer(['evenements.a-venir', 'evenements.presse'])),
+    ]);
   });
 
   it('follows WordPress: an event published, closed or trashed changes the answer at once', async () => {
@@ -187,7 +265,10 @@ describe('the accreditation forms’ data: options (wpcf7_form_tag_data_option)'
       `wp_update_post(['ID' => ${draft.id}, 'post_status' => 'publish']);
       update_post_meta(${irlande.id}, 'ffr_accreditation_deadline', wp_date('c', time() - 60));`,
     );
-    console.log('data:evenements.rencontres après publication d’un brouillon et clôture de France – Irlande →', JSON.stringify(result.rencontres!.answer));
+    console.log(
+      'data:evenements.rencontres après publication d’un brouillon et clôture de France – Irlande →',
+      JSON.stringify(result.rencontres!.answer),
+    );
     expect(result.rencontres!.answer).toEqual(['Pays de Galles – France', 'Angleterre – France (brouillon)']);
     const trashed = await answers(
       { rencontres: { options: ['evenements.rencontres'] } },

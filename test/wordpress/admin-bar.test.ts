@@ -44,11 +44,15 @@ describe('the admin bar item', () => {
     expect(clicked.location).toBe(profile);
     const state = await pluginState();
     expect(state.lastResult).toMatchObject({ ok: true, status: 200, body: '{"type":"site","action":"update","reason":"manual"}' });
-    expect((state.lastResult as { time: number }).time).toBeGreaterThanOrEqual((before.lastResult as { time: number } | false || { time: 0 }).time);
+    expect((state.lastResult as { time: number }).time).toBeGreaterThanOrEqual(
+      ((before.lastResult as { time: number } | false) || { time: 0 }).time,
+    );
     for (const path of ['/', '/categories/xv-de-france']) expect((await site(path)).cache, path).toBe('PURGED');
 
     const back = decodeEntities((await admin('profile.php', cookies)).text);
-    expect(back).toMatch(/FFR Presse\u00a0: le cache du site a été purgé le \d{2}\/\d{2}\/\d{4} à \d{1,2}h\d{2}\. Les pages seront rafraîchies à la prochaine visite\./);
+    expect(back).toMatch(
+      /FFR Presse\u00a0: le cache du site a été purgé le \d{2}\/\d{2}\/\d{4} à \d{1,2}h\d{2}\. Les pages seront rafraîchies à la prochaine visite\./,
+    );
     // Said once.
     expect((await admin('profile.php', cookies)).text).not.toContain('le cache du site a été purgé');
   });

@@ -39,7 +39,15 @@ afterAll(async () => expect(await pluginWarnings()).toEqual([]));
 /** « le 23/11/2026 à 14h05 », Paris time, as the notice writes it. */
 function when(unix: number) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(unix * 1000))
       .map((p) => [p.type, p.value]),
   );
@@ -47,7 +55,12 @@ function when(unix: number) {
 }
 
 async function publishedPost(title: string) {
-  const r = await rest('POST', '/posts', { title, status: 'publish', categories: [wp.categories['communiques-de-presse']], content: '<p>Texte.</p>' });
+  const r = await rest('POST', '/posts', {
+    title,
+    status: 'publish',
+    categories: [wp.categories['communiques-de-presse']],
+    content: '<p>Texte.</p>',
+  });
   expect(r.status).toBe(201);
   expect((await pluginState()).lastResult).toMatchObject({ status: 200 });
   return r.json as { id: number; slug: string };
@@ -142,7 +155,9 @@ describe('an answer a retry cannot change', () => {
         expect(state.nextRetry).toBe(false);
         expect(state.retryAt).toBe(false);
         expect(state.lastError).toMatchObject({ status: 400, retry: false, refused: true });
-        expect(decodeEntities(await adminNotices('admin'))).toContain(`FFR Presse${NBSP}: le site a refusé la purge du cache (400 Corps de purge invalide.)`);
+        expect(decodeEntities(await adminNotices('admin'))).toContain(
+          `FFR Presse${NBSP}: le site a refusé la purge du cache (400 Corps de purge invalide.)`,
+        );
       } finally {
         await refusing.close();
       }
@@ -301,7 +316,9 @@ describe('a worker that is down', () => {
     expect(state.nextRetry).toBe(false);
     expect(state.lastError).toMatchObject({ status: 0, retry: false });
     const notices = decodeEntities(await adminNotices('admin'));
-    expect(notices).toContain(`Les nouveaux essais automatiques ont échoué${NBSP}: le site peut montrer des contenus anciens pendant quelques minutes.`);
+    expect(notices).toContain(
+      `Les nouveaux essais automatiques ont échoué${NBSP}: le site peut montrer des contenus anciens pendant quelques minutes.`,
+    );
     expect(notices).toContain('Utilisez «\u202fPurger le cache du site\u202f» dans la barre d’administration');
     expect(decodeEntities(await adminNotices('redaction'))).toContain('Prévenez un administrateur.');
 
@@ -319,7 +336,11 @@ describe('without its constants', () => {
     try {
       await overridePurge({ unconfigured: true, url: worker.url });
       const before = await pluginState();
-      const r = await rest('POST', '/posts', { title: `Sans configuration ${run}`, status: 'publish', categories: [wp.categories['france-7']] });
+      const r = await rest('POST', '/posts', {
+        title: `Sans configuration ${run}`,
+        status: 'publish',
+        categories: [wp.categories['france-7']],
+      });
       expect(r.status).toBe(201);
       expect(worker.received).toEqual([]);
       expect((await pluginState()).lastResult).toEqual(before.lastResult);

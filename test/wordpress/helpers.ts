@@ -98,11 +98,18 @@ export async function api<T = any>(
   method: string,
   path: string,
   body?: unknown,
-  auth: 'admin' | 'editor' | 'preview' | Pick<WordPressUser, 'login' | 'applicationPassword'> | { cookies: string; nonce?: string } | null = null,
+  auth:
+    | 'admin'
+    | 'editor'
+    | 'preview'
+    | Pick<WordPressUser, 'login' | 'applicationPassword'>
+    | { cookies: string; nonce?: string }
+    | null = null,
 ) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const as = typeof auth === 'string' ? wp.users[auth] : auth;
-  if (as && 'applicationPassword' in as) headers.authorization = `Basic ${Buffer.from(`${as.login}:${as.applicationPassword}`).toString('base64')}`;
+  if (as && 'applicationPassword' in as)
+    headers.authorization = `Basic ${Buffer.from(`${as.login}:${as.applicationPassword}`).toString('base64')}`;
   if (as && 'cookies' in as) {
     headers.cookie = as.cookies;
     if (as.nonce) headers['x-wp-nonce'] = as.nonce;
@@ -289,7 +296,12 @@ export async function admin(path: string, cookies: string, referer?: string) {
 }
 
 export const decodeEntities = (s: string) =>
-  s.replace(/&#0?39;/g, "'").replace(/&#0?38;|&amp;/g, '&').replace(/&#8217;/g, '’').replace(/&nbsp;|&#160;/g, '\u00a0').replace(/&#8239;/g, '\u202f');
+  s
+    .replace(/&#0?39;/g, "'")
+    .replace(/&#0?38;|&amp;/g, '&')
+    .replace(/&#8217;/g, '’')
+    .replace(/&nbsp;|&#160;/g, '\u00a0')
+    .replace(/&#8239;/g, '\u202f');
 
 /** PHP warnings and notices WordPress logged (WP_DEBUG_LOG) that come from the plugin. */
 export async function pluginWarnings() {

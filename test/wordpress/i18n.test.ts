@@ -16,8 +16,12 @@ const PLUGIN = join(ROOT, 'wordpress/ffr-presse-purge');
 const PHP_FILES = [
   join(PLUGIN, 'ffr-presse-purge.php'),
   join(PLUGIN, 'uninstall.php'),
-  ...readdirSync(join(PLUGIN, 'includes')).filter((f) => f.endsWith('.php')).map((f) => join(PLUGIN, 'includes', f)),
-  ...readdirSync(join(PLUGIN, 'languages')).filter((f) => f.endsWith('.php')).map((f) => join(PLUGIN, 'languages', f)),
+  ...readdirSync(join(PLUGIN, 'includes'))
+    .filter((f) => f.endsWith('.php'))
+    .map((f) => join(PLUGIN, 'includes', f)),
+  ...readdirSync(join(PLUGIN, 'languages'))
+    .filter((f) => f.endsWith('.php'))
+    .map((f) => join(PLUGIN, 'languages', f)),
 ];
 const CHECKER = join(ROOT, 'scripts/wordpress/php80-check.php');
 
@@ -64,22 +68,27 @@ $x = $ok ? null : false;
 `,
       );
       const check = spawnSync('php', [CHECKER, file], { encoding: 'utf8' });
-      const found = check.stdout.trim().split('\n').map((line) => line.replace(/^.*?:\d+: /, ''));
+      const found = check.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.replace(/^.*?:\d+: /, ''));
       expect(check.status).toBe(1);
-      expect(found.sort()).toEqual([
-        'enum (PHP 8.1)',
-        'readonly (PHP 8.1, classes 8.2)',
-        'new in an initializer (PHP 8.1)',
-        'never return type (PHP 8.1)',
-        'intersection type (PHP 8.1)',
-        'true as a stand-alone type (PHP 8.2)',
-        'true type (PHP 8.2)',
-        'final class constant (PHP 8.1)',
-        'typed class constant (PHP 8.3)',
-        'first-class callable syntax f(...) (PHP 8.1)',
-        'array_is_list() (after PHP 8.0)',
-        'json_validate() (after PHP 8.0)',
-      ].sort());
+      expect(found.sort()).toEqual(
+        [
+          'enum (PHP 8.1)',
+          'readonly (PHP 8.1, classes 8.2)',
+          'new in an initializer (PHP 8.1)',
+          'never return type (PHP 8.1)',
+          'intersection type (PHP 8.1)',
+          'true as a stand-alone type (PHP 8.2)',
+          'true type (PHP 8.2)',
+          'final class constant (PHP 8.1)',
+          'typed class constant (PHP 8.3)',
+          'first-class callable syntax f(...) (PHP 8.1)',
+          'array_is_list() (after PHP 8.0)',
+          'json_validate() (after PHP 8.0)',
+        ].sort(),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -116,7 +125,11 @@ describe('the French translation', () => {
     );
     const cookies = await login('admin');
     const page = async (locale: string) => {
-      await php(locale ? `update_user_meta(${wp.users.admin.id}, 'locale', '${locale}'); return true;` : `delete_user_meta(${wp.users.admin.id}, 'locale'); return true;`);
+      await php(
+        locale
+          ? `update_user_meta(${wp.users.admin.id}, 'locale', '${locale}'); return true;`
+          : `delete_user_meta(${wp.users.admin.id}, 'locale'); return true;`,
+      );
       const r = await admin('profile.php', cookies);
       expect(r.status).toBe(200);
       return decodeEntities(r.text);
@@ -135,9 +148,13 @@ describe('the French translation', () => {
     console.log('langue du site (fr_FR) :', JSON.stringify({ barre: barItem(site), extension: plugin.result.name }));
 
     expect(barItem(fr)).toBe('Purger le cache du site');
-    expect(notice(fr)).toMatch(/^FFR Presse\u00a0: la purge du cache a échoué \(503 Service indisponible\.\) le \d{2}\/\d{2}\/\d{4} à \d{1,2}h\d{2}\. Nouvel essai automatique prévu\.$/);
+    expect(notice(fr)).toMatch(
+      /^FFR Presse\u00a0: la purge du cache a échoué \(503 Service indisponible\.\) le \d{2}\/\d{2}\/\d{4} à \d{1,2}h\d{2}\. Nouvel essai automatique prévu\.$/,
+    );
     expect(barItem(en)).toBe('Purge the site cache');
-    expect(notice(en)).toMatch(/^FFR Presse: the cache purge failed \(503 Service indisponible\.\) on \d{4}-\d{2}-\d{2} at \d{2}:\d{2}\. Another attempt is scheduled\.$/);
+    expect(notice(en)).toMatch(
+      /^FFR Presse: the cache purge failed \(503 Service indisponible\.\) on \d{4}-\d{2}-\d{2} at \d{2}:\d{2}\. Another attempt is scheduled\.$/,
+    );
     expect(barItem(site)).toBe('Purger le cache du site');
     expect(notice(site)).toBe(notice(fr));
     expect(plugin.result.name).toBe('FFR Presse — purge du cache');

@@ -12,7 +12,12 @@ afterEach(() => overridePurge(null));
 afterAll(async () => expect(await pluginWarnings()).toEqual([]));
 
 async function publish(title: string, category: string) {
-  const { status, json } = await rest('POST', '/posts', { title, status: 'publish', content: `<!-- wp:paragraph --><p>${title}, texte de l’article.</p><!-- /wp:paragraph -->`, categories: [wp.categories[category]] });
+  const { status, json } = await rest('POST', '/posts', {
+    title,
+    status: 'publish',
+    content: `<!-- wp:paragraph --><p>${title}, texte de l’article.</p><!-- /wp:paragraph -->`,
+    categories: [wp.categories[category]],
+  });
   expect(status).toBe(201);
   return json as { id: number; slug: string };
 }
@@ -57,7 +62,9 @@ describe('an edited post that changes category', () => {
 
     // Without a purge the site keeps what it has for the freshness window: a change made in the
     // database behind WordPress's back (no hook, no purge) does not show.
-    await php(`global $wpdb; $wpdb->update($wpdb->posts, ['post_title' => ${JSON.stringify(hidden)}], ['ID' => ${post.id}]); clean_post_cache(${post.id}); return true;`);
+    await php(
+      `global $wpdb; $wpdb->update($wpdb->posts, ['post_title' => ${JSON.stringify(hidden)}], ['ID' => ${post.id}]); clean_post_cache(${post.id}); return true;`,
+    );
     for (const path of pages) {
       const r = await site(path);
       expect(r.cache, path).toBe('HIT');
@@ -126,7 +133,8 @@ describe('the site-wide changes', () => {
   it('a saved menu shows in the header at once', async () => {
     await warm('/');
     const rename = (label: string) =>
-      php(`
+      php(
+        `
         $menu = wp_get_nav_menu_object('categories');
         $item = wp_get_nav_menu_items($menu->term_id)[0];
         wp_update_nav_menu_item($menu->term_id, $item->ID, [
@@ -134,10 +142,16 @@ describe('the site-wide changes', () => {
           'menu-item-position' => $item->menu_order, 'menu-item-status' => 'publish', 'menu-item-title' => ${JSON.stringify(label)},
         ]);
         wp_update_nav_menu_object($menu->term_id, ['menu-name' => 'categories']);
-        return true;`, { as: 'admin' });
+        return true;`,
+        { as: 'admin' },
+      );
     try {
       await rename(`Les Bleus ${run}`);
-      expect(JSON.parse(((await pluginState()).lastResult as { body: string }).body)).toEqual({ type: 'site', action: 'update', reason: 'menu' });
+      expect(JSON.parse(((await pluginState()).lastResult as { body: string }).body)).toEqual({
+        type: 'site',
+        action: 'update',
+        reason: 'menu',
+      });
       const home = await site('/');
       expect(home.cache).toBe('PURGED');
       expect(home.text).toContain(`Les Bleus ${run}`);
@@ -150,7 +164,11 @@ describe('the site-wide changes', () => {
     await warm('/');
     try {
       await rest('POST', '/settings', { title: `FFR Presse ${run}` }, 'admin');
-      expect(JSON.parse(((await pluginState()).lastResult as { body: string }).body)).toEqual({ type: 'site', action: 'update', reason: 'settings' });
+      expect(JSON.parse(((await pluginState()).lastResult as { body: string }).body)).toEqual({
+        type: 'site',
+        action: 'update',
+        reason: 'settings',
+      });
       const home = await site('/');
       expect(home.cache).toBe('PURGED');
       expect(home.text).toContain(`FFR Presse ${run}`);
@@ -166,7 +184,11 @@ describe('the site-wide changes', () => {
       { as: 'admin' },
     );
     try {
-      expect(JSON.parse(((await pluginState()).lastResult as { body: string }).body)).toEqual({ type: 'site', action: 'update', reason: 'partners' });
+      expect(JSON.parse(((await pluginState()).lastResult as { body: string }).body)).toEqual({
+        type: 'site',
+        action: 'update',
+        reason: 'partners',
+      });
       const home = await site('/');
       expect(home.cache).toBe('PURGED');
       expect(home.text).toContain(`Partenaire ${run}`);

@@ -1,5 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminNotices, api, decodeEntities, linkSignature, login, overridePurge, php, pluginWarnings, rest, site, wp, type WordPressUser } from './helpers';
+import {
+  admin,
+  adminNotices,
+  api,
+  decodeEntities,
+  linkSignature,
+  login,
+  overridePurge,
+  php,
+  pluginWarnings,
+  rest,
+  site,
+  wp,
+  type WordPressUser,
+} from './helpers';
 
 // Drafts and scheduled posts open on the site only with a link the plugin signed: the editor's
 // preview (« apercu », FFR_PRESSE_PREVIEW_TTL), the journalists' embargo link (« embargo », made by
@@ -27,11 +41,23 @@ const wordpressTime = async () => (await php<number>('return time();')).result;
 /** A Paris wall-clock time as the box shows it: 27/11/2026, 14h05 and 2026-11-27T14:05. */
 function paris(unix: number) {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(unix * 1000))
       .map((part) => [part.type, part.value]),
   );
-  return { date: `${p.day}/${p.month}/${p.year}`, time: `${Number(p.hour)}h${p.minute}`, input: `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` };
+  return {
+    date: `${p.day}/${p.month}/${p.year}`,
+    time: `${Number(p.hour)}h${p.minute}`,
+    input: `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`,
+  };
 }
 
 async function post(title: string, status: 'draft' | 'publish' | 'future', publishAt?: number) {
@@ -92,7 +118,12 @@ describe('editor previews', () => {
 
   it('last FFR_PRESSE_PREVIEW_TTL seconds; without the constants WordPress’s link stays and administrators are told what to add', async () => {
     const draft = await post(`Aperçu, durée réglée ${run}`, 'draft');
-    const preview = async () => (await php<{ now: number; link: string }>(`$now = time(); return ['now' => $now, 'link' => get_preview_post_link(${draft.id})];`, { as: 'redaction' })).result;
+    const preview = async () =>
+      (
+        await php<{ now: number; link: string }>(`$now = time(); return ['now' => $now, 'link' => get_preview_post_link(${draft.id})];`, {
+          as: 'redaction',
+        })
+      ).result;
 
     await overridePurge({ previewTtl: 600 });
     const short = await preview();
@@ -120,7 +151,9 @@ describe('embargo links', () => {
     expect(edit.status).toBe(200);
     const page = decodeEntities(edit.text);
     expect(page).toContain('Lien sous embargo');
-    expect(page).toContain(`Ce lien ouvre l’article aux journalistes connectés jusqu’à la date choisie${NNBSP}; il mène à l’article publié une fois l’embargo levé.`);
+    expect(page).toContain(
+      `Ce lien ouvre l’article aux journalistes connectés jusqu’à la date choisie${NNBSP}; il mène à l’article publié une fois l’embargo levé.`,
+    );
     expect(page).toContain('Aucun lien pour l’instant.');
     expect(page).toMatch(/<button[^>]*ffr-presse-embargo-copy[^>]*>Copier<\/button>/);
     // The proposed end: the publication plus 24 hours, in Paris time.
@@ -132,7 +165,10 @@ describe('embargo links', () => {
 
     // Without the nonce WordPress does not take the session for the REST API.
     const noNonce = await api('POST', EMBARGO_ROUTE, { post: future.id, expires: proposed }, { cookies });
-    expect(noNonce).toMatchObject({ status: 401, json: { code: 'rest_forbidden', message: 'Vous devez être connecté pour créer un lien sous embargo.' } });
+    expect(noNonce).toMatchObject({
+      status: 401,
+      json: { code: 'rest_forbidden', message: 'Vous devez être connecté pour créer un lien sous embargo.' },
+    });
 
     const before = await wordpressTime();
     const made = await api('POST', EMBARGO_ROUTE, { post: future.id, expires: proposed }, { cookies, nonce });
@@ -145,7 +181,9 @@ describe('embargo links', () => {
     expect(params.sig).toBe(linkSignature('embargo', future.id, exp));
     expect(made.json).toMatchObject({ post: future.id, expires: exp, user: wp.users.editor.id });
 
-    const { result: meta } = await php<Array<{ expires: number; created: number; user: number }>>(`return get_post_meta(${future.id}, '_ffr_presse_embargo_links');`);
+    const { result: meta } = await php<Array<{ expires: number; created: number; user: number }>>(
+      `return get_post_meta(${future.id}, '_ffr_presse_embargo_links');`,
+    );
     expect(meta).toHaveLength(1);
     expect(meta[0]).toMatchObject({ expires: exp, user: wp.users.editor.id });
     expect(meta[0]!.created).toBeGreaterThanOrEqual(before);
@@ -153,7 +191,9 @@ describe('embargo links', () => {
     const end = paris(exp);
     const listed = decodeEntities((await admin(`post.php?post=${future.id}&action=edit`, cookies)).text);
     expect(listed).toContain('Liens créés');
-    expect(listed).toContain(`Valable jusqu’au ${end.date} à ${end.time}, créé le ${paris(meta[0]!.created).date} à ${paris(meta[0]!.created).time} par Service de presse FFR`);
+    expect(listed).toContain(
+      `Valable jusqu’au ${end.date} à ${end.time}, créé le ${paris(meta[0]!.created).date} à ${paris(meta[0]!.created).time} par Service de presse FFR`,
+    );
   });
 
   it('is refused, in French, to a contributor and a stranger, for a draft or a published post, and for a date past or beyond 30 days', async () => {
@@ -168,24 +208,42 @@ describe('embargo links', () => {
       status: 403,
       json: { code: 'rest_forbidden', message: 'Désolé, vous n’avez pas l’autorisation de créer un lien sous embargo pour cet article.' },
     });
-    expect(await ask({ post: future.id, expires: tomorrow }, null)).toMatchObject({ status: 401, json: { message: 'Vous devez être connecté pour créer un lien sous embargo.' } });
+    expect(await ask({ post: future.id, expires: tomorrow }, null)).toMatchObject({
+      status: 401,
+      json: { message: 'Vous devez être connecté pour créer un lien sous embargo.' },
+    });
     expect(await ask({ post: draft.id, expires: tomorrow })).toMatchObject({
       status: 400,
-      json: { code: 'ffr_presse_embargo_not_scheduled', message: `Cet article n’est pas programmé${NBSP}: programmez sa publication pour créer un lien sous embargo.` },
+      json: {
+        code: 'ffr_presse_embargo_not_scheduled',
+        message: `Cet article n’est pas programmé${NBSP}: programmez sa publication pour créer un lien sous embargo.`,
+      },
     });
     expect(await ask({ post: published.id, expires: tomorrow })).toMatchObject({
       status: 400,
-      json: { code: 'ffr_presse_embargo_not_scheduled', message: `Cet article est déjà publié${NBSP}: il n’y a plus d’embargo, partagez son adresse publique.` },
+      json: {
+        code: 'ffr_presse_embargo_not_scheduled',
+        message: `Cet article est déjà publié${NBSP}: il n’y a plus d’embargo, partagez son adresse publique.`,
+      },
     });
     expect(await ask({ post: 987654321, expires: tomorrow })).toMatchObject({ status: 404, json: { code: 'rest_post_invalid_id' } });
-    expect(await ask({ post: future.id, expires: now - 60 })).toMatchObject({ status: 400, json: { message: 'La date de fin de l’embargo doit être dans le futur.' } });
+    expect(await ask({ post: future.id, expires: now - 60 })).toMatchObject({
+      status: 400,
+      json: { message: 'La date de fin de l’embargo doit être dans le futur.' },
+    });
     const tooFar = await ask({ post: future.id, expires: now + 30 * DAY + 120 });
     expect(tooFar.status).toBe(400);
-    expect(tooFar.json.message).toMatch(new RegExp(`^Un lien sous embargo vaut 30 jours au plus${NBSP}: choisissez une date jusqu’au \\d{2}/\\d{2}/\\d{4} à \\d{1,2}h\\d{2} au plus tard\\.$`));
+    expect(tooFar.json.message).toMatch(
+      new RegExp(
+        `^Un lien sous embargo vaut 30 jours au plus${NBSP}: choisissez une date jusqu’au \\d{2}/\\d{2}/\\d{4} à \\d{1,2}h\\d{2} au plus tard\\.$`,
+      ),
+    );
     expect(await ask({ post: future.id, expires: 'demain' })).toMatchObject({ status: 400, json: { code: 'rest_invalid_param' } });
     // Thirty days is allowed, and only what was allowed is recorded.
     expect((await ask({ post: future.id, expires: now + 30 * DAY - 120 })).status).toBe(201);
-    const { result: counts } = await php<number[]>(`return array_map(fn($id) => count(get_post_meta($id, '_ffr_presse_embargo_links')), [${future.id}, ${draft.id}, ${published.id}]);`);
+    const { result: counts } = await php<number[]>(
+      `return array_map(fn($id) => count(get_post_meta($id, '_ffr_presse_embargo_links')), [${future.id}, ${draft.id}, ${published.id}]);`,
+    );
     expect(counts).toEqual([1, 0, 0]);
     // The box is for scheduled posts only.
     const cookies = await login('editor');
@@ -210,10 +268,18 @@ describe('ffr/v1/posts/{id} (the shim, as the worker reads drafts)', () => {
       status: 401,
       json: { code: 'rest_forbidden', message: 'Désolé, vous n’avez pas l’autorisation de faire cela.', data: { status: 401 } },
     });
-    expect(await api('GET', `/ffr/v1/posts/${future.id}`, undefined, contributor)).toMatchObject({ status: 403, json: { code: 'rest_forbidden' } });
-    expect(await api('GET', '/ffr/v1/posts/987654321', undefined, 'preview')).toMatchObject({ status: 404, json: { code: 'rest_post_invalid_id', message: 'ID de publication non valide.' } });
+    expect(await api('GET', `/ffr/v1/posts/${future.id}`, undefined, contributor)).toMatchObject({
+      status: 403,
+      json: { code: 'rest_forbidden' },
+    });
+    expect(await api('GET', '/ffr/v1/posts/987654321', undefined, 'preview')).toMatchObject({
+      status: 404,
+      json: { code: 'rest_post_invalid_id', message: 'ID de publication non valide.' },
+    });
     // The worker's credential as it sends it, its password with a hyphen that WordPress ignores.
-    const worker = await fetch(`${wp.url}/wp-json/ffr/v1/posts/${future.id}`, { headers: { authorization: `Basic ${Buffer.from(wp.preview.credentials).toString('base64')}` } });
+    const worker = await fetch(`${wp.url}/wp-json/ffr/v1/posts/${future.id}`, {
+      headers: { authorization: `Basic ${Buffer.from(wp.preview.credentials).toString('base64')}` },
+    });
     expect(worker.status).toBe(200);
     // Published articles carry their status too.
     const slug = (await rest('GET', `/posts/${(await post(`Publié ${run}`, 'publish')).id}`)).json.slug;

@@ -41,7 +41,9 @@ async function create(fields: Record<string, unknown>) {
 describe('posts', () => {
   it('publish, update with a new slug and category, save unchanged: one body each, with what changed', async () => {
     const post = await create({ title: `Composition ${run}`, status: 'publish', categories: [cat('xv-de-france').id] });
-    expect(received()).toEqual([{ type: 'post', action: 'publish', post: { id: post.id, slug: post.slug, categories: [cat('xv-de-france')] } }]);
+    expect(received()).toEqual([
+      { type: 'post', action: 'publish', post: { id: post.id, slug: post.slug, categories: [cat('xv-de-france')] } },
+    ]);
 
     const slug = `composition-officielle-${run}`;
     await rest('POST', `/posts/${post.id}`, { title: `Composition officielle ${run}`, slug, categories: [cat('france-7').id], tags: [] });
@@ -61,7 +63,11 @@ describe('posts', () => {
   it('a post in a sub-category also refreshes the parent category', async () => {
     const post = await create({ title: `Six Nations ${run}`, status: 'publish', categories: [cat('tournoi-des-six-nations').id] });
     expect(received()).toEqual([
-      { type: 'post', action: 'publish', post: { id: post.id, slug: post.slug, categories: [cat('xv-de-france'), cat('tournoi-des-six-nations')] } },
+      {
+        type: 'post',
+        action: 'publish',
+        post: { id: post.id, slug: post.slug, categories: [cat('xv-de-france'), cat('tournoi-des-six-nations')] },
+      },
     ]);
   });
 
@@ -73,13 +79,19 @@ describe('posts', () => {
     expect(received()).toEqual([]);
 
     const published = await rest('POST', `/posts/${draft.id}`, { status: 'publish' });
-    expect(received()).toEqual([{ type: 'post', action: 'publish', post: { id: draft.id, slug: published.json.slug, categories: [cat('france-7')] } }]);
+    expect(received()).toEqual([
+      { type: 'post', action: 'publish', post: { id: draft.id, slug: published.json.slug, categories: [cat('france-7')] } },
+    ]);
   });
 
   it('unpublish, trash, restore and delete', async () => {
     const post = await create({ title: `Cycle de vie ${run}`, status: 'publish', categories: [cat('communiques-de-presse').id] });
     received();
-    const body = (action: string) => ({ type: 'post', action, post: { id: post.id, slug: post.slug, categories: [cat('communiques-de-presse')] } });
+    const body = (action: string) => ({
+      type: 'post',
+      action,
+      post: { id: post.id, slug: post.slug, categories: [cat('communiques-de-presse')] },
+    });
 
     await rest('POST', `/posts/${post.id}`, { status: 'draft' });
     expect(received()).toEqual([body('unpublish')]);
@@ -90,7 +102,9 @@ describe('posts', () => {
     await rest('DELETE', `/posts/${post.id}`);
     expect(received()).toEqual([body('trash')]);
     // Restored as a draft (WordPress's default since 5.6): nothing for the site to show.
-    expect((await php<string>(`wp_untrash_post(${post.id}); return get_post_status(${post.id});`, { as: 'redaction' })).result).toBe('draft');
+    expect((await php<string>(`wp_untrash_post(${post.id}); return get_post_status(${post.id});`, { as: 'redaction' })).result).toBe(
+      'draft',
+    );
     expect(received()).toEqual([]);
 
     await rest('POST', `/posts/${post.id}`, { status: 'publish' });
@@ -125,7 +139,12 @@ describe('posts', () => {
     );
     const bodies = received();
     expect(bodies.filter((b) => b.type === 'post')).toEqual([
-      { type: 'post', action: 'update', post: { id: post.id, slug: post.slug, categories: [cat('france-7')] }, previous: { categories: [cat('xv-de-france')] } },
+      {
+        type: 'post',
+        action: 'update',
+        post: { id: post.id, slug: post.slug, categories: [cat('france-7')] },
+        previous: { categories: [cat('xv-de-france')] },
+      },
     ]);
   });
 
@@ -140,16 +159,24 @@ describe('posts', () => {
 
 describe('pages, partners, menus, settings', () => {
   it('a published page is a site change; a draft page is nothing', async () => {
-    await php(`return wp_insert_post(['post_type' => 'page', 'post_title' => 'Brouillon de page ${run}', 'post_status' => 'draft']);`, { as: 'admin' });
+    await php(`return wp_insert_post(['post_type' => 'page', 'post_title' => 'Brouillon de page ${run}', 'post_status' => 'draft']);`, {
+      as: 'admin',
+    });
     expect(received()).toEqual([]);
-    const { result: id } = await php<number>(`return wp_insert_post(['post_type' => 'page', 'post_title' => 'Accréditations ${run}', 'post_status' => 'publish']);`, { as: 'admin' });
+    const { result: id } = await php<number>(
+      `return wp_insert_post(['post_type' => 'page', 'post_title' => 'Accréditations ${run}', 'post_status' => 'publish']);`,
+      { as: 'admin' },
+    );
     expect(received()).toEqual([{ type: 'site', action: 'update', reason: 'page' }]);
     await php(`return wp_delete_post(${id}, true) !== false;`, { as: 'admin' });
     expect(received()).toEqual([{ type: 'site', action: 'update', reason: 'page' }]);
   });
 
   it('a partner is a site change', async () => {
-    const { result: id } = await php<number>(`return wp_insert_post(['post_type' => 'partenaire', 'post_title' => 'Partenaire ${run}', 'post_status' => 'publish']);`, { as: 'admin' });
+    const { result: id } = await php<number>(
+      `return wp_insert_post(['post_type' => 'partenaire', 'post_title' => 'Partenaire ${run}', 'post_status' => 'publish']);`,
+      { as: 'admin' },
+    );
     expect(received()).toEqual([{ type: 'site', action: 'update', reason: 'partners' }]);
     await php(`return wp_delete_post(${id}, true) !== false;`, { as: 'admin' });
     received();
@@ -178,9 +205,14 @@ describe('pages, partners, menus, settings', () => {
       { as: 'admin' },
     );
     expect(received()).toEqual([{ type: 'site', action: 'update', reason: 'settings' }]);
-    await php(`update_option('posts_per_page', 12); update_option('ffr_presse_purge_last_result', ['ok' => true]); return true;`, { as: 'admin' });
+    await php(`update_option('posts_per_page', 12); update_option('ffr_presse_purge_last_result', ['ok' => true]); return true;`, {
+      as: 'admin',
+    });
     expect(received()).toEqual([]);
-    await php(`update_option('blogname', 'FFR Presse'); update_option('blogdescription', 'La salle de presse de la Fédération française de rugby'); return true;`, { as: 'admin' });
+    await php(
+      `update_option('blogname', 'FFR Presse'); update_option('blogdescription', 'La salle de presse de la Fédération française de rugby'); return true;`,
+      { as: 'admin' },
+    );
     received();
   });
 });
@@ -197,7 +229,13 @@ describe('categories, tags, forms', () => {
 
     await rest('POST', `/categories/${id}`, { name: `Rugby à 13 ${run}`, slug: `rugby-a-13-${run}` });
     expect(received()).toEqual([
-      { type: 'term', action: 'update', taxonomy: 'category', term: { id, slug: `rugby-a-13-${run}` }, previous: { slug: `rugby-a-xiii-${run}` } },
+      {
+        type: 'term',
+        action: 'update',
+        taxonomy: 'category',
+        term: { id, slug: `rugby-a-13-${run}` },
+        previous: { slug: `rugby-a-xiii-${run}` },
+      },
     ]);
 
     await rest('DELETE', `/categories/${id}?force=true`);
@@ -210,7 +248,13 @@ describe('categories, tags, forms', () => {
     expect(received()).toEqual([{ type: 'term', action: 'create', taxonomy: 'post_tag', term: { id, slug: created.json.slug } }]);
     await rest('POST', `/tags/${id}`, { name: `Tournée de juillet ${run}`, slug: `tournee-de-juillet-${run}` });
     expect(received()).toEqual([
-      { type: 'term', action: 'update', taxonomy: 'post_tag', term: { id, slug: `tournee-de-juillet-${run}` }, previous: { slug: created.json.slug } },
+      {
+        type: 'term',
+        action: 'update',
+        taxonomy: 'post_tag',
+        term: { id, slug: `tournee-de-juillet-${run}` },
+        previous: { slug: created.json.slug },
+      },
     ]);
   });
 

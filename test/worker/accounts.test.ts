@@ -13,12 +13,22 @@ const ACCESS = 'access-token-que-le-navigateur-ne-doit-jamais-voir';
 const REFRESH = 'refresh-token-que-le-navigateur-ne-doit-jamais-voir';
 
 async function sessionCookie(fields: Record<string, unknown>) {
-  const token = await encode({ token: { sub: 'u-test', name: 'Camille Lefèvre', email: 'c@example.fr', ...fields }, secret: env.AUTH_SECRET, salt: COOKIE, maxAge: 3600 });
+  const token = await encode({
+    token: { sub: 'u-test', name: 'Camille Lefèvre', email: 'c@example.fr', ...fields },
+    secret: env.AUTH_SECRET,
+    salt: COOKIE,
+    maxAge: 3600,
+  });
   return `${COOKIE}=${token}`;
 }
 const get = (path: string, cookie = '') => site(path, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
 const form = (path: string, fields: Record<string, string>, cookie = '') =>
-  site(path, { method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) }, redirect: 'manual' });
+  site(path, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    redirect: 'manual',
+  });
 
 describe('/api/auth', () => {
   it('answers {} for no session, the providers, and a CSRF token', async () => {
@@ -77,7 +87,10 @@ describe('/api/auth', () => {
     expect(url).not.toContain('/oidc/auth');
 
     const csrf = await get('/api/auth/csrf');
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const ok = await form('/api/auth/signin/ffr', { csrfToken, callbackUrl: 'https://evil.example/vol', json: 'true' }, cookie);
     const body = (await ok.json()) as { url: string };
@@ -89,7 +102,8 @@ describe('/api/auth', () => {
   it('names every cookie __Host- on https: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async () => {
     // The same worker deployed at an https origin, as in production.
     const httpsEnv = { ...env, PUBLIC_ORIGIN: 'https://presse.test' };
-    const secure = (path: string, init?: RequestInit) => worker.fetch(new Request(`https://presse.test${path}`, { redirect: 'manual', ...init }), httpsEnv, createExecutionContext());
+    const secure = (path: string, init?: RequestInit) =>
+      worker.fetch(new Request(`https://presse.test${path}`, { redirect: 'manual', ...init }), httpsEnv, createExecutionContext());
     const csrf = await secure('/api/auth/csrf');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const csrfCookies = csrf.headers.getSetCookie();
@@ -132,7 +146,14 @@ describe('sessions', () => {
     const cookie = await sessionCookie({ access_token: ACCESS, refresh_token: REFRESH, expires_at: Math.floor(Date.now() / 1000) + 3600 });
     const session = await (await get('/api/auth/session', cookie)).text();
     expect(JSON.parse(session).user.name).toBe('Camille Lefèvre');
-    for (const path of ['/api/auth/session', '/', '/categories/xv-de-france', '/api/user/prefs?type=complet', '/espace-presse', '/connexion']) {
+    for (const path of [
+      '/api/auth/session',
+      '/',
+      '/categories/xv-de-france',
+      '/api/user/prefs?type=complet',
+      '/espace-presse',
+      '/connexion',
+    ]) {
       const res = await get(path, cookie);
       const text = await res.text();
       const headers = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
@@ -142,7 +163,11 @@ describe('sessions', () => {
   });
 
   it('marks the session RefreshAccessTokenError when the refresh fails', async () => {
-    const cookie = await sessionCookie({ access_token: ACCESS, refresh_token: 'jeton-inconnu', expires_at: Math.floor(Date.now() / 1000) - 10 });
+    const cookie = await sessionCookie({
+      access_token: ACCESS,
+      refresh_token: 'jeton-inconnu',
+      expires_at: Math.floor(Date.now() / 1000) - 10,
+    });
     const session = (await (await get('/api/auth/session', cookie)).json()) as { error?: string };
     expect(session.error).toBe('RefreshAccessTokenError');
     const prefs = await get('/api/user/prefs', cookie);
@@ -160,7 +185,11 @@ describe('sessions', () => {
     expect((await get('/api/user/prefs')).status).toBe(401);
     const cookie = await sessionCookie({ access_token: ACCESS, refresh_token: REFRESH, expires_at: Math.floor(Date.now() / 1000) + 3600 });
     const post = (headers: Record<string, string>) =>
-      site('/api/user/prefs?action=optin_mail', { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify({ value: true }) });
+      site('/api/user/prefs?action=optin_mail', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ value: true }),
+      });
     const none = await post({});
     expect(none.status).toBe(403);
     expect(await none.json()).toMatchObject({ error: 'csrf' });
@@ -174,7 +203,10 @@ describe('sessions', () => {
     expect(broken.status).toBe(403);
     // With a valid CSRF pair the call reaches WordPress, which refuses the made-up access token.
     const csrf = await get('/api/auth/csrf');
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const res = await site('/api/user/prefs?action=optin_mail', {
       method: 'POST',
@@ -188,7 +220,10 @@ describe('sessions', () => {
   it('signs out at the provider too (RP-initiated logout), never with a token in the address', async () => {
     const session = await sessionCookie({ access_token: ACCESS, refresh_token: REFRESH, expires_at: Math.floor(Date.now() / 1000) + 3600 });
     const csrf = await get('/api/auth/csrf');
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const cookie = `${session}; ${csrfCookie}`;
 
@@ -201,7 +236,9 @@ describe('sessions', () => {
     expect(`${target.origin}${target.pathname}`).toBe(`${env.OIDC_ISSUER}/session/end`);
     expect(target.searchParams.get('client_id')).toBe(env.OIDC_CLIENT_ID);
     expect(target.searchParams.get('post_logout_redirect_uri')).toBe('http://presse.test/');
-    expect(res.headers.getSetCookie().some((c) => c.startsWith(`${COOKIE}=;`) || (c.startsWith(`${COOKIE}=`) && /max-age=0/i.test(c)))).toBe(true);
+    expect(
+      res.headers.getSetCookie().some((c) => c.startsWith(`${COOKIE}=;`) || (c.startsWith(`${COOKIE}=`) && /max-age=0/i.test(c))),
+    ).toBe(true);
     const everything = `${res.headers.get('location')}\n${await res.text()}`;
     expect(everything).not.toContain(ACCESS);
     expect(everything).not.toContain(REFRESH);
@@ -265,11 +302,16 @@ describe('the press space’s forms (POST /espace-presse, without JavaScript)', 
     const { cookie } = await signInThroughProvider('journaliste@example.fr');
     const forged = await form('/espace-presse', { action: 'abonnements', optin_mail: 'on', csrfToken: 'pas-le-bon' }, cookie);
     expect(forged.headers.get('location')).toBe('/espace-presse?fait=echec');
-    expect((await form('/espace-presse', { action: 'abonnements', csrfToken: 'x', bourrage: 'x'.repeat(20_000) }, cookie)).status).toBe(413);
+    expect((await form('/espace-presse', { action: 'abonnements', csrfToken: 'x', bourrage: 'x'.repeat(20_000) }, cookie)).status).toBe(
+      413,
+    );
     // The token the page carries: the Auth.js double-submit pair.
     const csrf = await get('/api/auth/csrf', cookie);
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const withCsrf = `${cookie}; ${csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')}`;
+    const withCsrf = `${cookie}; ${csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')}`;
     const saved = await form('/espace-presse', { action: 'abonnements', optin_mail: 'on', csrfToken }, withCsrf);
     expect(saved.headers.get('location')).toBe('/espace-presse?fait=abonnements');
     const page = await (await get('/espace-presse?fait=abonnements', withCsrf)).text();
@@ -281,22 +323,46 @@ describe('the press space’s forms (POST /espace-presse, without JavaScript)', 
 
 describe('the browser’s _log beacon', () => {
   it('logs the code of the body the page sends (form-encoded, as navigator.sendBeacon posts it), at its level', async () => {
-    const logged = { error: vi.spyOn(console, 'error').mockImplementation(() => undefined), warn: vi.spyOn(console, 'warn').mockImplementation(() => undefined) };
+    const logged = {
+      error: vi.spyOn(console, 'error').mockImplementation(() => undefined),
+      warn: vi.spyOn(console, 'warn').mockImplementation(() => undefined),
+    };
     try {
-      for (const [level, code] of [['error', 'CLIENT_FETCH_ERROR'], ['error', 'CLIENT_SESSION_ERROR'], ['warn', 'CLIENT_FETCH_ERROR']] as const) {
-        const res = await site('/api/auth/_log', { method: 'POST', body: authLogBody(level, code), headers: { origin: 'http://presse.test' } });
+      for (const [level, code] of [
+        ['error', 'CLIENT_FETCH_ERROR'],
+        ['error', 'CLIENT_SESSION_ERROR'],
+        ['warn', 'CLIENT_FETCH_ERROR'],
+      ] as const) {
+        const res = await site('/api/auth/_log', {
+          method: 'POST',
+          body: authLogBody(level, code),
+          headers: { origin: 'http://presse.test' },
+        });
         expect(res.headers.get('content-type') ?? '').toContain('application/json');
         expect(res.status).toBe(200);
         expect(await res.json()).toEqual({});
       }
       // One JSON event per beacon (observability/log.server.ts), at the beacon's level.
       const codes = (calls: unknown[][]) =>
-        calls.flatMap(([line]) => (typeof line === 'string' && line.startsWith('{') ? [JSON.parse(line) as { event: string; code: string }] : [])).filter((e) => e.event === 'auth.client').map((e) => e.code);
+        calls
+          .flatMap(([line]) =>
+            typeof line === 'string' && line.startsWith('{') ? [JSON.parse(line) as { event: string; code: string }] : [],
+          )
+          .filter((e) => e.event === 'auth.client')
+          .map((e) => e.code);
       expect(codes(logged.error.mock.calls)).toEqual(expect.arrayContaining(['CLIENT_FETCH_ERROR', 'CLIENT_SESSION_ERROR']));
       expect(codes(logged.warn.mock.calls)).toContain('CLIENT_FETCH_ERROR');
       // What a visitor makes up never forges a log line.
-      await site('/api/auth/_log', { method: 'POST', body: new URLSearchParams({ level: 'error', code: 'X\n[purge] marks stored <b>' }), headers: { origin: 'http://presse.test' } });
-      expect(JSON.parse(logged.error.mock.calls.at(-1)?.[0] as string)).toMatchObject({ level: 'error', event: 'auth.client', code: 'X__purge__marks_stored__b_' });
+      await site('/api/auth/_log', {
+        method: 'POST',
+        body: new URLSearchParams({ level: 'error', code: 'X\n[purge] marks stored <b>' }),
+        headers: { origin: 'http://presse.test' },
+      });
+      expect(JSON.parse(logged.error.mock.calls.at(-1)?.[0] as string)).toMatchObject({
+        level: 'error',
+        event: 'auth.client',
+        code: 'X__purge__marks_stored__b_',
+      });
     } finally {
       logged.error.mockRestore();
       logged.warn.mockRestore();
@@ -307,7 +373,8 @@ describe('the browser’s _log beacon', () => {
 describe('« Se déconnecter » always signs out', () => {
   const SITE = 'http://presse.test';
   /** A request with the jar's cookies; the answer's cookies are applied later, when it « arrives ». */
-  const send = (jar: CookieJar, path: string, init: RequestInit = {}) => site(`${SITE}${path}`, { ...init, headers: { ...(init.headers ?? {}), cookie: jar.header() }, redirect: 'manual' });
+  const send = (jar: CookieJar, path: string, init: RequestInit = {}) =>
+    site(`${SITE}${path}`, { ...init, headers: { ...(init.headers ?? {}), cookie: jar.header() }, redirect: 'manual' });
   const sessionOf = async (jar: CookieJar) => {
     const res = await send(jar, '/api/auth/session');
     jar.store(res);
@@ -318,7 +385,11 @@ describe('« Se déconnecter » always signs out', () => {
     const csrf = await send(jar, '/api/auth/csrf');
     jar.store(csrf);
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    return send(jar, '/api/auth/signout', { method: 'POST', body: new URLSearchParams({ csrfToken, callbackUrl: '/', json: 'true' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    return send(jar, '/api/auth/signout', {
+      method: 'POST',
+      body: new URLSearchParams({ csrfToken, callbackUrl: '/', json: 'true' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
   };
 
   it('even when session reads set out before the sign-out land after it (20 rounds, every order), then for the profile too', async () => {

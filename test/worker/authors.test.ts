@@ -27,7 +27,8 @@ const get = async (path: string) => {
 };
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const cardLinks = (html: string) => [...html.matchAll(/<h3 class="card__title"><a href="([^"]+)"/g)].map((m) => m[1]);
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
 /** The author with the most posts: several pages to walk through. */
 async function busiestAuthor(): Promise<{ user: User; total: number }> {
@@ -104,7 +105,15 @@ describe('author pages', () => {
   it('answers an unknown author, one who never published, or an impossible slug with the 404 page', async () => {
     // The federation's first account administers WordPress and signs nothing: it is no author.
     expect(users.map((u) => u.slug)).not.toContain('service-web-ffr');
-    const impossible = ['/auteurs/a.b', `/auteurs/${'a'.repeat(51)}`, '/auteurs/claire-dumont,julien-moreau', '/auteurs/%ZZ', '/auteurs/%00', '/author/%c3%28', `/auteurs/${'é'.repeat(60)}`];
+    const impossible = [
+      '/auteurs/a.b',
+      `/auteurs/${'a'.repeat(51)}`,
+      '/auteurs/claire-dumont,julien-moreau',
+      '/auteurs/%ZZ',
+      '/auteurs/%00',
+      '/author/%c3%28',
+      `/auteurs/${'é'.repeat(60)}`,
+    ];
     for (const path of ['/auteurs/personne-inconnue', '/auteurs/service-web-ffr', ...impossible]) {
       const { res, body } = await get(path);
       expect(res.status, path).toBe(404);
@@ -124,7 +133,9 @@ describe('author pages', () => {
   });
 
   it('is reached from an article’s author card', async () => {
-    const articles = await upstream.json<Array<{ link: string; slug: string; status: string; redirection: string }>>('/__control/articles?status=publish');
+    const articles = await upstream.json<Array<{ link: string; slug: string; status: string; redirection: string }>>(
+      '/__control/articles?status=publish',
+    );
     const article = articles.find((a) => !a.redirection)!;
     const auteur = await auteurOf(article.slug);
     const { body } = await get(article.link);
@@ -166,13 +177,18 @@ describe('author pages', () => {
 
   it('shows a post its author publishes on the next request after the purge', async () => {
     // A new post in a category copies the author of the category's newest post (dev/control/routes.ts).
-    const [newest] = (await upstreamList<Card>('/wp-json/ffr/v1/posts?categories=' + (await categoryId('xv-de-france')) + '&per_page=1')).items;
+    const [newest] = (await upstreamList<Card>('/wp-json/ffr/v1/posts?categories=' + (await categoryId('xv-de-france')) + '&per_page=1'))
+      .items;
     const auteur = await auteurOf(newest!.slug);
     const user = users.find((u) => u.id === auteur.id)!;
     await warm(`/auteurs/${user.slug}`);
     const title = 'Le XV de France annonce son groupe pour la tournée d’été';
     const { purge } = await upstream.publish({ create: { title, categorySlug: 'xv-de-france' } });
-    const acked = await site('/api/purge', { method: 'POST', body: purge.body, headers: { 'content-type': 'application/json', 'x-ffr-signature': purge.signature, 'x-ffr-timestamp': purge.timestamp } });
+    const acked = await site('/api/purge', {
+      method: 'POST',
+      body: purge.body,
+      headers: { 'content-type': 'application/json', 'x-ffr-signature': purge.signature, 'x-ffr-timestamp': purge.timestamp },
+    });
     expect(acked.status).toBe(200);
     const res = await site(`/auteurs/${user.slug}`);
     expect(res.headers.get('x-ffr-cache')).toBe('PURGED');

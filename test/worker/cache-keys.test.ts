@@ -18,7 +18,11 @@ beforeEach(async () => {
 const kvKeys = async (prefix = 'html:') => (await env.CACHE.list({ prefix })).keys.map((k) => k.name);
 const purge = async (input: Record<string, unknown>) => {
   const { purge: p } = await upstream.publish(input);
-  const res = await site('/api/purge', { method: 'POST', body: p.body, headers: { 'content-type': 'application/json', 'x-ffr-signature': p.signature, 'x-ffr-timestamp': p.timestamp } });
+  const res = await site('/api/purge', {
+    method: 'POST',
+    body: p.body,
+    headers: { 'content-type': 'application/json', 'x-ffr-signature': p.signature, 'x-ffr-timestamp': p.timestamp },
+  });
   expect(res.status).toBe(200);
 };
 
@@ -78,7 +82,10 @@ describe('cache keys are bounded', () => {
   });
 
   it('costs no KV write and one upstream visit per address for 100 made-up addresses asked twice', async () => {
-    const paths = Array.from({ length: 100 }, (_, i) => [`/?x=${i}`, `/categories/xv-de-france/inconnu-${i}`, `/inconnu-${i}`, `/api/forms/inconnu-${i}`][i % 4]!);
+    const paths = Array.from(
+      { length: 100 },
+      (_, i) => [`/?x=${i}`, `/categories/xv-de-france/inconnu-${i}`, `/inconnu-${i}`, `/api/forms/inconnu-${i}`][i % 4]!,
+    );
     await warm('/');
     await upstream.resetCounters();
     for (const pass of [1, 2]) {
@@ -105,7 +112,9 @@ describe('stale-if-error', () => {
   });
 
   it('never stands in for an article that no longer exists: unpublished, it is gone', async () => {
-    const [article] = (await upstream.json<Array<{ id: number; link: string; status: string; redirection: string }>>('/__control/articles?status=publish')).filter((a) => !a.redirection);
+    const [article] = (
+      await upstream.json<Array<{ id: number; link: string; status: string; redirection: string }>>('/__control/articles?status=publish')
+    ).filter((a) => !a.redirection);
     await warm(article!.link);
     await purge({ id: article!.id, status: 'draft' });
     const res = await site(article!.link);

@@ -13,12 +13,26 @@ import { upstream } from './upstream-control';
 // two independent readings of the calendar must agree.
 
 type Card = { id: number; title: string; slug: string; link: string; date: string };
-type WpEvent = { id: number; slug: string; title: string; startDate: string; endDate: string; all_day: boolean; accreditation: { kind: string; deadline: string } | null };
+type WpEvent = {
+  id: number;
+  slug: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+  all_day: boolean;
+  accreditation: { kind: string; deadline: string } | null;
+};
 type Settings = { saison_en_cours: string };
 
 const HOUR = 3_600_000;
 const LISTS = '/wp-content/uploads/newsroom';
-const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeAttr = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const slugOf = (url: string) => url.split('/').filter(Boolean).pop();
 
 beforeEach(async () => {
@@ -79,17 +93,21 @@ describe('the calendar sweep: the site at the edges of the Paris calendar', () =
       const events = await upstream.json<WpEvent[]>('/wp-json/ffr/v1/events?start_date=2000-01-01&end_date=2100-12-31&per_page=100');
       const bySlug = new Map(events.map((e) => [e.slug, e]));
       const agenda = await page(at, '/evenements');
-      const section = (id: string) => agenda.slice(agenda.indexOf(`id="${id}"`), id === 'a-venir' ? agenda.indexOf('id="passes"') : undefined);
+      const section = (id: string) =>
+        agenda.slice(agenda.indexOf(`id="${id}"`), id === 'a-venir' ? agenda.indexOf('id="passes"') : undefined);
       const slugsIn = (html: string) => [...html.matchAll(/<a href="\/evenements\/([^"/.]+)">/g)].map((m) => m[1]!);
       const upcoming = slugsIn(section('a-venir'));
       const past = slugsIn(section('passes'));
       expect(upcoming.length + past.length).toBeGreaterThan(0);
-      for (const slug of upcoming) expect(parseWp(bySlug.get(slug)!.endDate || bySlug.get(slug)!.startDate), slug).toBeGreaterThanOrEqual(t);
+      for (const slug of upcoming)
+        expect(parseWp(bySlug.get(slug)!.endDate || bySlug.get(slug)!.startDate), slug).toBeGreaterThanOrEqual(t);
       for (const slug of past) expect(parseWp(bySlug.get(slug)!.endDate || bySlug.get(slug)!.startDate), slug).toBeLessThan(t);
       // Their dates and times in French, as the emulator's own clock reads them.
       const first = bySlug.get(upcoming[0] ?? past[0]!)!;
       const start = parseWp(first.startDate);
-      expect(agenda.replaceAll('<!-- -->', '')).toContain(`${frLongDate(start)}</time><span> · ${first.all_day ? 'toute la journée' : frTime(start)}</span>`);
+      expect(agenda.replaceAll('<!-- -->', '')).toContain(
+        `${frLongDate(start)}</time><span> · ${first.all_day ? 'toute la journée' : frTime(start)}</span>`,
+      );
 
       // The accreditation picker: events still to come (from today in Paris), open until their deadline;
       // « Toutes les rencontres à venir » ticks the open ones only.
@@ -100,19 +118,28 @@ describe('the calendar sweep: the site at the edges of the Paris calendar', () =
         expect(choice.date.slice(0, 10) >= today, choice.title).toBe(true);
         expect(choice.open, choice.title).toBe(Date.parse(choice.deadline) > t);
       }
-      expect(selectAllFuture(choices, new Date(t)).selectedEvents.sort()).toEqual(choices.filter((c) => c.open).map((c) => c.id).sort());
+      expect(selectAllFuture(choices, new Date(t)).selectedEvents.sort()).toEqual(
+        choices
+          .filter((c) => c.open)
+          .map((c) => c.id)
+          .sort(),
+      );
       // An event page offers « S’accréditer » exactly while its accreditations are open.
       for (const open of [true, false]) {
         const choice = choices.find((c) => c.open === open && c.slug);
         if (!choice) continue;
         const eventPage = await page(at, `/evenements/${choice.slug}`);
-        expect(/class="event-page__accreditation"><p>[^<]*<\/p><a class="button" href="\/accreditations\?evenement=/.test(eventPage), `${choice.slug} ouvert\u202f: ${open}`).toBe(open);
+        expect(
+          /class="event-page__accreditation"><p>[^<]*<\/p><a class="button" href="\/accreditations\?evenement=/.test(eventPage),
+          `${choice.slug} ouvert\u202f: ${open}`,
+        ).toBe(open);
       }
 
       // The calendar file is stamped with the site's now; all-day events are dates, not times.
       const ics = await page(at, '/evenements.ics');
       expect(ics).toContain(`DTSTAMP:${at.replace(/[-:]/g, '').replace(/\.\d+/, '')}`);
-      for (const e of events.filter((x) => x.all_day)) if (ics.includes(`UID:event-${e.id}@`)) expect(ics).toMatch(new RegExp(`UID:event-${e.id}@[^]*?DTSTART;VALUE=DATE:\\d{8}\\r\\n`));
+      for (const e of events.filter((x) => x.all_day))
+        if (ics.includes(`UID:event-${e.id}@`)) expect(ics).toMatch(new RegExp(`UID:event-${e.id}@[^]*?DTSTART;VALUE=DATE:\\d{8}\\r\\n`));
 
       // The newest article's date and time in French.
       const newest = posts[0]!;

@@ -34,8 +34,14 @@ const contact = (over: Record<string, string | string[]> = {}) => {
   return body;
 };
 const send = (slug: string, body: FormData | string, headers: Record<string, string> = {}) =>
-  site(`/api/forms/${slug}`, { method: 'POST', body, headers: { accept: 'application/json', 'user-agent': 'Mozilla/5.0 (test)', ...headers } });
-type Outcome = { outcome: { kind: string; title?: string; message: string; errors?: Record<string, string>; values: Record<string, unknown> } };
+  site(`/api/forms/${slug}`, {
+    method: 'POST',
+    body,
+    headers: { accept: 'application/json', 'user-agent': 'Mozilla/5.0 (test)', ...headers },
+  });
+type Outcome = {
+  outcome: { kind: string; title?: string; message: string; errors?: Record<string, string>; values: Record<string, unknown> };
+};
 
 describe('POST /api/forms/{slug}', () => {
   it('sends a valid contact message to CF7 (mail_sent)', async () => {
@@ -52,14 +58,22 @@ describe('POST /api/forms/{slug}', () => {
     const res = await send('contactez-nous', contact({ email: 'pas-un-email', nom: '', sujet: 'Inconnu' }));
     expect(res.status).toBe(422);
     const { outcome } = (await res.json()) as Outcome;
-    expect(outcome.errors).toMatchObject({ email: expect.stringMatching(/adresse e-mail/), nom: 'Veuillez renseigner ce champ.', sujet: 'Choix invalide.' });
+    expect(outcome.errors).toMatchObject({
+      email: expect.stringMatching(/adresse e-mail/),
+      nom: 'Veuillez renseigner ce champ.',
+      sujet: 'Choix invalide.',
+    });
     expect(outcome.values.message).toContain('sélectionneur');
     expect(await upstream.json<unknown[]>('/__control/submissions')).toHaveLength(0);
   });
 
   it('maps CF7’s other statuses', async () => {
     for (const next of ['mail_failed', 'spam', 'aborted']) {
-      await fetch(`${upstream.base}/__control/cf7`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next }) });
+      await fetch(`${upstream.base}/__control/cf7`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ next }),
+      });
       const res = await send('contactez-nous', contact({ _idempotence: `essai-${next}` }));
       const { outcome } = (await res.json()) as Outcome;
       expect(outcome.kind, next).toBe('failure');
@@ -69,8 +83,12 @@ describe('POST /api/forms/{slug}', () => {
   });
 
   it('says « Désolé ! » for a duplicate accreditation request', async () => {
-    const events = await upstream.json<Array<{ title: string; accreditation?: { kind: string; deadline: string }; startDate: string }>>('/wp-json/ffr/v1/future_events?ends_after=2026-11-22T00:00:00');
-    const open = events.find((e) => e.accreditation?.kind === 'rencontres-internationales' && Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW))!;
+    const events = await upstream.json<Array<{ title: string; accreditation?: { kind: string; deadline: string }; startDate: string }>>(
+      '/wp-json/ffr/v1/future_events?ends_after=2026-11-22T00:00:00',
+    );
+    const open = events.find(
+      (e) => e.accreditation?.kind === 'rencontres-internationales' && Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW),
+    )!;
     const form = () => {
       const b = contact({ fonction: 'Journaliste', 'carte-presse': '12345', commentaire: '' });
       b.append('accreditation-event-title[]', open.title);
@@ -81,7 +99,11 @@ describe('POST /api/forms/{slug}', () => {
     const first = (await (await send('accreditation-rencontres-internationales', form(), { cookie })).json()) as Outcome;
     expect(first.outcome.kind).toBe('success');
     const again = (await (await send('accreditation-rencontres-internationales', form(), { cookie })).json()) as Outcome;
-    expect(again.outcome).toMatchObject({ kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez participer qu’une seule fois.' });
+    expect(again.outcome).toMatchObject({
+      kind: 'duplicate',
+      title: 'Désolé\u202f!',
+      message: 'Vous ne pouvez participer qu’une seule fois.',
+    });
   });
 
   it('answers a repeated sending once (idempotency key)', async () => {
@@ -113,7 +135,14 @@ describe('POST /api/forms/{slug}', () => {
   it('limits the rate per visitor, counting every post before reading it, the input kept', async () => {
     const statuses: number[] = [];
     // Invalid posts count too: the limit is consulted before the body is parsed.
-    for (let i = 0; i < 10; i++) statuses.push((await send('contactez-nous', contact({ nom: `Martin ${i}`, email: i % 2 ? 'faux' : 'julie.martin@example.fr' }), { 'cf-connecting-ip': '203.0.113.9' })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push(
+        (
+          await send('contactez-nous', contact({ nom: `Martin ${i}`, email: i % 2 ? 'faux' : 'julie.martin@example.fr' }), {
+            'cf-connecting-ip': '203.0.113.9',
+          })
+        ).status,
+      );
     expect(new Set(statuses)).toEqual(new Set([200, 422]));
     const limited = await send('contactez-nous', contact({ nom: 'Martin 11' }), { 'cf-connecting-ip': '203.0.113.9' });
     expect(limited.status).toBe(429);
@@ -122,7 +151,8 @@ describe('POST /api/forms/{slug}', () => {
 });
 
 describe('form posts are bounded before any work is done on them', () => {
-  const urlencoded = (body: string, headers: Record<string, string> = {}) => send('contactez-nous', body, { 'content-type': 'application/x-www-form-urlencoded', ...headers });
+  const urlencoded = (body: string, headers: Record<string, string> = {}) =>
+    send('contactez-nous', body, { 'content-type': 'application/x-www-form-urlencoded', ...headers });
 
   it('refuses 40 000 and 160 000 repeated fields at once, in French, never parsed (quadratic before: 2 s and 47 s)', async () => {
     for (const repeats of [40_000, 160_000]) {
@@ -148,7 +178,12 @@ describe('form posts are bounded before any work is done on them', () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await site('/api/forms/contactez-nous', { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' } } as RequestInit);
+    const res = await site('/api/forms/contactez-nous', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(sent).toBeLessThan(total / 2);
   });
@@ -182,13 +217,24 @@ describe('form posts are bounded before any work is done on them', () => {
   });
 
   it('refuses a post from another site (Origin, Sec-Fetch-Site), same-site *.ffr.fr included: 403, French, for people and programs', async () => {
-    const strangers: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'https://www.ffr.fr', 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }];
+    const strangers: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://www.ffr.fr', 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
     for (const headers of strangers) {
       const res = await send('contactez-nous', contact(), headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
-      expect(await res.json()).toMatchObject({ error: 'forbidden_origin', message: expect.stringContaining('ne vient pas d’une page de FFR Presse') });
+      expect(await res.json()).toMatchObject({
+        error: 'forbidden_origin',
+        message: expect.stringContaining('ne vient pas d’une page de FFR Presse'),
+      });
     }
-    const page = await site('/contact', { method: 'POST', body: contact(), headers: { origin: 'https://evil.example', accept: 'text/html' } });
+    const page = await site('/contact', {
+      method: 'POST',
+      body: contact(),
+      headers: { origin: 'https://evil.example', accept: 'text/html' },
+    });
     expect(page.status).toBe(403);
     expect(await page.text()).toContain('Demande refusée');
     // The site's own pages: Origin is the public one.
@@ -199,7 +245,10 @@ describe('form posts are bounded before any work is done on them', () => {
 
 describe('forms without JavaScript', () => {
   it('re-renders the contact page with the errors and every value kept', async () => {
-    const res = await site('/contact', { method: 'POST', body: contact({ email: 'faux', message: 'Mon message <script>alert(1)</script>' }) });
+    const res = await site('/contact', {
+      method: 'POST',
+      body: contact({ email: 'faux', message: 'Mon message <script>alert(1)</script>' }),
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Veuillez saisir une adresse e-mail valide.');
@@ -208,7 +257,9 @@ describe('forms without JavaScript', () => {
   });
 
   it('shows the success on the page', async () => {
-    const html = await (await site('/contact', { method: 'POST', body: contact(), headers: { 'user-agent': 'Mozilla/5.0 (test)' } })).text();
+    const html = await (
+      await site('/contact', { method: 'POST', body: contact(), headers: { 'user-agent': 'Mozilla/5.0 (test)' } })
+    ).text();
     expect(html).toContain('&quot;kind&quot;:&quot;success&quot;');
     expect(html).toContain('Merci, votre message a été envoyé');
   });
@@ -216,12 +267,18 @@ describe('forms without JavaScript', () => {
 
 // Issue 20. SPEC §6: accreditation requests are a journalist's right (journaliste = oui).
 describe('accreditation requests: journalists only, the contact forms open to everyone', () => {
-  type Refusal = { error: string; message: string; outcome: { kind: string; title: string; message: string; access?: string; values: Record<string, unknown> } };
+  type Refusal = {
+    error: string;
+    message: string;
+    outcome: { kind: string; title: string; message: string; access?: string; values: Record<string, unknown> };
+  };
   type FutureEvent = { title: string; accreditation: { kind: string; deadline: string } | null };
 
   /** An event still open to requests of that kind, its title as the form shows it. */
   async function openEvent(kind: string): Promise<string> {
-    const events = await upstream.json<FutureEvent[]>(`/wp-json/ffr/v1/future_events?ends_after=${new Date(TEST_NOW).toISOString().slice(0, 19)}`);
+    const events = await upstream.json<FutureEvent[]>(
+      `/wp-json/ffr/v1/future_events?ends_after=${new Date(TEST_NOW).toISOString().slice(0, 19)}`,
+    );
     const event = events.find((e) => e.accreditation?.kind === kind && Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW));
     if (!event) throw new Error(`no open ${kind} event`);
     return event.title.replaceAll('&#8217;', '’');
@@ -239,9 +296,15 @@ describe('accreditation requests: journalists only, the contact forms open to ev
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = (await res.json()) as Refusal;
     expect(body.error).toBe('unauthenticated');
-    expect(body.message).toBe('Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR. Connectez-vous, puis envoyez à nouveau votre demande.');
+    expect(body.message).toBe(
+      'Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR. Connectez-vous, puis envoyez à nouveau votre demande.',
+    );
     expect(body.outcome).toMatchObject({ kind: 'failure', access: 'sign-in', title: 'Connectez-vous pour envoyer votre demande' });
-    expect(body.outcome.values).toMatchObject({ nom: 'Martin', commentaire: 'Accès tribune et zone mixte.', 'accreditation-event-title': [await openEvent('evenements-presse')] });
+    expect(body.outcome.values).toMatchObject({
+      nom: 'Martin',
+      commentaire: 'Accès tribune et zone mixte.',
+      'accreditation-event-title': [await openEvent('evenements-presse')],
+    });
     // Only the form's own fields come back: no honeypot, no idempotency key.
     expect(Object.keys(body.outcome.values)).not.toContain('_idempotence');
     expect(await submissions()).toHaveLength(0);
@@ -256,7 +319,19 @@ describe('accreditation requests: journalists only, the contact forms open to ev
     const forged = await send('accreditation-evenements-presse', await request(), { cookie: 'authjs.session-token=pas-un-jeton' });
     expect(forged.status).toBe(401);
     // A session whose token WordPress no longer accepts (revoked at the provider) ends, and is refused the same way.
-    const token = await encode({ token: { sub: 'u-journaliste', name: 'Camille Lefèvre', email: 'journaliste@example.fr', access_token: 'jeton-revoque', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 3600 }, secret: env.AUTH_SECRET, salt: 'authjs.session-token', maxAge: 3600 });
+    const token = await encode({
+      token: {
+        sub: 'u-journaliste',
+        name: 'Camille Lefèvre',
+        email: 'journaliste@example.fr',
+        access_token: 'jeton-revoque',
+        refresh_token: 'r',
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+      },
+      secret: env.AUTH_SECRET,
+      salt: 'authjs.session-token',
+      maxAge: 3600,
+    });
     const revoked = await send('accreditation-evenements-presse', await request(), { cookie: `authjs.session-token=${token}` });
     expect(revoked.status).toBe(401);
     expect(revoked.headers.getSetCookie().some((c) => /^authjs\.session-token=;/.test(c) && /max-age=0/i.test(c))).toBe(true);
@@ -272,7 +347,12 @@ describe('accreditation requests: journalists only, the contact forms open to ev
     expect(body.message).toContain('Votre compte FFR n’a pas le statut de journaliste');
     // The words of the press space and of the form's notice (journalist-standing.ts), with a link to the press space.
     expect(body.message).toBe(STANDINGS.non_journaliste.notice);
-    expect(body.outcome).toMatchObject({ kind: 'failure', access: 'journalist', title: 'Demande réservée aux journalistes', values: { email: 'membre@example.fr', media: 'Ouest-France' } });
+    expect(body.outcome).toMatchObject({
+      kind: 'failure',
+      access: 'journalist',
+      title: 'Demande réservée aux journalistes',
+      values: { email: 'membre@example.fr', media: 'Ouest-France' },
+    });
     // A journalist whose status waits for information is told that instead.
     const pending = await signInThroughProvider('attente@example.fr');
     const waiting = (await (await send('accreditation-evenements-presse', await request(), { cookie: pending.cookie })).json()) as Refusal;
@@ -286,7 +366,10 @@ describe('accreditation requests: journalists only, the contact forms open to ev
     expect(res.status).toBe(200);
     expect(((await res.json()) as Outcome).outcome.kind).toBe('success');
     const [sent] = await submissions();
-    expect(sent).toMatchObject({ slug: 'accreditation-evenements-presse', fields: { 'accreditation-event-title': [await openEvent('evenements-presse')] } });
+    expect(sent).toMatchObject({
+      slug: 'accreditation-evenements-presse',
+      fields: { 'accreditation-event-title': [await openEvent('evenements-presse')] },
+    });
   });
 
   it('answers a failure, never a 500, when WordPress cannot tell the status; the input kept', async () => {
@@ -295,7 +378,11 @@ describe('accreditation requests: journalists only, the contact forms open to ev
     const res = await send('accreditation-evenements-presse', await request(), { cookie });
     expect(res.status).toBe(502);
     const { outcome } = (await res.json()) as Outcome;
-    expect(outcome).toMatchObject({ kind: 'failure', message: 'Nous n’avons pas pu vérifier votre statut de journaliste. Merci de réessayer dans quelques instants.', values: { nom: 'Martin' } });
+    expect(outcome).toMatchObject({
+      kind: 'failure',
+      message: 'Nous n’avons pas pu vérifier votre statut de journaliste. Merci de réessayer dans quelques instants.',
+      values: { nom: 'Martin' },
+    });
     expect(await submissions()).toHaveLength(0);
   });
 
@@ -308,7 +395,11 @@ describe('accreditation requests: journalists only, the contact forms open to ev
 
   describe('without JavaScript (the page posts to itself)', () => {
     const post = async (body: FormData, cookie?: string) => {
-      const res = await site('/accreditations?formulaire=evenements-presse', { method: 'POST', body, headers: { 'user-agent': 'Mozilla/5.0 (test)', ...(cookie ? { cookie } : {}) } });
+      const res = await site('/accreditations?formulaire=evenements-presse', {
+        method: 'POST',
+        body,
+        headers: { 'user-agent': 'Mozilla/5.0 (test)', ...(cookie ? { cookie } : {}) },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       return res.text();
@@ -318,7 +409,9 @@ describe('accreditation requests: journalists only, the contact forms open to ev
       const html = await post(await request({ nom: 'Moreau-Lefèvre' }));
       expect(html).toContain('Connectez-vous pour envoyer votre demande');
       expect(html).toContain('Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR.');
-      expect(html).toContain('<a class="button" href="/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fformulaire%3Devenements-presse">Connexion / inscription</a>');
+      expect(html).toContain(
+        '<a class="button" href="/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fformulaire%3Devenements-presse">Connexion / inscription</a>',
+      );
       expect(html).toContain('value="Moreau-Lefèvre"');
       expect(html).toContain('Accès tribune et zone mixte.');
       expect(await submissions()).toHaveLength(0);
@@ -338,7 +431,9 @@ describe('accreditation requests: journalists only, the contact forms open to ev
       const html = await post(await request({ email: 'journaliste@example.fr' }), cookie);
       expect(html).toContain('Demande d’accréditation envoyée');
       // SPEC §2: /tableau-de-bord on the federation main site, its pre-production variant off production.
-      expect(html).toContain('<a class="button button--ghost" href="https://pp.ffr.fr/tableau-de-bord" target="_blank" rel="noopener">Mon espace personnel<span class="visually-hidden"> (nouvel onglet)</span><span aria-hidden="true"> ↗</span></a>');
+      expect(html).toContain(
+        '<a class="button button--ghost" href="https://pp.ffr.fr/tableau-de-bord" target="_blank" rel="noopener">Mon espace personnel<span class="visually-hidden"> (nouvel onglet)</span><span aria-hidden="true"> ↗</span></a>',
+      );
       expect(await submissions()).toHaveLength(1);
     });
   });
@@ -346,7 +441,9 @@ describe('accreditation requests: journalists only, the contact forms open to ev
   it('offers everyone the form, the invitation to sign in in the shared HTML', async () => {
     const html = await (await site('/accreditations?formulaire=rencontres-internationales')).text();
     expect(html).toContain('Les demandes d’accréditation sont réservées aux journalistes.');
-    expect(html).toContain('<a class="button" href="/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fformulaire%3Drencontres-internationales">Connexion / inscription</a>');
+    expect(html).toContain(
+      '<a class="button" href="/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fformulaire%3Drencontres-internationales">Connexion / inscription</a>',
+    );
     expect(html).toContain('name="accreditation-event-title[]"');
   });
 });
@@ -359,10 +456,17 @@ describe('accreditation statuses in the press space', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     const table = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>'));
-    const rows = [...table.matchAll(/<time dateTime="(\d{4}-\d{2}-\d{2})">.*?<span class="status status--(\w+)">([^<]+)<\/span>/g)].map((m) => ({ day: m[1]!, badge: m[2]!, label: m[3]! }));
+    const rows = [...table.matchAll(/<time dateTime="(\d{4}-\d{2}-\d{2})">.*?<span class="status status--(\w+)">([^<]+)<\/span>/g)].map(
+      (m) => ({ day: m[1]!, badge: m[2]!, label: m[3]! }),
+    );
     expect(rows.length).toBeGreaterThan(3);
     // Newest first.
-    expect(rows.map((r) => r.day)).toEqual(rows.map((r) => r.day).sort().reverse());
+    expect(rows.map((r) => r.day)).toEqual(
+      rows
+        .map((r) => r.day)
+        .sort()
+        .reverse(),
+    );
     // Nothing waits for an event that is over; each badge its word; SPEC §4's sentence for closed requests said once, under the table.
     const today = parisDay(new Date(TEST_NOW));
     for (const r of rows) if (r.day < today) expect(r.badge, r.day).not.toBe('attente');
@@ -380,22 +484,47 @@ describe('dates typed with a two-digit year', () => {
   /** The contact form as an editor might extend it, with a date field. */
   async function withDateField() {
     const auth = `Basic ${btoa(env.CF7_CREDENTIALS)}`;
-    const list = (await (await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms`, { headers: { authorization: auth } })).json()) as Array<{ id: number; slug: string }>;
+    const list = (await (
+      await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms`, { headers: { authorization: auth } })
+    ).json()) as Array<{ id: number; slug: string }>;
     const id = list.find((f) => f.slug === 'contactez-nous')!.id;
-    const form = (await (await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms/${id}`, { headers: { authorization: auth } })).json()) as { properties: { form: { content: string } } };
-    const markup = form.properties.form.content.replace('[submit', '<label> Date de l’événement\n    [date date-evenement min:1950-01-01] </label>\n[submit');
-    const res = await fetch(`${upstream.base}/__control/cf7/forms/contactez-nous`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ form: markup }) });
+    const form = (await (
+      await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms/${id}`, { headers: { authorization: auth } })
+    ).json()) as { properties: { form: { content: string } } };
+    const markup = form.properties.form.content.replace(
+      '[submit',
+      '<label> Date de l’événement\n    [date date-evenement min:1950-01-01] </label>\n[submit',
+    );
+    const res = await fetch(`${upstream.base}/__control/cf7/forms/contactez-nous`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ form: markup }),
+    });
     expect(res.ok).toBe(true);
   }
-  const sentDate = async () => (await upstream.json<Array<{ fields: Record<string, string[]> }>>('/__control/submissions')).map((s) => s.fields['date-evenement']?.[0]);
+  const sentDate = async () =>
+    (await upstream.json<Array<{ fields: Record<string, string[]> }>>('/__control/submissions')).map(
+      (s) => s.fields['date-evenement']?.[0],
+    );
 
   it('posted without JavaScript as typed (12/03/85) or as a date input holds it (0025-01-01): sent on as the ISO day', async () => {
     await withDateField();
-    const page = await site('/contact', { method: 'POST', body: contact({ 'date-evenement': '12/03/85' }), headers: { 'user-agent': 'Mozilla/5.0 (test)' } });
+    const page = await site('/contact', {
+      method: 'POST',
+      body: contact({ 'date-evenement': '12/03/85' }),
+      headers: { 'user-agent': 'Mozilla/5.0 (test)' },
+    });
     expect(await page.text()).toContain('Merci, votre message a été envoyé');
     const api = await send('contactez-nous', contact({ 'date-evenement': '0025-01-01', _idempotence: 'date-deux-chiffres' }));
     expect(api.status).toBe(200);
-    const urlencoded = await send('contactez-nous', new URLSearchParams({ ...Object.fromEntries(contact().entries()) as Record<string, string>, 'date-evenement': '01/01/61' }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const urlencoded = await send(
+      'contactez-nous',
+      new URLSearchParams({
+        ...(Object.fromEntries(contact().entries()) as Record<string, string>),
+        'date-evenement': '01/01/61',
+      }).toString(),
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    );
     expect(urlencoded.status).toBe(200);
     expect(await sentDate()).toEqual(['1985-03-12', '2025-01-01', '1961-01-01']);
   });
@@ -411,7 +540,13 @@ describe('dates typed with a two-digit year', () => {
     expect((await send('contactez-nous', contact({ 'date-evenement': '01/06/49', _idempotence: 'date-49' }))).status).toBe(200);
     const early = (await (await send('contactez-nous', contact({ 'date-evenement': '01/06/1949' }))).json()) as Outcome;
     expect(early.outcome.errors).toEqual({ 'date-evenement': 'Veuillez saisir une date à partir du 01/01/1950.' });
-    const html = await (await site('/contact', { method: 'POST', body: contact({ 'date-evenement': 'demain' }), headers: { 'user-agent': 'Mozilla/5.0 (test)' } })).text();
+    const html = await (
+      await site('/contact', {
+        method: 'POST',
+        body: contact({ 'date-evenement': 'demain' }),
+        headers: { 'user-agent': 'Mozilla/5.0 (test)' },
+      })
+    ).text();
     expect(html).toContain('Veuillez saisir une date valide (JJ/MM/AAAA).');
     expect(html).toContain('value="Martin"');
   });

@@ -12,29 +12,103 @@ const SEED = 20261122;
 const RUNS = Number(env.FUZZ_RUNS || 2600);
 
 const ROUTES = [
-  '/', '/categories', '/categories/xv-de-france', '/categories/xv-de-france/', '/categories/preview/post', '/evenements', '/evenements/',
-  '/recherche', '/contact', '/accreditations', '/espace-presse', '/connexion', '/connexion/erreur', '/mentions-legales', '/rss.xml',
-  '/sitemap.xml', '/sitemap-posts-', '/robots.txt', '/api/auth/', '/api/auth/signin/', '/api/auth/callback/', '/api/user/prefs',
-  '/api/forms/', '/api/purge', '/actualites/', '/resultats-de-recherche/', '/auteurs/', '/author/', '/stories/', '/equipes-de-france',
-  '/equipes-de-france/', '/sitemap-pages.xml', '/sitemap-news.xml', '/evenements.ics', '/api/posts', '/api/user/medias', '/connexion/compte-ffr',
-  '/embargo/', '/embargo/40001',
+  '/',
+  '/categories',
+  '/categories/xv-de-france',
+  '/categories/xv-de-france/',
+  '/categories/preview/post',
+  '/evenements',
+  '/evenements/',
+  '/recherche',
+  '/contact',
+  '/accreditations',
+  '/espace-presse',
+  '/connexion',
+  '/connexion/erreur',
+  '/mentions-legales',
+  '/rss.xml',
+  '/sitemap.xml',
+  '/sitemap-posts-',
+  '/robots.txt',
+  '/api/auth/',
+  '/api/auth/signin/',
+  '/api/auth/callback/',
+  '/api/user/prefs',
+  '/api/forms/',
+  '/api/purge',
+  '/actualites/',
+  '/resultats-de-recherche/',
+  '/auteurs/',
+  '/author/',
+  '/stories/',
+  '/equipes-de-france',
+  '/equipes-de-france/',
+  '/sitemap-pages.xml',
+  '/sitemap-news.xml',
+  '/evenements.ics',
+  '/api/posts',
+  '/api/user/medias',
+  '/connexion/compte-ffr',
+  '/embargo/',
+  '/embargo/40001',
 ];
-const QUERY_KEYS = ['query', 'page', 'sort', 'post_tags', 'categories', 'preview', 'p', 'exp', 'sig', 'callbackUrl', 'error', 'formulaire', 'evenement', 'optin_whatsapp', 'type', 'action', 'utm_source', 'saison', 'competition'];
+const QUERY_KEYS = [
+  'query',
+  'page',
+  'sort',
+  'post_tags',
+  'categories',
+  'preview',
+  'p',
+  'exp',
+  'sig',
+  'callbackUrl',
+  'error',
+  'formulaire',
+  'evenement',
+  'optin_whatsapp',
+  'type',
+  'action',
+  'utm_source',
+  'saison',
+  'competition',
+];
 
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template's syntax is one of the inputs
-  fc.constantFrom('%00', '%ZZ', '%2e%2e/', '..%2f', '%c3%28', '%ff', '//evil.example', '\\\\evil', '<script>alert(1)</script>', '"\'', '${x}', 'é'.repeat(600), '-1', '1e309', 'NaN', 'javascript:alert(1)'),
+  fc.constantFrom(
+    '%00',
+    '%ZZ',
+    '%2e%2e/',
+    '..%2f',
+    '%c3%28',
+    '%ff',
+    '//evil.example',
+    '\\\\evil',
+    '<script>alert(1)</script>',
+    '"\'',
+    '${x}',
+    'é'.repeat(600),
+    '-1',
+    '1e309',
+    'NaN',
+    'javascript:alert(1)',
+  ),
   fc.nat().map(String),
 );
 const segment = nasty.map((s) => encodeURIComponent(s).replace(/%25(?=[0-9A-Fa-f]{2})/g, '%'));
-const path = fc.tuple(fc.constantFrom(...ROUTES), fc.array(segment, { maxLength: 3 })).map(([base, rest]) => (base + rest.join('/')).replace(/^(?!\/)/, '/'));
-const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 })), nasty), { maxLength: 4 }).map((pairs) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of pairs) q.append(k, v);
-  return q.toString();
-});
+const path = fc
+  .tuple(fc.constantFrom(...ROUTES), fc.array(segment, { maxLength: 3 }))
+  .map(([base, rest]) => (base + rest.join('/')).replace(/^(?!\/)/, '/'));
+const query = fc
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 })), nasty), { maxLength: 4 })
+  .map((pairs) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of pairs) q.append(k, v);
+    return q.toString();
+  });
 const url = fc.tuple(path, query).map(([p, q]) => `${p}${q ? `?${q}` : ''}`);
 const cookie = fc.oneof(
   fc.constant(''),
@@ -53,7 +127,13 @@ async function expectSound(input: string, init?: RequestInit) {
     throw new Error(`${init?.method ?? 'GET'} ${input} threw ${String(error)}`);
   }
   const text = await res.text();
-  if (res.status >= 500) throw new Error(`${init?.method ?? 'GET'} ${input} → ${res.status} ${text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(-300)}`);
+  if (res.status >= 500)
+    throw new Error(
+      `${init?.method ?? 'GET'} ${input} → ${res.status} ${text
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .slice(-300)}`,
+    );
 }
 
 const params = { seed: env.FUZZ_SEED === 'random' ? undefined : SEED, numRuns: RUNS, endOnFailure: true };
@@ -70,12 +150,22 @@ describe('fuzz', { timeout: 3_600_000 }, () => {
   });
 
   it('GET every route with odd paths, queries and cookies', async () => {
-    await fc.assert(fc.asyncProperty(url, cookie, async (u, c) => expectSound(u, { headers: c ? { cookie: c } : {} })), params);
+    await fc.assert(
+      fc.asyncProperty(url, cookie, async (u, c) => expectSound(u, { headers: c ? { cookie: c } : {} })),
+      params,
+    );
   });
 
   it('POST forms with random multipart, urlencoded and JSON bodies', async () => {
     const slug = fc.constantFrom('contactez-nous', 'contactez-nous-modal', 'accreditation-rencontres-internationales', 'inconnu', '%2e%2e');
-    const fields = fc.dictionary(fc.oneof(fc.constantFrom('nom', 'email', 'message', 'rgpd', 'site_web', '_idempotence', 'accreditation-event-title[]', 'sujet'), fc.string({ maxLength: 10 })), nasty, { maxKeys: 8 });
+    const fields = fc.dictionary(
+      fc.oneof(
+        fc.constantFrom('nom', 'email', 'message', 'rgpd', 'site_web', '_idempotence', 'accreditation-event-title[]', 'sujet'),
+        fc.string({ maxLength: 10 }),
+      ),
+      nasty,
+      { maxKeys: 8 },
+    );
     const kind = fc.constantFrom('multipart', 'urlencoded', 'json', 'text');
     await fc.assert(
       fc.asyncProperty(slug, fields, kind, fc.constantFrom('/api/forms/', '/contact', '/accreditations'), async (s, f, k, target) => {
@@ -100,34 +190,63 @@ describe('fuzz', { timeout: 3_600_000 }, () => {
 
   it('POST floods and strangers: one name repeated thousands of times, chunked or not, from any origin', async () => {
     const origin = fc.constantFrom(undefined, 'http://presse.test', 'https://evil.example', 'https://www.ffr.fr', 'null');
-    const flood = fc.record({ name: fc.constantFrom('nom', 'accreditation-event-title[]', '__proto__', 'constructor', ''), repeats: fc.integer({ min: 1, max: 3000 }), chunked: fc.boolean() });
+    const flood = fc.record({
+      name: fc.constantFrom('nom', 'accreditation-event-title[]', '__proto__', 'constructor', ''),
+      repeats: fc.integer({ min: 1, max: 3000 }),
+      chunked: fc.boolean(),
+    });
     await fc.assert(
-      fc.asyncProperty(origin, flood, fc.constantFrom('/api/forms/contactez-nous', '/contact', '/accreditations?formulaire=evenements-presse', '/api/purge'), async (o, f, target) => {
-        const text = `${encodeURIComponent(f.name)}=x&`.repeat(f.repeats);
-        const bytes = new TextEncoder().encode(text);
-        const body = f.chunked
-          ? new ReadableStream<Uint8Array>({
-              start(controller) {
-                for (let i = 0; i < bytes.length; i += 4096) controller.enqueue(bytes.subarray(i, i + 4096));
-                controller.close();
-              },
-            })
-          : bytes;
-        await expectSound(target, { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(o ? { origin: o } : {}) } } as RequestInit);
-      }),
+      fc.asyncProperty(
+        origin,
+        flood,
+        fc.constantFrom('/api/forms/contactez-nous', '/contact', '/accreditations?formulaire=evenements-presse', '/api/purge'),
+        async (o, f, target) => {
+          const text = `${encodeURIComponent(f.name)}=x&`.repeat(f.repeats);
+          const bytes = new TextEncoder().encode(text);
+          const body = f.chunked
+            ? new ReadableStream<Uint8Array>({
+                start(controller) {
+                  for (let i = 0; i < bytes.length; i += 4096) controller.enqueue(bytes.subarray(i, i + 4096));
+                  controller.close();
+                },
+              })
+            : bytes;
+          await expectSound(target, {
+            method: 'POST',
+            body,
+            duplex: 'half',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', ...(o ? { origin: o } : {}) },
+          } as RequestInit);
+        },
+      ),
       { ...params, numRuns: Math.max(1, Math.floor(RUNS / 10)) },
     );
   });
 
   it('POST the auth and profile endpoints with random parameters', async () => {
-    const target = fc.constantFrom('/api/auth/signin/ffr', '/api/auth/signout', '/api/auth/callback/ffr', '/api/auth/_log', '/api/auth/session', '/api/user/prefs?action=optin_mail', '/api/user/newsroom?action=journalist_status_request', '/api/auth/signin/autre');
-    const fields = fc.dictionary(fc.constantFrom('csrfToken', 'callbackUrl', 'json', 'level', 'code', 'value', 'redirect'), nasty, { maxKeys: 5 });
+    const target = fc.constantFrom(
+      '/api/auth/signin/ffr',
+      '/api/auth/signout',
+      '/api/auth/callback/ffr',
+      '/api/auth/_log',
+      '/api/auth/session',
+      '/api/user/prefs?action=optin_mail',
+      '/api/user/newsroom?action=journalist_status_request',
+      '/api/auth/signin/autre',
+    );
+    const fields = fc.dictionary(fc.constantFrom('csrfToken', 'callbackUrl', 'json', 'level', 'code', 'value', 'redirect'), nasty, {
+      maxKeys: 5,
+    });
     await fc.assert(
       fc.asyncProperty(target, fields, cookie, fc.boolean(), async (t, f, c, json) =>
         expectSound(t, {
           method: 'POST',
           body: json ? JSON.stringify(f) : new URLSearchParams(f),
-          headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...(c ? { cookie: c } : {}), 'x-csrf-token': String(f.csrfToken ?? '') },
+          headers: {
+            ...(json ? { 'content-type': 'application/json' } : {}),
+            ...(c ? { cookie: c } : {}),
+            'x-csrf-token': String(f.csrfToken ?? ''),
+          },
         }),
       ),
       params,
@@ -135,12 +254,30 @@ describe('fuzz', { timeout: 3_600_000 }, () => {
   });
 
   it('POST purge payloads, signed with garbage or not at all', async () => {
-    const payload = fc.oneof(fc.json(), nasty, fc.record({ type: fc.constantFrom('post', 'site', 'event', 'x'), action: nasty, post: fc.record({ id: fc.integer(), slug: nasty, categories: fc.array(fc.record({ id: fc.integer(), slug: nasty }), { maxLength: 3 }) }) }).map((x) => JSON.stringify(x)));
+    const payload = fc.oneof(
+      fc.json(),
+      nasty,
+      fc
+        .record({
+          type: fc.constantFrom('post', 'site', 'event', 'x'),
+          action: nasty,
+          post: fc.record({
+            id: fc.integer(),
+            slug: nasty,
+            categories: fc.array(fc.record({ id: fc.integer(), slug: nasty }), { maxLength: 3 }),
+          }),
+        })
+        .map((x) => JSON.stringify(x)),
+    );
     await fc.assert(
       fc.asyncProperty(payload, nasty, nasty, async (body, sig, ts) => {
         // Header values travel as bytes: percent-encoded so that any input is a valid header.
         sent++;
-        const res = await site('/api/purge', { method: 'POST', body, headers: { 'x-ffr-signature': encodeURIComponent(sig), 'x-ffr-timestamp': encodeURIComponent(ts) } });
+        const res = await site('/api/purge', {
+          method: 'POST',
+          body,
+          headers: { 'x-ffr-signature': encodeURIComponent(sig), 'x-ffr-timestamp': encodeURIComponent(ts) },
+        });
         await res.arrayBuffer();
         expect([401, 413, 429]).toContain(res.status); // nobody without the secret purges anything
       }),

@@ -22,8 +22,13 @@ export const siteAt = async (now: string | number | Date, path: string, init?: R
   const request = new Request(path.startsWith('http') ? path : `http://presse.test${path}`, init);
   // A browser posting from a page of the site says so (security/requests.server.ts); tests of
   // other origins set these headers themselves.
-  if (!['GET', 'HEAD'].includes(request.method) && !request.headers.has('origin') && !request.headers.has('sec-fetch-site')) request.headers.set('sec-fetch-site', 'same-origin');
-  if (!request.headers.has('cf-connecting-ip')) request.headers.set('cf-connecting-ip', `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`);
+  if (!['GET', 'HEAD'].includes(request.method) && !request.headers.has('origin') && !request.headers.has('sec-fetch-site'))
+    request.headers.set('sec-fetch-site', 'same-origin');
+  if (!request.headers.has('cf-connecting-ip'))
+    request.headers.set(
+      'cf-connecting-ip',
+      `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`,
+    );
   const at = new Date(now).toISOString();
   return worker.fetch(request, at === env.SITE_NOW ? env : { ...env, SITE_NOW: at }, createExecutionContext());
 };

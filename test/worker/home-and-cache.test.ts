@@ -30,7 +30,9 @@ describe('home page', () => {
     expect(html).toContain('data-island="MobileMenu"');
     expect(html).toMatch(/©\u00a02023–\d{4}/);
     // French dates in the cards: « 12 novembre 2026 »
-    expect(html).toMatch(/<time[^>]*>\d{1,2}(er)? (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}<\/time>/);
+    expect(html).toMatch(
+      /<time[^>]*>\d{1,2}(er)? (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}<\/time>/,
+    );
   });
 
   it('serves a warm view from the cache without any upstream call', async () => {
@@ -111,7 +113,11 @@ describe('publish purge', () => {
     return btoa(String.fromCharCode(...mac));
   }
   const purge = (body: string, signature?: string, timestamp = now()) =>
-    site('/api/purge', { method: 'POST', body, headers: signature ? { 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp, 'content-type': 'application/json' } : {} });
+    site('/api/purge', {
+      method: 'POST',
+      body,
+      headers: signature ? { 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp, 'content-type': 'application/json' } : {},
+    });
 
   it('rejects a bad or missing signature with 401 and purges nothing', async () => {
     await warm('/');

@@ -37,8 +37,14 @@ describe('new posts since the home page was rendered', () => {
     expect(none.res.status).toBe(200);
     expect(none.body).toEqual({ total: 0, atLeast: false, posts: [] });
 
-    const { post, purge } = await upstream.publish({ create: { title: 'Le XV de France dévoile son groupe pour le Tournoi', categorySlug: 'xv-de-france' } });
-    await site('/api/purge', { method: 'POST', body: purge.body, headers: { 'content-type': 'application/json', 'x-ffr-signature': purge.signature, 'x-ffr-timestamp': purge.timestamp } });
+    const { post, purge } = await upstream.publish({
+      create: { title: 'Le XV de France dévoile son groupe pour le Tournoi', categorySlug: 'xv-de-france' },
+    });
+    await site('/api/purge', {
+      method: 'POST',
+      body: purge.body,
+      headers: { 'content-type': 'application/json', 'x-ffr-signature': purge.signature, 'x-ffr-timestamp': purge.timestamp },
+    });
     const one = await ask(newest!.date);
     expect(one.body.total).toBe(1);
     expect(one.body.posts[0]).toMatchObject({ title: post.title, link: expect.stringMatching(/^\/categories\/[^/]+\/[^/]+$/) });

@@ -11,7 +11,8 @@ import { upstream } from './upstream-control';
 afterEach(() => vi.restoreAllMocks());
 
 type Line = { level: string; event: string; ray: string | null; [field: string]: unknown };
-const lines = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.flatMap(([line]) => (typeof line === 'string' && line.startsWith('{"level"') ? [JSON.parse(line) as Line] : []));
+const lines = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls.flatMap(([line]) => (typeof line === 'string' && line.startsWith('{"level"') ? [JSON.parse(line) as Line] : []));
 
 describe('the request log', () => {
   it('writes one JSON line per request: route, status, cache outcome, cf-ray, each upstream call and its duration, never the query', async () => {
@@ -22,11 +23,28 @@ describe('the request log', () => {
     const requests = lines(spy).filter((l) => l.event === 'request');
     expect(requests).toHaveLength(1);
     const [line] = requests;
-    expect(line).toMatchObject({ level: 'info', event: 'request', ray: '8f1e2d3c4b5a6978-CDG', method: 'GET', path: '/categories/xv-de-france', route: '/categories/:slug', status: 200, cache: 'MISS' });
+    expect(line).toMatchObject({
+      level: 'info',
+      event: 'request',
+      ray: '8f1e2d3c4b5a6978-CDG',
+      method: 'GET',
+      path: '/categories/xv-de-france',
+      route: '/categories/:slug',
+      status: 200,
+      cache: 'MISS',
+    });
     expect(line!.ms).toEqual(expect.any(Number));
     const calls = line!.upstream as Array<{ host: string; path: string; status: number; ms: number; outcome: string }>;
     expect(calls.length).toBeGreaterThan(2);
-    expect(calls).toContainEqual(expect.objectContaining({ host: new URL(upstream.base).host, path: expect.stringContaining('/wp-json/'), status: 200, outcome: 'ok', ms: expect.any(Number) }));
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        host: new URL(upstream.base).host,
+        path: expect.stringContaining('/wp-json/'),
+        status: 200,
+        outcome: 'ok',
+        ms: expect.any(Number),
+      }),
+    );
     expect(JSON.stringify(line)).not.toMatch(/utm_source|lettre|page=1/);
   });
 
@@ -34,14 +52,19 @@ describe('the request log', () => {
     await upstream.fault({ path: '/wp-json/ffr/v1/posts', kind: 'status', status: 502 });
     const spy = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     await (await site('/categories/xv-de-france/un-article-qui-n-existe-pas')).text();
-    const calls = lines(spy).find((l) => l.event === 'request')!.upstream as Array<{ path: string; status: number | null; outcome: string }>;
+    const calls = lines(spy).find((l) => l.event === 'request')!.upstream as Array<{
+      path: string;
+      status: number | null;
+      outcome: string;
+    }>;
     expect(calls).toContainEqual(expect.objectContaining({ path: '/wp-json/ffr/v1/posts', status: 502, outcome: 'status' }));
     await upstream.clearFaults();
   });
 });
 
 describe('GET /__health', () => {
-  const call = (overrides: Record<string, string> = {}) => worker.fetch(new Request('http://presse.test/__health'), { ...env, ...overrides }, createExecutionContext());
+  const call = (overrides: Record<string, string> = {}) =>
+    worker.fetch(new Request('http://presse.test/__health'), { ...env, ...overrides }, createExecutionContext());
 
   it('names the variables at fault, never their values, when the configuration is invalid', async () => {
     const res = await call({ WP_API_URL: 'wordpress.local', AUTH_SECRET: 'court' });
@@ -50,7 +73,9 @@ describe('GET /__health', () => {
     const body = (await res.json()) as { status: string; config: { valid: boolean; problems: string[] } };
     expect(body.status).toBe('error');
     expect(body.config.valid).toBe(false);
-    expect(body.config.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^WP_API_URL /), expect.stringMatching(/^AUTH_SECRET /)]));
+    expect(body.config.problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^WP_API_URL /), expect.stringMatching(/^AUTH_SECRET /)]),
+    );
     expect(JSON.stringify(body)).not.toContain('wordpress.local');
   });
 
@@ -59,14 +84,28 @@ describe('GET /__health', () => {
     await upstream.fault({ path: '/wp-json/ffr/v1/settings', kind: 'status', status: 500 });
     const res = await call();
     expect(res.status).toBe(503);
-    const body = (await res.json()) as { status: string; checkedAt: string; config: { valid: boolean }; checks: Array<{ name: string; ok: boolean; ms: number; error?: string }> };
+    const body = (await res.json()) as {
+      status: string;
+      checkedAt: string;
+      config: { valid: boolean };
+      checks: Array<{ name: string; ok: boolean; ms: number; error?: string }>;
+    };
     expect(body.status).toBe('degraded');
     expect(body.config.valid).toBe(true);
-    expect(body.checks.map((c) => c.name)).toEqual(['wordpress', 'static-lists', 'middleware', 'algolia', 'identity-provider', 'kv', 'purge-marks']);
+    expect(body.checks.map((c) => c.name)).toEqual([
+      'wordpress',
+      'static-lists',
+      'middleware',
+      'algolia',
+      'identity-provider',
+      'kv',
+      'purge-marks',
+    ]);
     expect(body.checks.find((c) => c.name === 'wordpress')).toMatchObject({ ok: false, error: expect.stringMatching(/^status 500/) });
     expect(body.checks.filter((c) => c.name !== 'wordpress').every((c) => c.ok && typeof c.ms === 'number')).toBe(true);
     // No secret and no upstream address in the answer.
-    for (const name of ['AUTH_SECRET', 'PURGE_SECRET', 'MIDDLEWARE_TOKEN', 'ALGOLIA_SEARCH_KEY', 'OIDC_CLIENT_SECRET']) expect(JSON.stringify(body)).not.toContain(String((env as unknown as Record<string, unknown>)[name]));
+    for (const name of ['AUTH_SECRET', 'PURGE_SECRET', 'MIDDLEWARE_TOKEN', 'ALGOLIA_SEARCH_KEY', 'OIDC_CLIENT_SECRET'])
+      expect(JSON.stringify(body)).not.toContain(String((env as unknown as Record<string, unknown>)[name]));
     expect(JSON.stringify(body)).not.toContain('127.0.0.1');
     // A monitor polling in a loop: one round of upstream calls per ten seconds at most.
     await upstream.clearFaults();

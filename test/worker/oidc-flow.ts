@@ -29,13 +29,18 @@ async function go(jar: CookieJar, url: string, init: RequestInit = {}): Promise<
   const headers = new Headers(init.headers);
   if (jar.cookies.size > 0) headers.set('cookie', jar.header());
   const request = new Request(url, { ...init, headers, redirect: 'manual' });
-  const response = url.startsWith(SITE) ? await site(url, { method: request.method, headers: request.headers, body: init.body, redirect: 'manual' }) : await fetch(request);
+  const response = url.startsWith(SITE)
+    ? await site(url, { method: request.method, headers: request.headers, body: init.body, redirect: 'manual' })
+    : await fetch(request);
   jar.store(response);
   return response;
 }
 
 /** Signs in through the local provider; returns the site's cookies (the session among them). */
-export async function signInThroughProvider(email: string, password = 'Rugby2026!'): Promise<{ cookie: string; landedOn: string; jar: CookieJar }> {
+export async function signInThroughProvider(
+  email: string,
+  password = 'Rugby2026!',
+): Promise<{ cookie: string; landedOn: string; jar: CookieJar }> {
   const site = new CookieJar();
   const idp = new CookieJar();
   const csrf = (await (await go(site, `${SITE}/api/auth/csrf`)).json()) as { csrfToken: string };

@@ -20,7 +20,11 @@ beforeEach(async () => {
 
 const articles = () => upstream.json<Summary[]>('/__control/articles');
 const link = async (id: number, purpose: 'apercu' | 'embargo', exp?: number) => {
-  const res = await fetch(`${upstream.base}/__control/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, purpose, exp }) });
+  const res = await fetch(`${upstream.base}/__control/links`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, purpose, exp }),
+  });
   const { link: url } = (await res.json()) as { link: string };
   const u = new URL(url);
   return `${u.pathname}${u.search}`;
@@ -62,7 +66,10 @@ describe('previews', () => {
     expect((await env.CACHE.list({ prefix: 'html:' })).keys).toEqual([]);
     // WordPress's own address (?preview=true&p=) leads there with its signature.
     const signed = new URL(await link(draft.id, 'apercu'), 'http://presse.test');
-    const redirect = await site(`/?preview=true&p=${draft.id}&exp=${signed.searchParams.get('exp')}&sig=${signed.searchParams.get('sig')}`, { redirect: 'manual' });
+    const redirect = await site(
+      `/?preview=true&p=${draft.id}&exp=${signed.searchParams.get('exp')}&sig=${signed.searchParams.get('sig')}`,
+      { redirect: 'manual' },
+    );
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe(`${signed.pathname}${signed.search}`);
   });
@@ -71,10 +78,18 @@ describe('previews', () => {
     const draft = (await articles()).find((a) => a.status === 'draft')!;
     const path = await link(draft.id, 'apercu');
     const open = async (secrets: Record<string, string>) =>
-      (await worker.fetch(new Request(`http://presse.test${path}`, { headers: { 'cf-connecting-ip': '198.18.1.1' } }), { ...env, ...secrets }, createExecutionContext())).status;
+      (
+        await worker.fetch(
+          new Request(`http://presse.test${path}`, { headers: { 'cf-connecting-ip': '198.18.1.1' } }),
+          { ...env, ...secrets },
+          createExecutionContext(),
+        )
+      ).status;
     const renewed = 'nouvelle-cle-des-apercus-0123456789abcdef';
     expect(await open({ PREVIEW_SECRET: renewed })).toBe(404);
-    expect(await open({ PREVIEW_SECRET: renewed, PREVIEW_SECRET_PREVIOUS: (env as unknown as Record<string, string>).PREVIEW_SECRET! })).toBe(200);
+    expect(
+      await open({ PREVIEW_SECRET: renewed, PREVIEW_SECRET_PREVIOUS: (env as unknown as Record<string, string>).PREVIEW_SECRET! }),
+    ).toBe(200);
   });
 
   it('refuses a changed signature, another post’s link, an embargo link, and says when a real link has ended', async () => {
@@ -120,7 +135,9 @@ describe('embargo links for journalists', () => {
     const anonymous = await get(path);
     expect(anonymous.res.status).toBe(401);
     expect(anonymous.html).toContain('Contenu sous embargo');
-    expect(anonymous.html).toContain(`href="/connexion/compte-ffr?${new URLSearchParams({ callbackUrl: path }).toString().replaceAll('&', '&amp;')}"`);
+    expect(anonymous.html).toContain(
+      `href="/connexion/compte-ffr?${new URLSearchParams({ callbackUrl: path }).toString().replaceAll('&', '&amp;')}"`,
+    );
     expect(anonymous.html).not.toContain(post.title);
 
     const member = await signInThroughProvider('membre@example.fr');
@@ -133,7 +150,9 @@ describe('embargo links for journalists', () => {
     const shown = await get(path, { cookie: journalist.cookie });
     expect(shown.res.status).toBe(200);
     const until = parseWp(post.date);
-    expect(shown.html.replaceAll('<!-- -->', '')).toContain(`Sous embargo jusqu’au ${frDayMonth(until)} à ${frTime(until)}</strong> — ne pas publier avant`);
+    expect(shown.html.replaceAll('<!-- -->', '')).toContain(
+      `Sous embargo jusqu’au ${frDayMonth(until)} à ${frTime(until)}</strong> — ne pas publier avant`,
+    );
     expect(shown.html).toContain('name="robots" content="noindex"');
     expect(shown.res.headers.get('cache-control')).toBe('private, no-store');
     expect((await env.CACHE.list({ prefix: 'html:' })).keys).toEqual([]);
@@ -141,7 +160,13 @@ describe('embargo links for journalists', () => {
 
   it('is in no feed, sitemap, list or search while scheduled', async () => {
     const post = await scheduled();
-    for (const path of ['/', '/rss.xml', '/sitemap-news.xml', '/sitemap-posts-1.xml', `/recherche?${new URLSearchParams({ query: post.title })}`]) {
+    for (const path of [
+      '/',
+      '/rss.xml',
+      '/sitemap-news.xml',
+      '/sitemap-posts-1.xml',
+      `/recherche?${new URLSearchParams({ query: post.title })}`,
+    ]) {
       expect((await get(path)).html.includes(post.slug), path).toBe(false);
     }
     expect((await get(post.link)).res.status).toBe(404);
@@ -154,7 +179,11 @@ describe('embargo links for journalists', () => {
     expect(ended.html).toContain('Demandez-en un nouveau au service de presse');
     const path = await link(post.id, 'embargo');
     const { purge } = await upstream.publish({ id: post.id, status: 'publish' });
-    await site('/api/purge', { method: 'POST', body: purge.body, headers: { 'content-type': 'application/json', 'x-ffr-signature': purge.signature, 'x-ffr-timestamp': purge.timestamp } });
+    await site('/api/purge', {
+      method: 'POST',
+      body: purge.body,
+      headers: { 'content-type': 'application/json', 'x-ffr-signature': purge.signature, 'x-ffr-timestamp': purge.timestamp },
+    });
     const after = await get(path);
     expect(after.res.status).toBe(302);
     expect(after.res.headers.get('location')).toBe(post.link);
@@ -167,6 +196,8 @@ describe('embargo links for journalists', () => {
     expect((await get(`/embargo/${post.id}`)).res.status).toBe(404);
     expect((await get(`/embargo/${post.id + 1}${good.search}`)).res.status).toBe(404);
     const apercu = new URL(await link(post.id, 'apercu'), 'http://presse.test');
-    expect((await get(`/embargo/${post.id}?exp=${apercu.searchParams.get('exp')}&sig=${apercu.searchParams.get('sig')}`)).html).toContain(NOT_FOUND);
+    expect((await get(`/embargo/${post.id}?exp=${apercu.searchParams.get('exp')}&sig=${apercu.searchParams.get('sig')}`)).html).toContain(
+      NOT_FOUND,
+    );
   });
 });

@@ -23,7 +23,12 @@ const signedPurge = (hook: { body: string; signature: string; timestamp: string 
   site('/api/purge', {
     method: 'POST',
     body: hook.body,
-    headers: { 'content-type': 'application/json', 'x-ffr-signature': hook.signature, 'x-ffr-timestamp': hook.timestamp, ...(ip ? { 'cf-connecting-ip': ip } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-ffr-signature': hook.signature,
+      'x-ffr-timestamp': hook.timestamp,
+      ...(ip ? { 'cf-connecting-ip': ip } : {}),
+    },
   });
 const titleIn = (html: string, title: string) => html.includes(title.replaceAll('&', '&amp;'));
 
@@ -103,7 +108,8 @@ describe('rate limits (Workers rate-limiting binding)', () => {
     const { purge } = await upstream.publish({});
     expect((await signedPurge(purge, '203.0.113.20')).status).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < 119; i++) statuses.push((await site('/api/purge', { method: 'POST', body: '{}', headers: from('203.0.113.20') })).status);
+    for (let i = 0; i < 119; i++)
+      statuses.push((await site('/api/purge', { method: 'POST', body: '{}', headers: from('203.0.113.20') })).status);
     expect(new Set(statuses)).toEqual(new Set([401]));
     const limited = await site('/api/purge', { method: 'POST', body: '{}', headers: from('203.0.113.20') });
     expect(limited.status).toBe(429);
@@ -116,7 +122,11 @@ describe('rate limits (Workers rate-limiting binding)', () => {
 
   it('refuses an 8 MiB purge body unread: 413 from its declared length, and from its first chunks when it has none', async () => {
     const big = new Uint8Array(8 * 1024 * 1024).fill(0x61);
-    const declared = await site('/api/purge', { method: 'POST', body: big, headers: { 'x-ffr-signature': 'AAAA', 'x-ffr-timestamp': String(Math.floor(Date.now() / 1000)), ...from('203.0.113.30') } });
+    const declared = await site('/api/purge', {
+      method: 'POST',
+      body: big,
+      headers: { 'x-ffr-signature': 'AAAA', 'x-ffr-timestamp': String(Math.floor(Date.now() / 1000)), ...from('203.0.113.30') },
+    });
     expect(declared.status).toBe(413);
     expect(await declared.json()).toMatchObject({ error: 'too_large', message: expect.stringContaining('Kio') });
     let sent = 0;
@@ -126,7 +136,12 @@ describe('rate limits (Workers rate-limiting binding)', () => {
         controller.enqueue(big.subarray(sent, (sent += 64 * 1024)));
       },
     });
-    const streamed = await site('/api/purge', { method: 'POST', body: chunked, duplex: 'half', headers: { 'x-ffr-signature': 'AAAA', 'x-ffr-timestamp': '1', ...from('203.0.113.31') } } as RequestInit);
+    const streamed = await site('/api/purge', {
+      method: 'POST',
+      body: chunked,
+      duplex: 'half',
+      headers: { 'x-ffr-signature': 'AAAA', 'x-ffr-timestamp': '1', ...from('203.0.113.31') },
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(sent).toBeLessThan(big.length / 4);
   });
@@ -134,7 +149,11 @@ describe('rate limits (Workers rate-limiting binding)', () => {
   it('limits the _log beacon to 60 a minute', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const res = await site('/api/auth/_log', { method: 'POST', body: JSON.stringify({ level: 'warn', code: 'CLIENT_FETCH_ERROR' }), headers: { 'content-type': 'application/json', ...from('203.0.113.30') } });
+      const res = await site('/api/auth/_log', {
+        method: 'POST',
+        body: JSON.stringify({ level: 'warn', code: 'CLIENT_FETCH_ERROR' }),
+        headers: { 'content-type': 'application/json', ...from('203.0.113.30') },
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
@@ -143,7 +162,12 @@ describe('rate limits (Workers rate-limiting binding)', () => {
 
   it('limits sign-in attempts to 20 a minute: back to the sign-in page with a French message', async () => {
     const attempt = () =>
-      site('/api/auth/signin/ffr', { method: 'POST', body: new URLSearchParams({ csrfToken: 'x', callbackUrl: '/espace-presse' }), headers: { 'content-type': 'application/x-www-form-urlencoded', ...from('203.0.113.40') }, redirect: 'manual' });
+      site('/api/auth/signin/ffr', {
+        method: 'POST',
+        body: new URLSearchParams({ csrfToken: 'x', callbackUrl: '/espace-presse' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...from('203.0.113.40') },
+        redirect: 'manual',
+      });
     for (let i = 0; i < 20; i++) expect((await attempt()).headers.get('location'), `attempt ${i}`).not.toContain('RateLimited');
     const limited = await attempt();
     expect(limited.status).toBe(303);
@@ -155,10 +179,25 @@ describe('rate limits (Workers rate-limiting binding)', () => {
   it('limits form sendings to 10 a minute per visitor, keeping what was typed', async () => {
     const body = () => {
       const b = new FormData();
-      for (const [k, v] of Object.entries({ nom: 'Martin', prenom: 'Julie', email: 'julie@example.fr', sujet: 'Événements', 'type-demande': 'Interview', 'deja-accredite': 'Non', message: 'Bonjour, une question sur la conférence.', rgpd: '1' })) b.append(k, v);
+      for (const [k, v] of Object.entries({
+        nom: 'Martin',
+        prenom: 'Julie',
+        email: 'julie@example.fr',
+        sujet: 'Événements',
+        'type-demande': 'Interview',
+        'deja-accredite': 'Non',
+        message: 'Bonjour, une question sur la conférence.',
+        rgpd: '1',
+      }))
+        b.append(k, v);
       return b;
     };
-    const send = () => site('/api/forms/contactez-nous', { method: 'POST', body: body(), headers: { 'user-agent': 'Mozilla/5.0 (test)', ...from('203.0.113.50') } });
+    const send = () =>
+      site('/api/forms/contactez-nous', {
+        method: 'POST',
+        body: body(),
+        headers: { 'user-agent': 'Mozilla/5.0 (test)', ...from('203.0.113.50') },
+      });
     for (let i = 0; i < 10; i++) expect((await send()).status).toBe(200);
     const limited = await send();
     expect(limited.status).toBe(429);
@@ -198,11 +237,18 @@ describe('large sessions', () => {
   const COOKIE = 'authjs.session-token';
   /** Provider tokens the size real ones have: 1–2 KB each. */
   const big = (name: string) => `${name}.${'x'.repeat(1500)}.${crypto.randomUUID()}`;
-  const chunksOf = (setCookies: string[]) => setCookies.filter((c) => c.startsWith(`${COOKIE}.`) && !/max-age=0|expires=thu, 01 jan 1970/i.test(c));
+  const chunksOf = (setCookies: string[]) =>
+    setCookies.filter((c) => c.startsWith(`${COOKIE}.`) && !/max-age=0|expires=thu, 01 jan 1970/i.test(c));
 
   async function chunkedSession(fields: Record<string, unknown>) {
     const token = await encode({
-      token: { sub: 'u-journaliste', name: 'Camille Lefèvre', email: 'journaliste@example.fr', groups: Array.from({ length: 40 }, (_, i) => `groupe-${i}`), ...fields },
+      token: {
+        sub: 'u-journaliste',
+        name: 'Camille Lefèvre',
+        email: 'journaliste@example.fr',
+        groups: Array.from({ length: 40 }, (_, i) => `groupe-${i}`),
+        ...fields,
+      },
       secret: env.AUTH_SECRET,
       salt: COOKIE,
       maxAge: 3600,
@@ -213,14 +259,21 @@ describe('large sessions', () => {
   }
 
   it('reads a chunked session, refreshes it into chunks under 4 KB, and signs out clearing every chunk', async () => {
-    const { cookie, count } = await chunkedSession({ access_token: big('acces'), refresh_token: big('renouvellement'), expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    const { cookie, count } = await chunkedSession({
+      access_token: big('acces'),
+      refresh_token: big('renouvellement'),
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+    });
     expect(count).toBeGreaterThan(1);
     const session = (await (await site('/api/auth/session', { headers: { cookie } })).json()) as { user: { name: string } };
     expect(session.user.name).toBe('Camille Lefèvre');
 
     const csrf = await site('/api/auth/csrf');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const out = await site('/api/auth/signout', {
       method: 'POST',
       body: new URLSearchParams({ csrfToken, callbackUrl: '/' }),
@@ -235,7 +288,11 @@ describe('large sessions', () => {
   });
 
   it('refreshes an expired big token and writes the new session back in chunks', async () => {
-    const { cookie } = await chunkedSession({ access_token: big('acces'), refresh_token: 'inconnu', expires_at: Math.floor(Date.now() / 1000) - 10 });
+    const { cookie } = await chunkedSession({
+      access_token: big('acces'),
+      refresh_token: 'inconnu',
+      expires_at: Math.floor(Date.now() / 1000) - 10,
+    });
     const res = await site('/api/auth/session', { headers: { cookie } });
     expect(((await res.json()) as { error?: string }).error).toBe('RefreshAccessTokenError');
     const written = chunksOf(res.headers.getSetCookie());

@@ -3,7 +3,17 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { site } from './helpers';
 import { upstream } from './upstream-control';
 
-type ArticleSummary = { id: number; slug: string; title: string; link: string; status: string; redirection: string; blocks: string[]; illustration: string; file: string };
+type ArticleSummary = {
+  id: number;
+  slug: string;
+  title: string;
+  link: string;
+  status: string;
+  redirection: string;
+  blocks: string[];
+  illustration: string;
+  file: string;
+};
 type Category = { id: number; slug: string; name: string; parent: number; count: number };
 
 let articles: ArticleSummary[];
@@ -25,7 +35,8 @@ const get = async (path: string) => {
   return { res, body: await res.text() };
 };
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 const published = () => articles.filter((a) => a.status === 'publish' && !a.redirection);
 

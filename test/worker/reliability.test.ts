@@ -25,8 +25,21 @@ describe('upstream down', () => {
     await reset();
     await upstream.clearFaults();
     await upstream.reset();
-    const articles = (await upstream.json<ArticleSummary[]>('/__control/articles?status=publish')).filter((a) => !a.redirection).slice(0, 8);
-    pages = ['/', '/categories/xv-de-france', '/categories/xv-de-france?page=2', '/categories/france-7', '/evenements', '/contact', '/mentions-legales', '/recherche?query=equipe', '/accreditations', ...articles.map((a) => a.link)];
+    const articles = (await upstream.json<ArticleSummary[]>('/__control/articles?status=publish'))
+      .filter((a) => !a.redirection)
+      .slice(0, 8);
+    pages = [
+      '/',
+      '/categories/xv-de-france',
+      '/categories/xv-de-france?page=2',
+      '/categories/france-7',
+      '/evenements',
+      '/contact',
+      '/mentions-legales',
+      '/recherche?query=equipe',
+      '/accreditations',
+      ...articles.map((a) => a.link),
+    ];
   });
 
   it('still serves every page seen before the outage', async () => {
@@ -40,7 +53,13 @@ describe('upstream down', () => {
   it('answers a never-seen page with a French 503 and Retry-After, and does not cache it', async () => {
     await reset();
     await upstream.fault({ path: '*', kind: 'down' });
-    for (const path of ['/', '/categories/xv-de-france', '/categories/xv-de-france/article-jamais-vu', '/evenements', '/recherche?query=dupont']) {
+    for (const path of [
+      '/',
+      '/categories/xv-de-france',
+      '/categories/xv-de-france/article-jamais-vu',
+      '/evenements',
+      '/recherche?query=dupont',
+    ]) {
       const res = await site(path);
       expect(res.status, path).toBe(503);
       expect(res.headers.get('retry-after'), path).toBe('30');
@@ -66,7 +85,8 @@ describe('upstream down', () => {
   it('survives empty and malformed bodies everywhere', async () => {
     await reset();
     await upstream.fault({ path: '/wp-json', kind: 'malformed' });
-    for (const path of ['/', '/categories/xv-de-france', '/evenements', '/contact']) expect([200, 503], path).toContain((await site(path)).status);
+    for (const path of ['/', '/categories/xv-de-france', '/evenements', '/contact'])
+      expect([200, 503], path).toContain((await site(path)).status);
     await upstream.clearFaults();
   });
 });

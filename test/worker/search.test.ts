@@ -14,7 +14,8 @@ const get = async (path: string) => {
   const res = await site(path);
   return { res, body: await res.text() };
 };
-const titles = (html: string) => [...html.matchAll(/<h[23] class="card__title"><a href="[^"]+">([\s\S]*?)<\/a><\/h[23]>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+const titles = (html: string) =>
+  [...html.matchAll(/<h[23] class="card__title"><a href="[^"]+">([\s\S]*?)<\/a><\/h[23]>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
 /** One query of the local Algolia, asked directly: what the site's search is built from. */
 const algolia = async <T>(request: Record<string, unknown>): Promise<{ nbHits: number; hits: T[] }> => {
   const res = await fetch(`${upstream.base}/1/indexes/*/queries`, {
@@ -25,7 +26,8 @@ const algolia = async <T>(request: Record<string, unknown>): Promise<{ nbHits: n
   return ((await res.json()) as { results: Array<{ nbHits: number; hits: T[] }> }).results[0]!;
 };
 /** How many posts a query matches in the newsroom index. */
-const newsroomHits = async (query: string) => (await algolia({ indexName: 'newsroom', query, filters: 'type:post', hitsPerPage: 0 })).nbHits;
+const newsroomHits = async (query: string) =>
+  (await algolia({ indexName: 'newsroom', query, filters: 'type:post', hitsPerPage: 0 })).nbHits;
 /** The last name of a player no post mentions in the seeded content of the run's instant. */
 async function playerNoPostMentions(): Promise<string> {
   const { hits } = await algolia<{ nom: string }>({ indexName: 'joueurs', query: '', hitsPerPage: 1000 });
@@ -35,7 +37,13 @@ async function playerNoPostMentions(): Promise<string> {
 const dates = (html: string) => [...html.matchAll(/<time class="card__date" dateTime="([^"]+)"/g)].map((m) => m[1]!);
 
 /** A card title as the reader reads it: tags dropped, React's escapes undone. */
-const plain = (html: string) => html.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const plain = (html: string) =>
+  html
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 const sortLinks = (html: string) => {
   const nav = html.slice(html.indexOf('<nav class="search-sort"'), html.indexOf('</nav>', html.indexOf('<nav class="search-sort"')));
   return {
@@ -62,7 +70,14 @@ describe('/recherche', () => {
   it('orders typed words by relevance by default, as the live panel does, and the newest first on demand', async () => {
     const { body } = await get('/recherche?query=equipe');
     // The live panel's order: Algolia's relevance index for the same words (live-client.ts).
-    const panel = await algolia<{ title: string }>({ indexName: 'newsroom', query: 'equipe', filters: 'type:"post"', distinct: true, hitsPerPage: 10, attributesToRetrieve: ['title'] });
+    const panel = await algolia<{ title: string }>({
+      indexName: 'newsroom',
+      query: 'equipe',
+      filters: 'type:"post"',
+      distinct: true,
+      hitsPerPage: 10,
+      attributesToRetrieve: ['title'],
+    });
     expect(titles(body).map(plain)).toEqual(panel.hits.map((h) => h.title));
     expect(sortLinks(body)).toEqual({
       current: 'Pertinence',
@@ -122,11 +137,14 @@ describe('/recherche', () => {
     const { body } = await get('/recherche');
     expect((await upstream.counters()).routes['GET /wp-json/ffr/v1/Tags']).toBe(1);
     const index = body.slice(body.indexOf('Parcourir par mot-clé'));
-    const shown = [...index.matchAll(/<a class="chip" href="\/recherche\?post_tags=([^"]+)">/g)].map((m) => decodeURIComponent(m[1]!.replace(/\+/g, ' ')));
+    const shown = [...index.matchAll(/<a class="chip" href="\/recherche\?post_tags=([^"]+)">/g)].map((m) =>
+      decodeURIComponent(m[1]!.replace(/\+/g, ' ')),
+    );
     expect(shown).toEqual(tags.map((t) => t.name).sort(new Intl.Collator('fr', { sensitivity: 'base' }).compare));
     // With a word, a filter or past page 1: the results only, and no call for the tags.
     await upstream.resetCounters();
-    for (const path of ['/recherche?query=equipe', '/recherche?post_tags=Six%20Nations', '/recherche?page=2']) expect((await get(path)).body).not.toContain('Parcourir par mot-clé');
+    for (const path of ['/recherche?query=equipe', '/recherche?post_tags=Six%20Nations', '/recherche?page=2'])
+      expect((await get(path)).body).not.toContain('Parcourir par mot-clé');
     expect((await upstream.counters()).routes['GET /wp-json/ffr/v1/Tags']).toBeUndefined();
   });
 
@@ -138,7 +156,15 @@ describe('/recherche', () => {
   });
 
   it('keeps absurd input a normal page', async () => {
-    const cases = ['a'.repeat(10_000), '\u0000\u0001\u001f équipe', '"""unbalanced', '<script>alert(1)</script>', "'; DROP TABLE posts; --", '%%%', 'é'.repeat(3000)];
+    const cases = [
+      'a'.repeat(10_000),
+      '\u0000\u0001\u001f équipe',
+      '"""unbalanced',
+      '<script>alert(1)</script>',
+      "'; DROP TABLE posts; --",
+      '%%%',
+      'é'.repeat(3000),
+    ];
     for (const query of cases) {
       const { res, body } = await get(`/recherche?${new URLSearchParams({ query, sort: 'n’importe', page: '-4' })}`);
       expect(res.status, query.slice(0, 20)).toBe(200);
@@ -186,11 +212,21 @@ describe('/recherche: players', () => {
   it('shows the players a name matches, each linking to its card on the team page', async () => {
     const { res, body } = await get('/recherche?query=ramos');
     expect(res.status).toBe(200);
-    const section = body.slice(body.indexOf('<section class="search-players"'), body.indexOf('</section>', body.indexOf('<section class="search-players"')));
+    const section = body.slice(
+      body.indexOf('<section class="search-players"'),
+      body.indexOf('</section>', body.indexOf('<section class="search-players"')),
+    );
     expect(section).toContain('<h2 id="recherche-joueurs" class="section-title">Joueurs</h2>');
     expect(section).toContain('<mark>Ramos</mark>');
     const cards = playerCards(body);
-    expect(cards).toEqual([{ href: '/equipes-de-france/xv-de-france-equipe#joueur-thomas-ramos', name: 'Thomas Ramos', position: 'Arrière', team: 'XV de France' }]);
+    expect(cards).toEqual([
+      {
+        href: '/equipes-de-france/xv-de-france-equipe#joueur-thomas-ramos',
+        name: 'Thomas Ramos',
+        position: 'Arrière',
+        team: 'XV de France',
+      },
+    ]);
     // The articles are still there, below the players: a page of them (10), or all there are.
     expect(titles(body).length).toBe(Math.min(10, await newsroomHits('ramos')));
     expect(titles(body).length).toBeGreaterThan(0);
@@ -211,7 +247,10 @@ describe('/recherche: players', () => {
     const name = await playerNoPostMentions();
     const only = (await get(`/recherche?${new URLSearchParams({ query: name })}`)).body;
     expect(playerCards(only).length).toBeGreaterThan(0);
-    const empty = only.slice(only.indexOf('<div class="search-empty">'), only.indexOf('</div>', only.indexOf('<div class="search-empty">')));
+    const empty = only.slice(
+      only.indexOf('<div class="search-empty">'),
+      only.indexOf('</div>', only.indexOf('<div class="search-empty">')),
+    );
     expect(empty).toContain(`<strong>Aucun article pour «\u00a0${name}\u00a0».</strong>`);
     expect(empty).not.toContain('Aucun résultat');
   });
@@ -227,7 +266,12 @@ describe('/recherche: players', () => {
   });
 
   it('shows no players past the first page, under a filter, or when none matches', async () => {
-    for (const path of ['/recherche?query=ramos&page=2', '/recherche?query=ramos&categories=XV%20de%20France', '/recherche?query=equipe', '/recherche']) {
+    for (const path of [
+      '/recherche?query=ramos&page=2',
+      '/recherche?query=ramos&categories=XV%20de%20France',
+      '/recherche?query=equipe',
+      '/recherche',
+    ]) {
       const { res, body } = await get(path);
       expect(res.status, path).toBe(200);
       expect(body, path).not.toContain('class="search-players"');
@@ -250,7 +294,15 @@ describe('/recherche: « Vouliez-vous dire »', () => {
   };
   /** The first page of hits Algolia gives for these words, with each hit's typo count. */
   const typos = async (query: string) =>
-    algolia<{ _rankingInfo: { nbTypos: number } }>({ indexName: 'newsroom', query, filters: 'type:"post"', distinct: true, hitsPerPage: 10, getRankingInfo: true, attributesToRetrieve: ['objectID'] });
+    algolia<{ _rankingInfo: { nbTypos: number } }>({
+      indexName: 'newsroom',
+      query,
+      filters: 'type:"post"',
+      distinct: true,
+      hitsPerPage: 10,
+      getRankingInfo: true,
+      attributesToRetrieve: ['objectID'],
+    });
 
   it('offers the words as Algolia corrected them when it found the hits only through a typo', async () => {
     for (const [typed, corrected] of [
@@ -276,7 +328,9 @@ describe('/recherche: « Vouliez-vous dire »', () => {
 
   it('keeps the filters and a chosen sort in the corrected search', async () => {
     expect(suggestion((await get('/recherche?query=equpe&sort=ancien')).body)?.href).toBe('/recherche?query=%C3%A9quipe&sort=ancien');
-    expect(suggestion((await get('/recherche?query=dupnt&post_tags=Antoine+Dupont')).body)?.href).toBe('/recherche?query=dupont&post_tags=Antoine+Dupont');
+    expect(suggestion((await get('/recherche?query=dupnt&post_tags=Antoine+Dupont')).body)?.href).toBe(
+      '/recherche?query=dupont&post_tags=Antoine+Dupont',
+    );
   });
 
   it('offers a correction that would find something when the words find nothing, from one more query', async () => {

@@ -31,9 +31,10 @@ describe('shell HTML', () => {
   });
 
   it('sorts the top bar by order and skips menu items of class bouton', async () => {
-    const menus = await upstream.json<{ 'top-nav': Array<{ label: string; order: number }>; categories: Array<{ label: string; classes: string[] }> }>(
-      '/wp-json/ffr/v1/nav-menus?mode=hierarchical',
-    );
+    const menus = await upstream.json<{
+      'top-nav': Array<{ label: string; order: number }>;
+      categories: Array<{ label: string; classes: string[] }>;
+    }>('/wp-json/ffr/v1/nav-menus?mode=hierarchical');
     const { html } = await page();
     const topbar = html.slice(html.indexOf('class="topbar__links"'), html.indexOf('class="topbar__news"'));
     const expected = [...menus['top-nav']].sort((a, b) => a.order - b.order).map((i) => i.label.replace(/&/g, '&amp;'));
@@ -73,7 +74,9 @@ describe('shell HTML', () => {
   });
 
   it('carries the home meta, favicons and logos from the settings', async () => {
-    const settings = await upstream.json<{ favicons: Record<string, string>; logo: string; logo_footer: string }>('/wp-json/ffr/v1/settings');
+    const settings = await upstream.json<{ favicons: Record<string, string>; logo: string; logo_footer: string }>(
+      '/wp-json/ffr/v1/settings',
+    );
     const { html } = await page();
     for (const size of ['16', '32', '180']) expect(html).toContain(settings.favicons[size]!);
     expect(html).toContain(settings.logo);

@@ -11,7 +11,8 @@ type Card = { title: string };
 type Category = { id: number; slug: string; name: string; parent: number };
 const LISTS = '/wp-content/uploads/newsroom';
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const cardTitles = (html: string) => [...html.matchAll(/<h2 class="card__title"><a [^>]*>(.*?)<\/a>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+const cardTitles = (html: string) =>
+  [...html.matchAll(/<h2 class="card__title"><a [^>]*>(.*?)<\/a>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
 /** A title's words before any score (scores are wrapped to stay on one line). */
 /** A title's beginning as the page writes it (ui/Title.tsx: set as French, its scores and hyphenated names in spans of their own). */
 const titleStart = (title: string) => escapeHtml(displayText(title).split(KEEP_TOGETHER)[0]!);

@@ -23,7 +23,10 @@ const apos = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#
 describe('/stories/{id}', () => {
   it('links the search panel’s featured stories to their page here, and reads each story by its id', async () => {
     const settings = await upstream.json<Settings>('/wp-json/ffr/v1/settings');
-    const featured = settings.stories_top.split(',').map((id) => id.trim()).filter(Boolean);
+    const featured = settings.stories_top
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
     const { body: home } = await get('/');
     // The panel opens with JavaScript: its stories travel in the search box island's props.
     for (const id of featured.slice(0, 5)) expect(home).toContain(`&quot;url&quot;:&quot;/stories/${id}&quot;`);

@@ -65,7 +65,10 @@ describe('team pages', () => {
     const xv = team('xv-de-france-equipe');
     const { body } = await get(xv.link);
     const captain = xv.effectif.find((p) => p.capitaine)!;
-    const card = body.slice(body.indexOf(`id="joueur-${captain.slug}"`), body.indexOf('</li>', body.indexOf(`id="joueur-${captain.slug}"`)));
+    const card = body.slice(
+      body.indexOf(`id="joueur-${captain.slug}"`),
+      body.indexOf('</li>', body.indexOf(`id="joueur-${captain.slug}"`)),
+    );
     expect(card).toContain('Capitaine');
     expect(card).toContain(`${captain.selections}\u00a0sélections`);
     expect(body).not.toContain('tournois');
@@ -117,7 +120,11 @@ describe('team pages', () => {
   });
 
   it('sends another path of a page to its link (301, query kept), and 404s unknown or hidden pages', async () => {
-    for (const path of ['/xv-de-france-equipe', '/la-federation/xv-de-france-equipe', '/equipes-de-france/equipes-de-france/xv-de-france-equipe']) {
+    for (const path of [
+      '/xv-de-france-equipe',
+      '/la-federation/xv-de-france-equipe',
+      '/equipes-de-france/equipes-de-france/xv-de-france-equipe',
+    ]) {
       const { res } = await get(`${path}?saison=2025-2026`);
       expect(res.status, path).toBe(301);
       expect(res.headers.get('location')).toBe('/equipes-de-france/xv-de-france-equipe?saison=2025-2026');
@@ -152,9 +159,15 @@ describe('team pages', () => {
     await warm('/mentions-legales');
     const body = JSON.stringify({ type: 'post', action: 'update', post: { id: 1, slug: 'un-article', categories: [] } });
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(env.PURGE_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(env.PURGE_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
     const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${timestamp}.${body}`)));
-    const res = await site('/api/purge', { method: 'POST', body, headers: { 'x-ffr-signature': btoa(String.fromCharCode(...mac)), 'x-ffr-timestamp': timestamp, 'content-type': 'application/json' } });
+    const res = await site('/api/purge', {
+      method: 'POST',
+      body,
+      headers: { 'x-ffr-signature': btoa(String.fromCharCode(...mac)), 'x-ffr-timestamp': timestamp, 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(200);
     const next = await site(xv);
     await next.text();

@@ -89,7 +89,19 @@ const faults = (path: string, page: Page) =>
 describe('French typography in every page the site writes (issue 30, item 11)', () => {
   it(`has no ordinary space before « ? ! ; : » nor after «, on ${MAX_PAGES} pages crawled from the home page`, async () => {
     const seen = new Set<string>();
-    const queue = ['/', '/evenements', '/contact', '/accreditations?formulaire=matchs', '/recherche', '/recherche?query=dupont', '/recherche?query=equpe', '/recherche?query=wxyzzyqq', '/connexion', '/connexion/erreur?error=OAuthCallbackError', '/page-introuvable'];
+    const queue = [
+      '/',
+      '/evenements',
+      '/contact',
+      '/accreditations?formulaire=matchs',
+      '/recherche',
+      '/recherche?query=dupont',
+      '/recherche?query=equpe',
+      '/recherche?query=wxyzzyqq',
+      '/connexion',
+      '/connexion/erreur?error=OAuthCallbackError',
+      '/page-introuvable',
+    ];
     // The stories are reached from the search panel, an island: their pages are asked by id.
     const stories = await upstream.json<Array<{ id: string }>>('/wp-json/ffr/v1/stories');
     queue.splice(1, 0, ...stories.map((story) => `/stories/${story.id}`));
@@ -110,7 +122,18 @@ describe('French typography in every page the site writes (issue 30, item 11)', 
     }
     // Every kind of page a reader reaches: home, categories and articles, events, teams, authors, stories, search, forms.
     expect(seen.size).toBeGreaterThan(80);
-    for (const kind of ['categories/2', 'categories/3', 'evenements/2', 'equipes-de-france/2', 'auteurs/2', 'stories/2', 'recherche/1?', 'accreditations/1', 'contact/1']) expect(kinds.get(kind) ?? 0, `${kind} in ${[...kinds.keys()].join(" ")}`).toBeGreaterThan(0);
+    for (const kind of [
+      'categories/2',
+      'categories/3',
+      'evenements/2',
+      'equipes-de-france/2',
+      'auteurs/2',
+      'stories/2',
+      'recherche/1?',
+      'accreditations/1',
+      'contact/1',
+    ])
+      expect(kinds.get(kind) ?? 0, `${kind} in ${[...kinds.keys()].join(' ')}`).toBeGreaterThan(0);
     expect(found).toEqual([]);
   });
 
@@ -118,7 +141,13 @@ describe('French typography in every page the site writes (issue 30, item 11)', 
     const found: string[] = [];
     for (const email of ['journaliste@example.fr', 'attente@example.fr', 'membre@example.fr', 'nouveau@example.fr']) {
       const { cookie } = await signInThroughProvider(email);
-      for (const path of ['/espace-presse', '/espace-presse?fait=abonnements', '/espace-presse?fait=echec', '/accreditations', '/deconnexion']) {
+      for (const path of [
+        '/espace-presse',
+        '/espace-presse?fait=abonnements',
+        '/espace-presse?fait=echec',
+        '/accreditations',
+        '/deconnexion',
+      ]) {
         const page = await read(path, cookie);
         if (page) found.push(...faults(`${path} (${email})`, page));
       }

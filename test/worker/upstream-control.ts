@@ -19,12 +19,17 @@ export const upstream = {
   resetCounters: () => call('POST', '/__control/counters/reset'),
   counters: () => call<{ total: number; routes: Record<string, number> }>('GET', '/__control/counters'),
   fault: (fault: { path: string; kind: string; status?: number; ms?: number; times?: number }) => call('POST', '/__control/faults', fault),
-  behaviour: (patch: { eventsPerPageMax?: number; wpPagingHeaders?: boolean; directusLimitMax?: number }) => call('POST', '/__control/behaviour', patch),
+  behaviour: (patch: { eventsPerPageMax?: number; wpPagingHeaders?: boolean; directusLimitMax?: number }) =>
+    call('POST', '/__control/behaviour', patch),
   clearFaults: () => call('DELETE', '/__control/faults'),
   /** Writes the content around `now` and stops the emulator's clock there (POST /reset puts it back). */
   clock: (now: string) => call<{ now: string }>('POST', '/__control/clock', { now }),
   publish: (input: Record<string, unknown>) =>
-    call<{ post: { id: number; slug: string; title: string }; purge: { body: string; signature: string; timestamp: string } }>('POST', '/__control/publish', { notify: false, ...input }),
+    call<{ post: { id: number; slug: string; title: string }; purge: { body: string; signature: string; timestamp: string } }>(
+      'POST',
+      '/__control/publish',
+      { notify: false, ...input },
+    ),
   patchSettings: (patch: Record<string, unknown>) => call('POST', '/__control/settings', patch),
   json: <T>(path: string) => call<T>('GET', path),
 };

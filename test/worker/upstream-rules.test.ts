@@ -15,7 +15,9 @@ beforeEach(async () => {
   await upstream.reset();
 });
 
-type Outcome = { outcome: { kind: string; title?: string; message: string; errors?: Record<string, string>; values: Record<string, unknown> } };
+type Outcome = {
+  outcome: { kind: string; title?: string; message: string; errors?: Record<string, string>; values: Record<string, unknown> };
+};
 type Submission = { slug: string; fields: Record<string, string[]>; mailFields: Record<string, string[]> };
 
 const UA = { 'user-agent': 'Mozilla/5.0 (tests)' };
@@ -26,21 +28,38 @@ const formData = (fields: Record<string, string | string[] | File>) => {
 };
 const contact = (over: Record<string, string | string[]> = {}) =>
   formData({
-    nom: 'Martin', prenom: 'Julie', email: 'julie.martin@example.fr', sujet: 'Équipe de France', 'type-demande': 'Interview', 'deja-accredite': 'Non',
-    message: 'Bonjour, je souhaiterais interviewer le sélectionneur avant le match.', rgpd: '1', ...over,
+    nom: 'Martin',
+    prenom: 'Julie',
+    email: 'julie.martin@example.fr',
+    sujet: 'Équipe de France',
+    'type-demande': 'Interview',
+    'deja-accredite': 'Non',
+    message: 'Bonjour, je souhaiterais interviewer le sélectionneur avant le match.',
+    rgpd: '1',
+    ...over,
   });
 const send = async (slug: string, body: FormData, cookie?: string) => {
   const res = await site(`/api/forms/${slug}`, { method: 'POST', body, headers: { ...UA, ...(cookie ? { cookie } : {}) } });
   return { status: res.status, ...((await res.json()) as Outcome) };
 };
 const submissions = () => upstream.json<Submission[]>('/__control/submissions');
-const cf7 = (body: Record<string, unknown>) => fetch(`${upstream.base}/__control/cf7`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const editForm = (slug: string, form: string) => fetch(`${upstream.base}/__control/cf7/forms/${slug}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ form }) });
+const cf7 = (body: Record<string, unknown>) =>
+  fetch(`${upstream.base}/__control/cf7`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const editForm = (slug: string, form: string) =>
+  fetch(`${upstream.base}/__control/cf7/forms/${slug}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ form }),
+  });
 const formMarkup = async (slug: string) => {
   const auth = `Basic ${btoa(env.CF7_CREDENTIALS)}`;
-  const list = (await (await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms`, { headers: { authorization: auth } })).json()) as Array<{ id: number; slug: string }>;
+  const list = (await (
+    await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms`, { headers: { authorization: auth } })
+  ).json()) as Array<{ id: number; slug: string }>;
   const id = list.find((f) => f.slug === slug)!.id;
-  const form = (await (await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms/${id}`, { headers: { authorization: auth } })).json()) as { properties: { form: { content: string } } };
+  const form = (await (
+    await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms/${id}`, { headers: { authorization: auth } })
+  ).json()) as { properties: { form: { content: string } } };
   return form.properties.form.content;
 };
 
@@ -51,7 +70,9 @@ describe('Contact Form 7', () => {
     expect(await anonymous.json()).toMatchObject({ code: 'wpcf7_forbidden' });
     const res = await site('/api/forms/contactez-nous');
     expect(res.status).toBe(200);
-    const { model } = (await res.json()) as { model: { fields: Array<{ name: string; required: boolean; options: Array<{ value: string }>; defaultValue?: string[] }> } };
+    const { model } = (await res.json()) as {
+      model: { fields: Array<{ name: string; required: boolean; options: Array<{ value: string }>; defaultValue?: string[] }> };
+    };
     const already = model.fields.find((f) => f.name === 'deja-accredite')!;
     expect(already).toMatchObject({ required: true, options: [{ value: 'Oui' }, { value: 'Non' }], defaultValue: ['Non'] });
     expect(model.fields.find((f) => f.name === 'type-demande')?.required).toBe(true);
@@ -88,7 +109,9 @@ describe('Contact Form 7', () => {
     const raw = await upstream.json<Array<{ title: string; accreditation: { kind: string; deadline: string }; endDate: string }>>(
       `/wp-json/ffr/v1/future_events?ends_after=${new Date(TEST_NOW).toISOString().slice(0, 19)}`,
     );
-    const open = raw.filter((e) => e.accreditation.kind === 'evenements-presse' && Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW));
+    const open = raw.filter(
+      (e) => e.accreditation.kind === 'evenements-presse' && Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW),
+    );
     const encoded = open.find((e) => e.title.includes('&#8217;'))!;
     expect(encoded).toBeDefined();
     const title = encoded.title.replaceAll('&#8217;', '’');
@@ -107,7 +130,9 @@ describe('Contact Form 7', () => {
     expect(sent.outcome.kind).toBe('success');
     expect((await submissions())[0]!.fields['accreditation-event-title']).toEqual([title]);
 
-    const closed = raw.find((e) => e.accreditation.kind === 'evenements-presse' && Date.parse(e.accreditation.deadline) <= Date.parse(TEST_NOW));
+    const closed = raw.find(
+      (e) => e.accreditation.kind === 'evenements-presse' && Date.parse(e.accreditation.deadline) <= Date.parse(TEST_NOW),
+    );
     if (closed) {
       const refused = await send('accreditation-evenements-presse', body([closed.title.replaceAll('&#8217;', '’')]), cookie);
       expect(refused.outcome.errors).toEqual({ 'accreditation-event-title': 'Choix invalide.' });
@@ -115,14 +140,25 @@ describe('Contact Form 7', () => {
   });
 
   it('limits a file field without limit: to CF7’s 1 Mo', async () => {
-    await editForm('accreditation-media-francais-sans-carte', (await formMarkup('accreditation-media-francais-sans-carte')).replace('limit:5mb ', ''));
-    const event = (await upstream.json<Array<{ title: string; accreditation: { deadline: string } }>>(`/wp-json/ffr/v1/future_events?ends_after=${new Date(TEST_NOW).toISOString().slice(0, 19)}`)).find(
-      (e) => Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW),
-    )!;
+    await editForm(
+      'accreditation-media-francais-sans-carte',
+      (await formMarkup('accreditation-media-francais-sans-carte')).replace('limit:5mb ', ''),
+    );
+    const event = (
+      await upstream.json<Array<{ title: string; accreditation: { deadline: string } }>>(
+        `/wp-json/ffr/v1/future_events?ends_after=${new Date(TEST_NOW).toISOString().slice(0, 19)}`,
+      )
+    ).find((e) => Date.parse(e.accreditation.deadline) > Date.parse(TEST_NOW))!;
     const body = (size: number) =>
       formData({
-        nom: 'Martin', prenom: 'Julie', email: 'julie.martin@example.fr', telephone: '+33 6 12 34 56 78', media: 'Le Progrès', fonction: 'Pigiste',
-        'accreditation-event-title[]': event.title.replaceAll('&#8217;', '’'), rgpd: '1',
+        nom: 'Martin',
+        prenom: 'Julie',
+        email: 'julie.martin@example.fr',
+        telephone: '+33 6 12 34 56 78',
+        media: 'Le Progrès',
+        fonction: 'Pigiste',
+        'accreditation-event-title[]': event.title.replaceAll('&#8217;', '’'),
+        rgpd: '1',
         justificatif: new File([new Uint8Array(size)], 'attestation.pdf', { type: 'application/pdf' }),
       });
     const { cookie } = await signInThroughProvider('journaliste@example.fr');
@@ -195,7 +231,12 @@ describe('the middleware (Directus)', () => {
   it('reads the medias page by page when the limit is above QUERY_LIMIT_MAX (400 INVALID_QUERY)', async () => {
     await upstream.behaviour({ directusLimitMax: 20 });
     await upstream.resetCounters();
-    const token = await encode({ token: { sub: 'u-journaliste', access_token: 'u-journaliste', expires_at: Math.floor(Date.now() / 1000) + 3600 }, secret: env.AUTH_SECRET, salt: 'authjs.session-token', maxAge: 3600 });
+    const token = await encode({
+      token: { sub: 'u-journaliste', access_token: 'u-journaliste', expires_at: Math.floor(Date.now() / 1000) + 3600 },
+      secret: env.AUTH_SECRET,
+      salt: 'authjs.session-token',
+      maxAge: 3600,
+    });
     const res = await site('/api/user/medias', { headers: { cookie: `authjs.session-token=${token}` } });
     expect(res.status).toBe(200);
     const medias = (await res.json()) as Array<{ id: number; nom: string }>;
@@ -210,7 +251,12 @@ describe('the identity provider', () => {
     const { cookie, landedOn } = await signInThroughProvider('journaliste@example.fr');
     expect(landedOn).toBe('http://presse.test/espace-presse');
     const session = (await (await site('/api/auth/session', { headers: { cookie } })).json()) as { user: Record<string, string> };
-    expect(session.user).toMatchObject({ name: 'Camille Lefèvre', email: 'journaliste@example.fr', firstName: 'Camille', lastName: 'Lefèvre' });
+    expect(session.user).toMatchObject({
+      name: 'Camille Lefèvre',
+      email: 'journaliste@example.fr',
+      firstName: 'Camille',
+      lastName: 'Lefèvre',
+    });
   });
 });
 
@@ -221,8 +267,12 @@ describe('compression', () => {
     expect((await page({})).headers.get('content-encoding')).toBeNull();
     expect((await page({ headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe('gzip');
     // Behind Cloudflare (and wrangler dev), the visitor's header is cf.clientAcceptEncoding.
-    expect((await page({ headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: '' } })).headers.get('content-encoding')).toBeNull();
-    expect((await page({ headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: 'gzip' } })).headers.get('content-encoding')).toBe('gzip');
+    expect(
+      (await page({ headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: '' } })).headers.get('content-encoding'),
+    ).toBeNull();
+    expect(
+      (await page({ headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: 'gzip' } })).headers.get('content-encoding'),
+    ).toBe('gzip');
   });
 });
 

@@ -5,11 +5,18 @@ import type { Theme } from '../images.js';
 
 type Bank = { headings: readonly string[]; paragraphs: readonly string[] };
 
-const MEDIA_CONTACT = 'Les demandes d’interview sont à adresser au service de presse de la Fédération, par courriel à <a href="mailto:presse@ffr.fr">presse@ffr.fr</a> ou par téléphone au +33 1 69 63 64 65.';
+const MEDIA_CONTACT =
+  'Les demandes d’interview sont à adresser au service de presse de la Fédération, par courriel à <a href="mailto:presse@ffr.fr">presse@ffr.fr</a> ou par téléphone au +33 1 69 63 64 65.';
 
 export const FILLERS: Record<Theme, Bank> = {
   xv: {
-    headings: ['Une semaine de préparation intense', 'Le mot du staff', 'Informations pour les médias', 'La suite du programme', 'Dans le détail'],
+    headings: [
+      'Une semaine de préparation intense',
+      'Le mot du staff',
+      'Informations pour les médias',
+      'La suite du programme',
+      'Dans le détail',
+    ],
     paragraphs: [
       'Le staff du XV de France a mis l’accent sur la récupération cette semaine, avec des séances courtes et intenses au Centre national du rugby. Les joueurs ont également bénéficié d’un suivi individualisé de la cellule performance.',
       'Comme à chaque rassemblement, les Bleus ont consacré une partie de leur semaine à l’analyse vidéo. Les entraîneurs ont insisté sur la conquête, la discipline et la qualité du jeu au sol.',

@@ -33,11 +33,38 @@ export const NATIONS = {
 } as const;
 
 export const SIX_NATIONS_OPPONENTS: readonly Nation[] = [NATIONS.ang, NATIONS.irl, NATIONS.eco, NATIONS.gal, NATIONS.ita];
-export const AUTUMN_OPPONENTS: readonly Nation[] = [NATIONS.afs, NATIONS.nz, NATIONS.aus, NATIONS.arg, NATIONS.jap, NATIONS.fid, NATIONS.geo];
+export const AUTUMN_OPPONENTS: readonly Nation[] = [
+  NATIONS.afs,
+  NATIONS.nz,
+  NATIONS.aus,
+  NATIONS.arg,
+  NATIONS.jap,
+  NATIONS.fid,
+  NATIONS.geo,
+];
 export const SUMMER_OPPONENTS: readonly Nation[] = [NATIONS.arg, NATIONS.nz, NATIONS.jap, NATIONS.uru];
-export const WORLD_CUP_OPPONENTS: readonly Nation[] = [NATIONS.nz, NATIONS.afs, NATIONS.aus, NATIONS.arg, NATIONS.irl, NATIONS.ang, NATIONS.fid, NATIONS.uru];
+export const WORLD_CUP_OPPONENTS: readonly Nation[] = [
+  NATIONS.nz,
+  NATIONS.afs,
+  NATIONS.aus,
+  NATIONS.arg,
+  NATIONS.irl,
+  NATIONS.ang,
+  NATIONS.fid,
+  NATIONS.uru,
+];
 export const WOMEN_TEST_OPPONENTS: readonly Nation[] = [NATIONS.nz, NATIONS.can, NATIONS.usa, NATIONS.aus, NATIONS.ang, NATIONS.jap];
-export const SEVENS_OPPONENTS: readonly Nation[] = [NATIONS.fid, NATIONS.nz, NATIONS.afs, NATIONS.arg, NATIONS.aus, NATIONS.esp, NATIONS.irl, NATIONS.gb, NATIONS.usa];
+export const SEVENS_OPPONENTS: readonly Nation[] = [
+  NATIONS.fid,
+  NATIONS.nz,
+  NATIONS.afs,
+  NATIONS.arg,
+  NATIONS.aus,
+  NATIONS.esp,
+  NATIONS.irl,
+  NATIONS.gb,
+  NATIONS.usa,
+];
 
 export type Venue = {
   name: string;
@@ -50,52 +77,58 @@ export type Venue = {
 };
 
 const venue = (name: string, address: string, zip: string, city: string, lat: number, long: number, inCity = `à ${city}`): Venue => ({
-  name, address, zip, city, inCity, lat, long,
+  name,
+  address,
+  zip,
+  city,
+  inCity,
+  lat,
+  long,
 });
 
 export const VENUES = {
   stadeDeFrance: venue('Stade de France', 'ZAC du Cornillon Nord', '93200', 'Saint-Denis', 48.92446, 2.36017),
   velodrome: venue('Stade Vélodrome', '3 boulevard Michelet', '13008', 'Marseille', 43.26977, 5.39585),
-  groupama: venue('Groupama Stadium', '10 avenue Simone Veil', '69150', 'Décines-Charpieu', 45.76530, 4.98216),
+  groupama: venue('Groupama Stadium', '10 avenue Simone Veil', '69150', 'Décines-Charpieu', 45.7653, 4.98216),
   matmut: venue('Matmut Atlantique', 'Cours Jules Ladoumègue', '33300', 'Bordeaux', 44.89729, -0.56143),
   allianzRiviera: venue('Allianz Riviera', 'Boulevard des Jardiniers', '06200', 'Nice', 43.70512, 7.19259),
   pierreMauroy: venue('Stade Pierre-Mauroy', '261 boulevard de Tournai', '59650', 'Villeneuve-d’Ascq', 50.61194, 3.13046),
   marcoussis: venue('Centre national du rugby', '3 rue Jean de Montaigu', '91460', 'Marcoussis', 48.64061, 2.22972),
-  deflandre: venue('Stade Marcel-Deflandre', '2 rue Marius Lacrouts', '17000', 'La Rochelle', 46.16060, -1.13250),
-  stadeDesAlpes: venue('Stade des Alpes', '26 avenue de Valmy', '38000', 'Grenoble', 45.18740, 5.74030),
-  ernestWallon: venue('Stade Ernest-Wallon', '114 rue des Troènes', '31200', 'Toulouse', 43.62120, 1.41550),
-  jeanDauger: venue('Stade Jean-Dauger', 'Rue Harry Owen', '64100', 'Bayonne', 43.48590, -1.48150),
-  hameau: venue('Stade du Hameau', 'Boulevard de l’Aviation', '64000', 'Pau', 43.31870, -0.32080),
-  mauriceDavid: venue('Stade Maurice-David', 'Avenue du Docteur Bertrand', '13090', 'Aix-en-Provence', 43.52350, 5.42750),
-  rabine: venue('Stade de la Rabine', 'Rue Émile Zola', '56000', 'Vannes', 47.64680, -2.75960),
-  congresToulouse: venue('Centre de congrès Pierre-Baudis', '11 esplanade Compans-Caffarelli', '31000', 'Toulouse', 43.61040, 1.43500),
+  deflandre: venue('Stade Marcel-Deflandre', '2 rue Marius Lacrouts', '17000', 'La Rochelle', 46.1606, -1.1325),
+  stadeDesAlpes: venue('Stade des Alpes', '26 avenue de Valmy', '38000', 'Grenoble', 45.1874, 5.7403),
+  ernestWallon: venue('Stade Ernest-Wallon', '114 rue des Troènes', '31200', 'Toulouse', 43.6212, 1.4155),
+  jeanDauger: venue('Stade Jean-Dauger', 'Rue Harry Owen', '64100', 'Bayonne', 43.4859, -1.4815),
+  hameau: venue('Stade du Hameau', 'Boulevard de l’Aviation', '64000', 'Pau', 43.3187, -0.3208),
+  mauriceDavid: venue('Stade Maurice-David', 'Avenue du Docteur Bertrand', '13090', 'Aix-en-Provence', 43.5235, 5.4275),
+  rabine: venue('Stade de la Rabine', 'Rue Émile Zola', '56000', 'Vannes', 47.6468, -2.7596),
+  congresToulouse: venue('Centre de congrès Pierre-Baudis', '11 esplanade Compans-Caffarelli', '31000', 'Toulouse', 43.6104, 1.435),
   twickenham: venue('Allianz Stadium', '200 Whitton Road', 'TW2 7BA', 'Londres', 51.45598, -0.34153),
-  aviva: venue('Aviva Stadium', '62 Lansdowne Road', 'D04 K5F9', 'Dublin', 53.33520, -6.22850),
-  murrayfield: venue('Scottish Gas Murrayfield', 'Roseburn Street', 'EH12 5PJ', 'Édimbourg', 55.94220, -3.24090),
-  principality: venue('Principality Stadium', 'Westgate Street', 'CF10 1NS', 'Cardiff', 51.47820, -3.18260),
-  olimpico: venue('Stadio Olimpico', 'Viale dei Gladiatori', '00135', 'Rome', 41.93390, 12.45470),
-  lanfranchi: venue('Stadio Sergio Lanfranchi', 'Via Cesare Lombroso', '43124', 'Parme', 44.78100, 10.29400),
-  dubai: venue('Sevens Stadium', 'Al Ain Road', '00000', 'Dubaï', 25.04560, 55.41720),
-  leCap: venue('DHL Stadium', 'Fritz Sonnenberg Road', '8005', 'Le Cap', -33.90350, 18.41130, 'au Cap'),
-  perth: venue('HBF Park', 'Roberts Road', 'WA 6000', 'Perth', -31.94450, 115.84950),
-  valladolid: venue('Estadio José Zorrilla', 'Avenida del Mundial 82', '47014', 'Valladolid', 41.64450, -4.76130),
-  mendoza: venue('Estadio Malvinas Argentinas', 'Avenida Champagnat', 'M5539', 'Mendoza', -32.89390, -68.87480),
-  dunedin: venue('Forsyth Barr Stadium', '130 Anzac Avenue', '9016', 'Dunedin', -45.86930, 170.52470),
-  tokyo: venue('Stade national du Japon', '10-1 Kasumigaokamachi', '160-0013', 'Tokyo', 35.67780, 139.71450),
-  montevideo: venue('Estadio Charrúa', 'Avenida Bolivia', '11500', 'Montevideo', -34.88890, -56.06860),
+  aviva: venue('Aviva Stadium', '62 Lansdowne Road', 'D04 K5F9', 'Dublin', 53.3352, -6.2285),
+  murrayfield: venue('Scottish Gas Murrayfield', 'Roseburn Street', 'EH12 5PJ', 'Édimbourg', 55.9422, -3.2409),
+  principality: venue('Principality Stadium', 'Westgate Street', 'CF10 1NS', 'Cardiff', 51.4782, -3.1826),
+  olimpico: venue('Stadio Olimpico', 'Viale dei Gladiatori', '00135', 'Rome', 41.9339, 12.4547),
+  lanfranchi: venue('Stadio Sergio Lanfranchi', 'Via Cesare Lombroso', '43124', 'Parme', 44.781, 10.294),
+  dubai: venue('Sevens Stadium', 'Al Ain Road', '00000', 'Dubaï', 25.0456, 55.4172),
+  leCap: venue('DHL Stadium', 'Fritz Sonnenberg Road', '8005', 'Le Cap', -33.9035, 18.4113, 'au Cap'),
+  perth: venue('HBF Park', 'Roberts Road', 'WA 6000', 'Perth', -31.9445, 115.8495),
+  valladolid: venue('Estadio José Zorrilla', 'Avenida del Mundial 82', '47014', 'Valladolid', 41.6445, -4.7613),
+  mendoza: venue('Estadio Malvinas Argentinas', 'Avenida Champagnat', 'M5539', 'Mendoza', -32.8939, -68.8748),
+  dunedin: venue('Forsyth Barr Stadium', '130 Anzac Avenue', '9016', 'Dunedin', -45.8693, 170.5247),
+  tokyo: venue('Stade national du Japon', '10-1 Kasumigaokamachi', '160-0013', 'Tokyo', 35.6778, 139.7145),
+  montevideo: venue('Estadio Charrúa', 'Avenida Bolivia', '11500', 'Montevideo', -34.8889, -56.0686),
 } as const;
 
 /** Where France plays away, by opponent name. */
 const AWAY_VENUES: Readonly<Record<string, Venue>> = {
-  'Angleterre': VENUES.twickenham,
-  'Irlande': VENUES.aviva,
-  'Écosse': VENUES.murrayfield,
+  Angleterre: VENUES.twickenham,
+  Irlande: VENUES.aviva,
+  Écosse: VENUES.murrayfield,
   'Pays de Galles': VENUES.principality,
-  'Italie': VENUES.olimpico,
-  'Argentine': VENUES.mendoza,
+  Italie: VENUES.olimpico,
+  Argentine: VENUES.mendoza,
   'Nouvelle-Zélande': VENUES.dunedin,
-  'Japon': VENUES.tokyo,
-  'Uruguay': VENUES.montevideo,
+  Japon: VENUES.tokyo,
+  Uruguay: VENUES.montevideo,
 };
 
 export function awayVenue(opponent: Nation): Venue {
@@ -104,17 +137,37 @@ export function awayVenue(opponent: Nation): Venue {
 
 /** The home grounds of the XV de France and of the women's team, for generated texts. */
 export const HOME_VENUES: readonly Venue[] = [
-  VENUES.stadeDeFrance, VENUES.stadeDeFrance, VENUES.velodrome, VENUES.groupama,
-  VENUES.matmut, VENUES.allianzRiviera, VENUES.pierreMauroy,
+  VENUES.stadeDeFrance,
+  VENUES.stadeDeFrance,
+  VENUES.velodrome,
+  VENUES.groupama,
+  VENUES.matmut,
+  VENUES.allianzRiviera,
+  VENUES.pierreMauroy,
 ];
 export const WOMEN_VENUES: readonly Venue[] = [
-  VENUES.deflandre, VENUES.stadeDesAlpes, VENUES.ernestWallon, VENUES.jeanDauger, VENUES.hameau, VENUES.rabine, VENUES.matmut,
+  VENUES.deflandre,
+  VENUES.stadeDesAlpes,
+  VENUES.ernestWallon,
+  VENUES.jeanDauger,
+  VENUES.hameau,
+  VENUES.rabine,
+  VENUES.matmut,
 ];
 export const U20_VENUES: readonly Venue[] = [VENUES.mauriceDavid, VENUES.hameau, VENUES.jeanDauger, VENUES.rabine];
 
 export type Position =
-  | 'pilier-gauche' | 'talonneur' | 'pilier-droit' | 'deuxieme-ligne' | 'troisieme-ligne'
-  | 'numero-huit' | 'demi-de-melee' | 'demi-d-ouverture' | 'centre' | 'ailier' | 'arriere';
+  | 'pilier-gauche'
+  | 'talonneur'
+  | 'pilier-droit'
+  | 'deuxieme-ligne'
+  | 'troisieme-ligne'
+  | 'numero-huit'
+  | 'demi-de-melee'
+  | 'demi-d-ouverture'
+  | 'centre'
+  | 'ailier'
+  | 'arriere';
 
 export type Player = { name: string; position: Position; club: string; caps: number };
 
@@ -214,16 +267,80 @@ export const SEVENS_SQUAD: readonly SevensPlayer[] = [
 export const SEVENS_PLAYERS: readonly string[] = SEVENS_SQUAD.map((pl) => pl.name);
 
 export const FIRST_NAMES_M: readonly string[] = [
-  'Hugo', 'Lucas', 'Mathis', 'Noah', 'Léo', 'Enzo', 'Jules', 'Tom', 'Gabriel', 'Nathan', 'Théo', 'Raphaël',
-  'Baptiste', 'Maxime', 'Clément', 'Axel', 'Paul', 'Louis', 'Evan', 'Timothée', 'Célian', 'Esteban', 'Loïc', 'Mattéo',
+  'Hugo',
+  'Lucas',
+  'Mathis',
+  'Noah',
+  'Léo',
+  'Enzo',
+  'Jules',
+  'Tom',
+  'Gabriel',
+  'Nathan',
+  'Théo',
+  'Raphaël',
+  'Baptiste',
+  'Maxime',
+  'Clément',
+  'Axel',
+  'Paul',
+  'Louis',
+  'Evan',
+  'Timothée',
+  'Célian',
+  'Esteban',
+  'Loïc',
+  'Mattéo',
 ];
 export const FIRST_NAMES_F: readonly string[] = [
-  'Camille', 'Léa', 'Chloé', 'Manon', 'Inès', 'Jade', 'Clara', 'Lou', 'Margaux', 'Élise', 'Anaïs', 'Pauline', 'Maëlle', 'Océane',
+  'Camille',
+  'Léa',
+  'Chloé',
+  'Manon',
+  'Inès',
+  'Jade',
+  'Clara',
+  'Lou',
+  'Margaux',
+  'Élise',
+  'Anaïs',
+  'Pauline',
+  'Maëlle',
+  'Océane',
 ];
 export const LAST_NAMES: readonly string[] = [
-  'Lacroix', 'Bernard', 'Duval', 'Garcia', 'Etcheverry', 'Lafitte', 'Arrieta', 'Marty', 'Cazenave', 'Dubois', 'Fabre',
-  'Roux', 'Vidal', 'Laporte', 'Bonnet', 'Darrieux', 'Marquès', 'Sanchez', 'Bergès', 'Laborde', 'Castaing', 'Lalanne',
-  'Ferrand', 'Pujol', 'Mercadier', 'Tisseyre', 'Ribeiro', 'Ndiaye', 'Haddad', 'Lefort', 'Barthe', 'Soulé',
+  'Lacroix',
+  'Bernard',
+  'Duval',
+  'Garcia',
+  'Etcheverry',
+  'Lafitte',
+  'Arrieta',
+  'Marty',
+  'Cazenave',
+  'Dubois',
+  'Fabre',
+  'Roux',
+  'Vidal',
+  'Laporte',
+  'Bonnet',
+  'Darrieux',
+  'Marquès',
+  'Sanchez',
+  'Bergès',
+  'Laborde',
+  'Castaing',
+  'Lalanne',
+  'Ferrand',
+  'Pujol',
+  'Mercadier',
+  'Tisseyre',
+  'Ribeiro',
+  'Ndiaye',
+  'Haddad',
+  'Lefort',
+  'Barthe',
+  'Soulé',
 ];
 
 export const XV_COACH = 'Fabien Galthié';
@@ -238,48 +355,121 @@ const staff = (name: string, role: string): StaffMember => ({ name, role });
 /** The staffs as the team pages list them, head coach first. */
 export const STAFFS = {
   xv: [
-    staff(XV_COACH, 'Sélectionneur'), staff('William Servat', 'Entraîneur des avants'),
-    staff('Patrick Arlettaz', 'Entraîneur de l’attaque'), staff('Shaun Edwards', 'Entraîneur de la défense'),
-    staff('Laurent Sempéré', 'Entraîneur de la touche'), staff('Thibault Giroud', 'Directeur de la performance'),
+    staff(XV_COACH, 'Sélectionneur'),
+    staff('William Servat', 'Entraîneur des avants'),
+    staff('Patrick Arlettaz', 'Entraîneur de l’attaque'),
+    staff('Shaun Edwards', 'Entraîneur de la défense'),
+    staff('Laurent Sempéré', 'Entraîneur de la touche'),
+    staff('Thibault Giroud', 'Directeur de la performance'),
   ],
   feminine: [
-    staff(WOMEN_COACH, 'Co-sélectionneuse'), staff(WOMEN_CO_COACH, 'Co-sélectionneur'),
-    staff('Samuel Cherouk', 'Entraîneur des avants'), staff('Camille Etcheverry', 'Préparatrice physique'),
+    staff(WOMEN_COACH, 'Co-sélectionneuse'),
+    staff(WOMEN_CO_COACH, 'Co-sélectionneur'),
+    staff('Samuel Cherouk', 'Entraîneur des avants'),
+    staff('Camille Etcheverry', 'Préparatrice physique'),
   ],
   seven: [
-    staff(SEVENS_COACH, 'Sélectionneur'), staff('Loïc Castaing', 'Entraîneur adjoint'), staff('Baptiste Lalanne', 'Préparateur physique'),
+    staff(SEVENS_COACH, 'Sélectionneur'),
+    staff('Loïc Castaing', 'Entraîneur adjoint'),
+    staff('Baptiste Lalanne', 'Préparateur physique'),
   ],
   u20: [
-    staff('Cédric Laborde', 'Sélectionneur'), staff('Mathieu Bergès', 'Entraîneur des avants'), staff('Romain Vidal', 'Entraîneur des arrières'),
+    staff('Cédric Laborde', 'Sélectionneur'),
+    staff('Mathieu Bergès', 'Entraîneur des avants'),
+    staff('Romain Vidal', 'Entraîneur des arrières'),
   ],
 } as const satisfies Record<string, readonly StaffMember[]>;
 
 export const REFEREES: readonly string[] = [
-  'Mathieu Raynal', 'Pierre Brousset', 'Luc Ramos', 'Ludovic Cayre', 'Tual Trainini',
-  'Adrien Marbot', 'Cédric Marchat', 'Thomas Charabas', 'Aurélie Groizeleau', 'Doriane Domenjo',
+  'Mathieu Raynal',
+  'Pierre Brousset',
+  'Luc Ramos',
+  'Ludovic Cayre',
+  'Tual Trainini',
+  'Adrien Marbot',
+  'Cédric Marchat',
+  'Thomas Charabas',
+  'Aurélie Groizeleau',
+  'Doriane Domenjo',
 ];
 
 /** Clubs as named in match reports (city or usual short name, no article needed). */
 export const CLUBS = {
   top14: [
-    'Toulouse', 'Bordeaux-Bègles', 'La Rochelle', 'Toulon', 'Racing 92', 'Stade Français', 'Clermont', 'Castres',
-    'Pau', 'Bayonne', 'Montpellier', 'Lyon', 'Perpignan', 'Montauban',
+    'Toulouse',
+    'Bordeaux-Bègles',
+    'La Rochelle',
+    'Toulon',
+    'Racing 92',
+    'Stade Français',
+    'Clermont',
+    'Castres',
+    'Pau',
+    'Bayonne',
+    'Montpellier',
+    'Lyon',
+    'Perpignan',
+    'Montauban',
   ],
   proD2: [
-    'Provence Rugby', 'Oyonnax', 'Colomiers', 'Agen', 'Brive', 'Mont-de-Marsan', 'Biarritz', 'Béziers', 'Dax',
-    'Valence Romans', 'Grenoble', 'Nevers', 'Angoulême', 'Vannes', 'Aurillac', 'Carcassonne',
+    'Provence Rugby',
+    'Oyonnax',
+    'Colomiers',
+    'Agen',
+    'Brive',
+    'Mont-de-Marsan',
+    'Biarritz',
+    'Béziers',
+    'Dax',
+    'Valence Romans',
+    'Grenoble',
+    'Nevers',
+    'Angoulême',
+    'Vannes',
+    'Aurillac',
+    'Carcassonne',
   ],
   nationale: [
-    'Rouen', 'Narbonne', 'Nice', 'Bourgoin-Jallieu', 'Chambéry', 'Tarbes', 'Albi', 'Hyères-Carqueiranne', 'Suresnes',
-    'Périgueux', 'Blagnac', 'Massy',
+    'Rouen',
+    'Narbonne',
+    'Nice',
+    'Bourgoin-Jallieu',
+    'Chambéry',
+    'Tarbes',
+    'Albi',
+    'Hyères-Carqueiranne',
+    'Suresnes',
+    'Périgueux',
+    'Blagnac',
+    'Massy',
   ],
   nationale2: [
-    'Saint-Jean-de-Luz', 'Bergerac', 'Lannemezan', 'Dijon', 'Châteaurenard', 'Rennes', 'Rodez', 'Cognac', 'Vienne',
-    'Floirac', 'Anglet', 'Blois',
+    'Saint-Jean-de-Luz',
+    'Bergerac',
+    'Lannemezan',
+    'Dijon',
+    'Châteaurenard',
+    'Rennes',
+    'Rodez',
+    'Cognac',
+    'Vienne',
+    'Floirac',
+    'Anglet',
+    'Blois',
   ],
   federale1: [
-    'Tulle', 'Castanet', 'Saint-Gaudens', 'Auch', 'Marcq-en-Barœul', 'Bagnères-de-Bigorre', 'Aubenas',
-    'Lombez-Samatan', 'Langon', 'Lavaur', 'Gaillac', 'Céret',
+    'Tulle',
+    'Castanet',
+    'Saint-Gaudens',
+    'Auch',
+    'Marcq-en-Barœul',
+    'Bagnères-de-Bigorre',
+    'Aubenas',
+    'Lombez-Samatan',
+    'Langon',
+    'Lavaur',
+    'Gaillac',
+    'Céret',
   ],
   elite1: ['Toulouse', 'Blagnac', 'Montpellier', 'Bordeaux', 'Romagnat', 'Grenoble', 'Lons', 'Rennes', 'Bobigny', 'Villeneuve-d’Ascq'],
   elite2: ['Chilly-Mazarin', 'Rouen', 'Bayonne', 'Lille Métropole', 'Toulon', 'Stade Français', 'Nantes', 'Lyon', 'Caen', 'Saint-Orens'],
@@ -287,29 +477,67 @@ export const CLUBS = {
 
 /** Full names of the Top 14 clubs, for squad lists ("Club" column) and internationals. */
 export const TOP14_FULL_NAMES: Readonly<Record<string, string>> = {
-  'Toulouse': 'Stade Toulousain', 'Bordeaux-Bègles': 'Union Bordeaux-Bègles', 'La Rochelle': 'Stade Rochelais',
-  'Toulon': 'RC Toulon', 'Racing 92': 'Racing 92', 'Stade Français': 'Stade Français Paris', 'Clermont': 'ASM Clermont Auvergne',
-  'Castres': 'Castres Olympique', 'Pau': 'Section paloise', 'Bayonne': 'Aviron bayonnais', 'Montpellier': 'Montpellier Hérault Rugby',
-  'Lyon': 'Lyon OU', 'Perpignan': 'USA Perpignan', 'Montauban': 'US Montauban',
+  Toulouse: 'Stade Toulousain',
+  'Bordeaux-Bègles': 'Union Bordeaux-Bègles',
+  'La Rochelle': 'Stade Rochelais',
+  Toulon: 'RC Toulon',
+  'Racing 92': 'Racing 92',
+  'Stade Français': 'Stade Français Paris',
+  Clermont: 'ASM Clermont Auvergne',
+  Castres: 'Castres Olympique',
+  Pau: 'Section paloise',
+  Bayonne: 'Aviron bayonnais',
+  Montpellier: 'Montpellier Hérault Rugby',
+  Lyon: 'Lyon OU',
+  Perpignan: 'USA Perpignan',
+  Montauban: 'US Montauban',
 };
 
 export type Region = { name: string; inRegion: string };
 const region = (name: string, inRegion = `en ${name}`): Region => ({ name, inRegion });
 
 export const REGIONS: readonly Region[] = [
-  region('Occitanie'), region('Nouvelle-Aquitaine'), region('Auvergne-Rhône-Alpes'), region('Île-de-France'),
-  region('Provence-Alpes-Côte d’Azur'), region('Hauts-de-France', 'dans les Hauts-de-France'), region('Bretagne'),
-  region('Normandie'), region('Grand Est', 'dans le Grand Est'), region('Bourgogne-Franche-Comté'),
-  region('Centre-Val de Loire'), region('Pays de la Loire'), region('Corse'),
+  region('Occitanie'),
+  region('Nouvelle-Aquitaine'),
+  region('Auvergne-Rhône-Alpes'),
+  region('Île-de-France'),
+  region('Provence-Alpes-Côte d’Azur'),
+  region('Hauts-de-France', 'dans les Hauts-de-France'),
+  region('Bretagne'),
+  region('Normandie'),
+  region('Grand Est', 'dans le Grand Est'),
+  region('Bourgogne-Franche-Comté'),
+  region('Centre-Val de Loire'),
+  region('Pays de la Loire'),
+  region('Corse'),
 ];
 
 export type Town = { name: string; inTown: string };
 const town = (name: string, inTown = `à ${name}`): Town => ({ name, inTown });
 
 export const TOWNS: readonly Town[] = [
-  town('Lannemezan'), town('Saint-Jean-de-Luz'), town('Rumilly'), town('Chambéry'), town('Périgueux'),
-  town('Bourg-en-Bresse'), town('Tarbes'), town('Mont-de-Marsan'), town('Auch'), town('Narbonne'),
-  town('Brive-la-Gaillarde'), town('Dax'), town('Aurillac'), town('Vannes'), town('Nevers'), town('Albi'),
-  town('Rodez'), town('Cognac'), town('Mâcon'), town('Dijon'), town('Le Creusot', 'au Creusot'),
-  town('Les Sables-d’Olonne', 'aux Sables-d’Olonne'), town('Saint-Malo'), town('Valence'),
+  town('Lannemezan'),
+  town('Saint-Jean-de-Luz'),
+  town('Rumilly'),
+  town('Chambéry'),
+  town('Périgueux'),
+  town('Bourg-en-Bresse'),
+  town('Tarbes'),
+  town('Mont-de-Marsan'),
+  town('Auch'),
+  town('Narbonne'),
+  town('Brive-la-Gaillarde'),
+  town('Dax'),
+  town('Aurillac'),
+  town('Vannes'),
+  town('Nevers'),
+  town('Albi'),
+  town('Rodez'),
+  town('Cognac'),
+  town('Mâcon'),
+  town('Dijon'),
+  town('Le Creusot', 'au Creusot'),
+  town('Les Sables-d’Olonne', 'aux Sables-d’Olonne'),
+  town('Saint-Malo'),
+  town('Valence'),
 ];

@@ -7,7 +7,14 @@ const request = (event_id: number, date: string, status: string) => ({ event_id,
 
 describe('the press space’s accreditation requests (SPEC §4)', () => {
   it('puts the latest event first', () => {
-    const rows = requestRows([request(1, '2026-10-01 20:00:00', 'valide'), request(2, '2026-12-05 15:00:00', 'attente'), request(3, '2026-11-14 21:10:00', 'refuse')], NOW);
+    const rows = requestRows(
+      [
+        request(1, '2026-10-01 20:00:00', 'valide'),
+        request(2, '2026-12-05 15:00:00', 'attente'),
+        request(3, '2026-11-14 21:10:00', 'refuse'),
+      ],
+      NOW,
+    );
     expect(rows.map((r) => r.title)).toEqual(['Événement 2', 'Événement 3', 'Événement 1']);
   });
 
@@ -24,7 +31,12 @@ describe('the press space’s accreditation requests (SPEC §4)', () => {
   });
 
   it('says SPEC §4’s words for a closed request once, under the table', () => {
-    const html = renderToString(<AccreditationRequests requests={[request(1, '2026-11-01 20:00:00', 'fermee'), request(2, '2026-11-02 20:00:00', 'attente')]} now={NOW} />);
+    const html = renderToString(
+      <AccreditationRequests
+        requests={[request(1, '2026-11-01 20:00:00', 'fermee'), request(2, '2026-11-02 20:00:00', 'attente')]}
+        now={NOW}
+      />,
+    );
     expect(html.match(/il n’est plus possible de vous accréditer à cet événement/g)).toHaveLength(1);
     expect(html.match(/>Clôturée</g)).toHaveLength(3);
     expect(renderToString(<AccreditationRequests requests={[]} now={NOW} />)).toContain('Vous n’avez pas encore demandé d’accréditation.');

@@ -29,7 +29,8 @@ export function requestRows(requests: Request[], now: Date): RequestRow[] {
       const date = r.date ? parseWpDate(r.date) : null;
       const over = date !== null && parisDay(date) < today;
       const status = String(r.status);
-      const badge: RequestBadge = status === 'valide' || status === 'refuse' ? status : status === 'fermee' || over ? 'cloturee' : 'attente';
+      const badge: RequestBadge =
+        status === 'valide' || status === 'refuse' ? status : status === 'fermee' || over ? 'cloturee' : 'attente';
       return { key: `${r.event_id}-${i}`, title: r.title, date, badge };
     })
     .sort((a, b) => (b.date?.getTime() ?? -Infinity) - (a.date?.getTime() ?? -Infinity));

@@ -30,7 +30,11 @@ export default function FavoriteButton({ postId, title, saved, csrfToken }: Favo
     const next = !on;
     setPending(next);
     // Read the list at click time: another island may have changed the profile meanwhile.
-    const outcome = await save({ action: 'favoris', value: withFavorite(ids ?? [], postId, next), confirmation: next ? 'Article ajouté à vos favoris.' : 'Article retiré de vos favoris.' });
+    const outcome = await save({
+      action: 'favoris',
+      value: withFavorite(ids ?? [], postId, next),
+      confirmation: next ? 'Article ajouté à vos favoris.' : 'Article retiré de vos favoris.',
+    });
     if (!outcome.ok) snack('Nous avons rencontré un problème lors de la mise à jour de vos favoris.');
     setPending(null);
   };
@@ -44,7 +48,8 @@ export default function FavoriteButton({ postId, title, saved, csrfToken }: Favo
       disabled={pending !== null}
       onClick={csrfToken ? undefined : toggle}
     >
-      <span aria-hidden="true">{on ? '★' : '☆'}</span> <span className="favorite-button__label">{on ? 'Retirer des favoris' : 'Ajouter aux favoris'}</span>
+      <span aria-hidden="true">{on ? '★' : '☆'}</span>{' '}
+      <span className="favorite-button__label">{on ? 'Retirer des favoris' : 'Ajouter aux favoris'}</span>
     </button>
   );
   if (!csrfToken) return button;

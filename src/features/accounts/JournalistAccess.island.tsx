@@ -28,7 +28,11 @@ export default function JournalistAccess({ standing: written, lead }: Journalist
         {ACTION_LABELS[action]}
       </a>
     ) : action ? (
-      <button type="button" className="button" onClick={() => openModal({ kind: action === 'complete-profile' ? 'JOURNALIST_MORE_INFO' : 'JOURNALIST_CHECK_STATUS' })}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => openModal({ kind: action === 'complete-profile' ? 'JOURNALIST_MORE_INFO' : 'JOURNALIST_CHECK_STATUS' })}
+      >
         {ACTION_LABELS[action]}
       </button>
     ) : null;

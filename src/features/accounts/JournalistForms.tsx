@@ -22,7 +22,10 @@ export function CheckStatus({ onClose }: { onClose: () => void }) {
       setPhase('failure');
     }
   };
-  if (phase === 'done') return <p role="status">Votre demande a bien été transmise. Le service de presse reviendra vers vous après vérification de votre statut.</p>;
+  if (phase === 'done')
+    return (
+      <p role="status">Votre demande a bien été transmise. Le service de presse reviendra vers vous après vérification de votre statut.</p>
+    );
   return (
     <div className="modal__body">
       <p>{fr`L’espace presse et les demandes d’accréditation sont réservés aux journalistes. Si vous l’êtes, demandez l’accès : le service de presse vérifiera votre statut.`}</p>
@@ -118,7 +121,13 @@ export function MoreInfo() {
           Fonction
           <RequiredMark />
         </span>
-        <select name="fonction" required defaultValue="" aria-invalid={errors.fonction ? true : undefined} aria-describedby={errors.fonction ? 'infos-fonction-erreur' : undefined}>
+        <select
+          name="fonction"
+          required
+          defaultValue=""
+          aria-invalid={errors.fonction ? true : undefined}
+          aria-describedby={errors.fonction ? 'infos-fonction-erreur' : undefined}
+        >
           <option value="" disabled>
             Choisissez votre fonction
           </option>
@@ -155,7 +164,12 @@ export function MoreInfo() {
             Nom du média
             <RequiredMark />
           </span>
-          <input name="media_temporaire" required aria-invalid={errors.media_temporaire ? true : undefined} aria-describedby={errors.media_temporaire ? 'infos-media-erreur' : undefined} />
+          <input
+            name="media_temporaire"
+            required
+            aria-invalid={errors.media_temporaire ? true : undefined}
+            aria-describedby={errors.media_temporaire ? 'infos-media-erreur' : undefined}
+          />
           {errors.media_temporaire ? (
             <span className="form__error" id="infos-media-erreur">
               {errors.media_temporaire}

@@ -35,7 +35,12 @@ export function ReadingList({
             <li key={hit.objectID} className="reading-list__item">
               <a href={toSitePath(hit.url_relative)}>{hit.title}</a>
               {hit.date ? <span className="reading-list__date">{formatLongDate(hit.date)}</span> : null}
-              {favorites ? <Island name="FavoriteButton" props={{ postId: postIdOf(hit), title: hit.title, saved: true, csrfToken: favorites.csrfToken }} /> : null}
+              {favorites ? (
+                <Island
+                  name="FavoriteButton"
+                  props={{ postId: postIdOf(hit), title: hit.title, saved: true, csrfToken: favorites.csrfToken }}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

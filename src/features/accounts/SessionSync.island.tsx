@@ -47,7 +47,8 @@ export default function SessionSync() {
       .then((data) => {
         setSession(data ? { status: 'authenticated', data } : { status: 'unauthenticated' });
         const current = profileNow.current;
-        if (data && !data.error && fetchedFor.current === data.user.id && current.status !== 'loading' && !current.data?.identifie) loadProfile();
+        if (data && !data.error && fetchedFor.current === data.user.id && current.status !== 'loading' && !current.data?.identifie)
+          loadProfile();
       })
       .catch((error: unknown) => {
         // SPEC §8: logged to the worker (/api/auth/_log). The session shown stays as it was: a lost

@@ -5,7 +5,13 @@ import { SIGN_IN_PATH, signInPath } from '../../auth/callback-url';
 import { useLive } from '../../ui/use-live';
 import { isJournalist, profileAtom, sessionAtom } from './state';
 
-export type UserMenuProps = { loginUrl: string; logoutUrl: string; personalSpaceUrl: string; dashboardUrl: string; variant: 'topbar' | 'footer' };
+export type UserMenuProps = {
+  loginUrl: string;
+  logoutUrl: string;
+  personalSpaceUrl: string;
+  dashboardUrl: string;
+  variant: 'topbar' | 'footer';
+};
 
 /** Where « Se déconnecter » goes without the island: the site's own page, which asks and signs out (sign-out.page.tsx). */
 export const SIGN_OUT_PATH = '/deconnexion';
@@ -29,7 +35,8 @@ export default function UserMenu(props: UserMenuProps) {
     // A disclosure: Escape closes it and gives focus back to its button.
     const close = (e: Event) => {
       if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
-      if (e instanceof KeyboardEvent && e.key === 'Escape' && root.current?.contains(document.activeElement)) root.current.querySelector<HTMLElement>('.user-menu__toggle')?.focus();
+      if (e instanceof KeyboardEvent && e.key === 'Escape' && root.current?.contains(document.activeElement))
+        root.current.querySelector<HTMLElement>('.user-menu__toggle')?.focus();
     };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);
@@ -73,18 +80,44 @@ export default function UserMenu(props: UserMenuProps) {
   }
 
   const { user } = session.data;
-  const name = [profile.data?.first_name || user.firstName, profile.data?.last_name || user.lastName].filter(Boolean).join(' ') || user.name || user.email;
+  const name =
+    [profile.data?.first_name || user.firstName, profile.data?.last_name || user.lastName].filter(Boolean).join(' ') ||
+    user.name ||
+    user.email;
   const logo = typeof profile.data?.logo === 'string' && /^https?:\/\//.test(profile.data.logo) ? profile.data.logo : '';
-  const initials = name.split(/\s+/).map((w) => w[0] ?? '').join('').slice(0, 2).toUpperCase();
+  const initials = name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   return (
     <div className="user-menu" ref={root}>
-      <button type="button" className="user-menu__toggle" aria-expanded={open} aria-controls="menu-utilisateur" onClick={() => setOpen((o) => !o)}>
-        {logo ? <img className="user-menu__avatar" src={logo} alt="" width={24} height={24} /> : <span className="user-menu__avatar user-menu__avatar--initials" aria-hidden="true">{initials}</span>}
+      <button
+        type="button"
+        className="user-menu__toggle"
+        aria-expanded={open}
+        aria-controls="menu-utilisateur"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {logo ? (
+          <img className="user-menu__avatar" src={logo} alt="" width={24} height={24} />
+        ) : (
+          <span className="user-menu__avatar user-menu__avatar--initials" aria-hidden="true">
+            {initials}
+          </span>
+        )}
         <span className="user-menu__name">{name}</span>
       </button>
       {open ? (
         <ul className="user-menu__list" id="menu-utilisateur">
-          <AccountLinks pressSpace={isJournalist(profile)} personalSpaceUrl={personalSpaceUrl} dashboardUrl={dashboardUrl} logoutHref={logoutHref} onLogout={logout} />
+          <AccountLinks
+            pressSpace={isJournalist(profile)}
+            personalSpaceUrl={personalSpaceUrl}
+            dashboardUrl={dashboardUrl}
+            logoutHref={logoutHref}
+            onLogout={logout}
+          />
         </ul>
       ) : null}
     </div>
@@ -92,7 +125,13 @@ export default function UserMenu(props: UserMenuProps) {
 }
 
 /** The account menu's entries, the same with and without JavaScript (the press space only for journalists once the profile is known). */
-function AccountLinks(props: { pressSpace: boolean; personalSpaceUrl: string; dashboardUrl: string; logoutHref: string; onLogout?: (event: React.MouseEvent) => void }) {
+function AccountLinks(props: {
+  pressSpace: boolean;
+  personalSpaceUrl: string;
+  dashboardUrl: string;
+  logoutHref: string;
+  onLogout?: (event: React.MouseEvent) => void;
+}) {
   return (
     <>
       {props.pressSpace ? (

@@ -3,7 +3,10 @@ import { ClientAuthError, csrfToken, fetchSession, readSession } from './api';
 
 // The session answer as the browser reads it, named as next-auth's client names its failures.
 
-const session = { user: { id: 'u-journaliste', name: 'Camille Lefèvre', email: 'journaliste@example.fr', firstName: 'Camille', lastName: 'Lefèvre' }, expires: '2026-12-24T10:00:00.000Z' };
+const session = {
+  user: { id: 'u-journaliste', name: 'Camille Lefèvre', email: 'journaliste@example.fr', firstName: 'Camille', lastName: 'Lefèvre' },
+  expires: '2026-12-24T10:00:00.000Z',
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,7 +28,15 @@ describe('readSession', () => {
   });
 
   it('names CLIENT_SESSION_ERROR a session answer with another error, or one that is not a session', async () => {
-    for (const body of [{ ...session, error: 'JWTSessionError' }, { error: 'Configuration' }, { expires: session.expires }, { ...session, user: { ...session.user, id: '' } }, { ...session, expires: 3 }, 'session', [session]]) {
+    for (const body of [
+      { ...session, error: 'JWTSessionError' },
+      { error: 'Configuration' },
+      { expires: session.expires },
+      { ...session, user: { ...session.user, id: '' } },
+      { ...session, expires: 3 },
+      'session',
+      [session],
+    ]) {
       expect(await failure(async () => readSession(body)), JSON.stringify(body)).toMatchObject({ code: 'CLIENT_SESSION_ERROR' });
     }
   });
@@ -37,7 +48,10 @@ describe('fetchSession', () => {
   it('asks /api/auth/session with the cookies and reads the answer', async () => {
     answer(async () => Response.json(session));
     expect(await fetchSession()).toEqual(session);
-    expect(vi.mocked(fetch).mock.calls[0]).toEqual(['/api/auth/session', { credentials: 'same-origin', headers: { accept: 'application/json' } }]);
+    expect(vi.mocked(fetch).mock.calls[0]).toEqual([
+      '/api/auth/session',
+      { credentials: 'same-origin', headers: { accept: 'application/json' } },
+    ]);
     answer(async () => Response.json({}));
     expect(await fetchSession()).toBeNull();
   });
@@ -63,13 +77,19 @@ describe('csrfToken', () => {
   it('logs a failed /csrf as CLIENT_FETCH_ERROR, then asks again next time', async () => {
     const sendBeacon = vi.fn(() => true);
     vi.stubGlobal('navigator', { sendBeacon });
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(csrfToken()).rejects.toThrow('Failed to fetch');
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     expect(String((sendBeacon.mock.calls[0] as unknown[])[1])).toBe('level=error&code=CLIENT_FETCH_ERROR');
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ csrfToken: 'abc' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ csrfToken: 'abc' })),
+    );
     expect(await csrfToken()).toBe('abc');
   });
 });

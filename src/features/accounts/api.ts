@@ -11,7 +11,11 @@ export type PublicSession = {
 };
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -24,7 +28,10 @@ async function json<T>(res: Response): Promise<T> {
 
 /** A failed call to /api/auth, named with next-auth's client codes (auth-log.ts). */
 export class ClientAuthError extends Error {
-  constructor(readonly code: ClientAuthErrorCode, message: string) {
+  constructor(
+    readonly code: ClientAuthErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -59,7 +66,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function readSession(body: unknown): PublicSession | null {
   if (body === null || (isRecord(body) && Object.keys(body).length === 0)) return null;
   if (!isRecord(body)) throw new ClientAuthError('CLIENT_SESSION_ERROR', 'session: not an object');
-  if (body.error !== undefined && body.error !== 'RefreshAccessTokenError') throw new ClientAuthError('CLIENT_SESSION_ERROR', `session: error ${String(body.error).slice(0, 100)}`);
+  if (body.error !== undefined && body.error !== 'RefreshAccessTokenError')
+    throw new ClientAuthError('CLIENT_SESSION_ERROR', `session: error ${String(body.error).slice(0, 100)}`);
   const user = body.user;
   const fields = ['id', 'name', 'email', 'firstName', 'lastName'] as const;
   if (!isRecord(user) || !user.id || fields.some((f) => typeof user[f] !== 'string') || typeof body.expires !== 'string') {
@@ -98,14 +106,18 @@ export type PrefsAction = 'profil' | 'optin_whatsapp' | 'optin_mail' | 'favoris'
 export const updatePrefs = (action: PrefsAction, value: unknown) => post<Prefs>('/api/user/prefs', action, value);
 export const newsroomAction = (action: 'journalist_status_request' | 'journalist_updated_profile', value: unknown) =>
   post<{ journalist_status_request: boolean; journalist_updated_profile: boolean }>('/api/user/newsroom', action, value);
-export const getMedias = () => fetch('/api/user/medias', { credentials: 'same-origin' }).then((r) => json<Array<{ id: number; nom: string }>>(r));
+export const getMedias = () =>
+  fetch('/api/user/medias', { credentials: 'same-origin' }).then((r) => json<Array<{ id: number; nom: string }>>(r));
 
 /** Sign-out is a POST with the CSRF token (Auth.js), sent as a real form so the browser follows it. */
 export async function signOut(callbackUrl = '/') {
   const form = document.createElement('form');
   form.method = 'post';
   form.action = '/api/auth/signout';
-  for (const [name, value] of [['csrfToken', await csrfToken()], ['callbackUrl', callbackUrl]] as const) {
+  for (const [name, value] of [
+    ['csrfToken', await csrfToken()],
+    ['callbackUrl', callbackUrl],
+  ] as const) {
     const input = document.createElement('input');
     input.type = 'hidden';
     input.name = name;

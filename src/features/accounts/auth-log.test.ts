@@ -38,7 +38,13 @@ describe('the _log beacon', () => {
     sendAuthLog('CLIENT_SESSION_ERROR');
     vi.stubGlobal('navigator', {});
     sendAuthLog('CLIENT_FETCH_ERROR');
-    expect(fetch.mock.calls.map((call) => [(call as unknown[])[0], String(((call as unknown[])[1] as RequestInit).body), ((call as unknown[])[1] as RequestInit).keepalive])).toEqual([
+    expect(
+      fetch.mock.calls.map((call) => [
+        (call as unknown[])[0],
+        String(((call as unknown[])[1] as RequestInit).body),
+        ((call as unknown[])[1] as RequestInit).keepalive,
+      ]),
+    ).toEqual([
       ['/api/auth/_log', 'level=warn&code=CLIENT_SESSION_ERROR', true],
       ['/api/auth/_log', 'level=error&code=CLIENT_SESSION_ERROR', true],
       ['/api/auth/_log', 'level=error&code=CLIENT_FETCH_ERROR', true],
@@ -49,9 +55,12 @@ describe('the _log beacon', () => {
     vi.stubGlobal('navigator', undefined);
     expect(() => sendAuthLog('CLIENT_FETCH_ERROR')).not.toThrow();
     vi.stubGlobal('navigator', { sendBeacon: () => false });
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      throw new TypeError('offline');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
     expect(() => sendAuthLog('CLIENT_FETCH_ERROR')).not.toThrow();
   });
 });

@@ -25,5 +25,6 @@ export function sendAuthLog(code: ClientAuthErrorCode, level: AuthLogLevel = 'er
   } catch {
     // A beacon refused outright (some privacy settings): fetch below.
   }
-  if (typeof fetch === 'function') void fetch(AUTH_LOG_PATH, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+  if (typeof fetch === 'function')
+    void fetch(AUTH_LOG_PATH, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
 }

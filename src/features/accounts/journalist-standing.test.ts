@@ -23,7 +23,10 @@ export function standingTable(): string {
   const rows = CASES.map(([journaliste, flags]) => {
     const standing = standingOf({ journaliste, ...flags });
     const s = STANDINGS[standing];
-    const flagText = Object.keys(flags).map((f) => `\`${f}\``).join(', ') || '—';
+    const flagText =
+      Object.keys(flags)
+        .map((f) => `\`${f}\``)
+        .join(', ') || '—';
     return `| \`${journaliste || '(vide)'}\` | ${flagText} | ${s.label} | ${s.notice ? cell(s.notice) : '— (le formulaire, l’espace presse)'} | ${s.action ? ACTION_LABELS[s.action] : '—'} | ${s.modal ?? '—'} | ${s.banner ? 'oui' : 'non'} |`;
   });
   return [
@@ -41,7 +44,9 @@ describe('where a reader stands as a journalist', () => {
     expect(standingOf({ journaliste: 'non', journalist_status_request: true })).toBe('demande_envoyee');
     expect(standingOf({ journaliste: 'quelque-chose' })).toBe('sans_statut');
     // Only a status never asked for, or information still awaited, opens a window (SPEC §4).
-    const windows = Object.entries(STANDINGS).filter(([, s]) => s.modal !== null).map(([k]) => k);
+    const windows = Object.entries(STANDINGS)
+      .filter(([, s]) => s.modal !== null)
+      .map(([k]) => k);
     expect(windows.sort()).toEqual(['infos_demandees', 'sans_statut']);
   });
 

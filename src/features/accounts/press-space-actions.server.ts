@@ -15,14 +15,22 @@ import { log } from '../../observability/log.server';
 const csrfToken = z.string().min(1).max(200);
 const ActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('retirer-favori'), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), csrfToken }),
-  z.object({ action: z.literal('abonnements'), optin_mail: z.literal('on').optional(), optin_whatsapp: z.literal('on').optional(), csrfToken }),
+  z.object({
+    action: z.literal('abonnements'),
+    optin_mail: z.literal('on').optional(),
+    optin_whatsapp: z.literal('on').optional(),
+    csrfToken,
+  }),
 ]);
 
 /** What the press space says after a sending (its `?fait=`), in the words of the islands' snack bar. */
 export const PRESS_SPACE_OUTCOMES = {
   'favori-retire': { ok: true, text: 'Article retiré de vos favoris.' },
   abonnements: { ok: true, text: 'Vos préférences ont été enregistrées.' },
-  echec: { ok: false, text: 'Nous avons rencontré un problème lors de la mise à jour de votre profil. Merci de réessayer dans quelques instants.' },
+  echec: {
+    ok: false,
+    text: 'Nous avons rencontré un problème lors de la mise à jour de votre profil. Merci de réessayer dans quelques instants.',
+  },
 } as const;
 export type PressSpaceOutcome = keyof typeof PRESS_SPACE_OUTCOMES;
 
@@ -31,7 +39,10 @@ const back = (c: Context<AppEnv>, outcome: PressSpaceOutcome) => c.redirect(`/es
 export async function pressSpaceAction(c: Context<AppEnv>): Promise<Response> {
   const session = await readSession(c);
   if (!session || session.error || !session.access_token) {
-    return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl: '/espace-presse', error: session ? 'RefreshAccessTokenError' : 'SessionRequired' })}`, 303);
+    return c.redirect(
+      `/connexion?${new URLSearchParams({ callbackUrl: '/espace-presse', error: session ? 'RefreshAccessTokenError' : 'SessionRequired' })}`,
+      303,
+    );
   }
   // A handful of fields; the body was bounded before (security/requests.server.ts).
   const form = await c.req.formData().catch(() => null);
@@ -50,7 +61,8 @@ export async function pressSpaceAction(c: Context<AppEnv>): Promise<Response> {
     // Only what changed is sent: each choice is its own update in WordPress.
     const wanted = { optin_mail: sent.optin_mail === 'on', optin_whatsapp: sent.optin_whatsapp === 'on' };
     if (wanted.optin_mail !== !!prefs.journaliste_optin_mail) await user.updatePrefs(token, 'optin_mail', wanted.optin_mail);
-    if (wanted.optin_whatsapp !== !!prefs.journaliste_optin_whatsapp) await user.updatePrefs(token, 'optin_whatsapp', wanted.optin_whatsapp);
+    if (wanted.optin_whatsapp !== !!prefs.journaliste_optin_whatsapp)
+      await user.updatePrefs(token, 'optin_whatsapp', wanted.optin_whatsapp);
     return back(c, 'abonnements');
   } catch (error) {
     if (tokenRefused(error)) {

@@ -17,7 +17,10 @@ const VISITED_SHOWN = 10;
 export async function pressSpacePage(c: Context<AppEnv>) {
   const session = await readSession(c);
   if (!session || session.error || !session.access_token) {
-    const params = new URLSearchParams({ callbackUrl: c.req.path + (new URL(c.req.url).search || ''), error: session ? 'RefreshAccessTokenError' : 'SessionRequired' });
+    const params = new URLSearchParams({
+      callbackUrl: c.req.path + (new URL(c.req.url).search || ''),
+      error: session ? 'RefreshAccessTokenError' : 'SessionRequired',
+    });
     return c.redirect(`/connexion?${params}`, 302);
   }
   let revoked = false;
@@ -52,7 +55,9 @@ export async function pressSpacePage(c: Context<AppEnv>) {
   const requests = Array.isArray(prefs?.journaliste_accreditations_events) ? prefs.journaliste_accreditations_events : [];
   // The buttons work as forms where their islands are not live (POST /espace-presse, press-space-actions.server.ts).
   const csrf = journalist ? await csrfFor(c) : null;
-  const done = Object.hasOwn(PRESS_SPACE_OUTCOMES, c.req.query('fait') ?? '') ? PRESS_SPACE_OUTCOMES[c.req.query('fait') as PressSpaceOutcome] : null;
+  const done = Object.hasOwn(PRESS_SPACE_OUTCOMES, c.req.query('fait') ?? '')
+    ? PRESS_SPACE_OUTCOMES[c.req.query('fait') as PressSpaceOutcome]
+    : null;
   const res = await c.render(
     <PressSpaceView
       done={done}
@@ -71,4 +76,3 @@ export async function pressSpacePage(c: Context<AppEnv>) {
   for (const cookie of csrf?.setCookie ?? []) res.headers.append('set-cookie', cookie);
   return res;
 }
-

@@ -19,26 +19,29 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
   const error = authErrorMessage(url.searchParams.get('error'));
   const csrf = await csrfFor(c);
   const res = await c.render(
-      <div className="container account-page">
-        <h1>{options.errorPage ? 'La connexion n’a pas abouti' : 'Connexion'}</h1>
-        {error ? (
-          <p className="notice notice--error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <p>{fr`Journalistes, licenciés et partenaires : connectez-vous avec votre compte de la Fédération française de rugby pour accéder à votre espace et à vos demandes d’accréditation.`}</p>
-        <form method="post" action={`${AUTH_BASE_PATH}/signin/${PROVIDER_ID}`}>
-          <input type="hidden" name="csrfToken" value={csrf.token} />
-          <input type="hidden" name="callbackUrl" value={callbackUrl} />
-          <button className="button" type="submit">
-            Se connecter avec mon compte FFR
-          </button>
-        </form>
-        <p className="account-page__help">
-          {fr`Pas encore de compte ? Il se crée à la première connexion, depuis la page du compte FFR.`}
+    <div className="container account-page">
+      <h1>{options.errorPage ? 'La connexion n’a pas abouti' : 'Connexion'}</h1>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error}
         </p>
-      </div>,
-    { head: { title: options.errorPage ? 'Erreur de connexion' : 'Connexion', noindex: true }, tracking: { page_type: 'connexion' }, cache: 'never', returnTo: callbackUrl },
+      ) : null}
+      <p>{fr`Journalistes, licenciés et partenaires : connectez-vous avec votre compte de la Fédération française de rugby pour accéder à votre espace et à vos demandes d’accréditation.`}</p>
+      <form method="post" action={`${AUTH_BASE_PATH}/signin/${PROVIDER_ID}`}>
+        <input type="hidden" name="csrfToken" value={csrf.token} />
+        <input type="hidden" name="callbackUrl" value={callbackUrl} />
+        <button className="button" type="submit">
+          Se connecter avec mon compte FFR
+        </button>
+      </form>
+      <p className="account-page__help">{fr`Pas encore de compte ? Il se crée à la première connexion, depuis la page du compte FFR.`}</p>
+    </div>,
+    {
+      head: { title: options.errorPage ? 'Erreur de connexion' : 'Connexion', noindex: true },
+      tracking: { page_type: 'connexion' },
+      cache: 'never',
+      returnTo: callbackUrl,
+    },
   );
   for (const cookie of csrf.setCookie) res.headers.append('set-cookie', cookie);
   return res;
@@ -54,14 +57,23 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
 export async function signInStart(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
   const callbackUrl = safeCallbackPath(url.searchParams.get('callbackUrl'), url.origin);
-  if (!(await withinLimit(c, 'SIGNIN_LIMITER'))) return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl, error: 'RateLimited' })}`, 303);
+  if (!(await withinLimit(c, 'SIGNIN_LIMITER')))
+    return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl, error: 'RateLimited' })}`, 303);
   const csrf = await csrfFor(c);
-  const cookie = [c.req.header('cookie'), ...csrf.setCookie.filter((set) => /^[\w.-]*csrf-token=/.test(set)).map((set) => set.split(';')[0])].filter(Boolean).join('; ');
-  const answer = await startSignIn(c, new Request(`${url.origin}${AUTH_BASE_PATH}/signin/${PROVIDER_ID}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrfToken: csrf.token, callbackUrl }),
-  }));
+  const cookie = [
+    c.req.header('cookie'),
+    ...csrf.setCookie.filter((set) => /^[\w.-]*csrf-token=/.test(set)).map((set) => set.split(';')[0]),
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const answer = await startSignIn(
+    c,
+    new Request(`${url.origin}${AUTH_BASE_PATH}/signin/${PROVIDER_ID}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken: csrf.token, callbackUrl }),
+    }),
+  );
   // Only the CSRF cookie of the first answer: it also sets a default callback URL, which must not
   // override the sign-in's own.
   const headers = new Headers(answer.headers);

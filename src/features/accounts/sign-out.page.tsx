@@ -16,7 +16,11 @@ export async function signOutPage(c: Context<AppEnv>) {
   const res = await c.render(
     <div className="container account-page">
       <h1>Se déconnecter</h1>
-      <p>{session.name ? `Vous utilisez FFR Presse avec le compte FFR de ${session.name}.` : 'Vous utilisez FFR Presse avec votre compte FFR.'}</p>
+      <p>
+        {session.name
+          ? `Vous utilisez FFR Presse avec le compte FFR de ${session.name}.`
+          : 'Vous utilisez FFR Presse avec votre compte FFR.'}
+      </p>
       <form method="post" action={`${AUTH_BASE_PATH}/signout`} className="account-page__actions">
         <input type="hidden" name="csrfToken" value={csrf.token} />
         <input type="hidden" name="callbackUrl" value="/" />

@@ -15,7 +15,10 @@ type Answer = () => Promise<Response>;
 let answers: Answer[];
 let posted: Array<{ url: string; body: unknown; csrf: string | null }>;
 
-const json = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  async () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 function deferred() {
   let resolve!: (r: Response) => void;
   const promise = new Promise<Response>((r) => (resolve = r));
@@ -26,7 +29,8 @@ beforeEach(() => {
   answers = [];
   posted = [];
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    if (input === '/api/auth/csrf') return new Response(JSON.stringify({ csrfToken: 'jeton' }), { headers: { 'content-type': 'application/json' } });
+    if (input === '/api/auth/csrf')
+      return new Response(JSON.stringify({ csrfToken: 'jeton' }), { headers: { 'content-type': 'application/json' } });
     posted.push({ url: input, body: JSON.parse(String(init?.body)), csrf: new Headers(init?.headers).get('x-csrf-token') });
     const next = answers.shift();
     if (!next) throw new Error(`unexpected call ${input}`);
@@ -80,7 +84,10 @@ describe('profile update', () => {
   it('keeps the worker’s code for an expired session, the status when the body says none, the message when nothing answered', async () => {
     const { store } = storeWithProfile();
     answers.push(json({ error: 'RefreshAccessTokenError', message: 'Votre session a expiré.' }, 401));
-    expect(await store.set(updateProfileAtom, { action: 'optin_mail', value: true })).toEqual({ ok: false, error: 'RefreshAccessTokenError' });
+    expect(await store.set(updateProfileAtom, { action: 'optin_mail', value: true })).toEqual({
+      ok: false,
+      error: 'RefreshAccessTokenError',
+    });
     answers.push(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
     expect(await store.set(updateProfileAtom, { action: 'optin_mail', value: true })).toEqual({ ok: false, error: '502' });
     answers.push(async () => {

@@ -51,29 +51,33 @@ export type ProfileUpdateRequest = {
 export type ProfileUpdateOutcome = { ok: true; data: Prefs } | { ok: false; error: string };
 
 /** SPEC §8: the server's error code; without a response, the error's message. */
-export const errorCode = (error: unknown): string => (error instanceof ApiError ? error.code : error instanceof Error ? error.message : String(error));
+export const errorCode = (error: unknown): string =>
+  error instanceof ApiError ? error.code : error instanceof Error ? error.message : String(error);
 
 /**
  * Saves one change of the profile through POST /api/user/prefs?action=…: the update goes loading,
  * then success (the profile becomes the answer, the confirmation shows for 3 s) or failure (the
  * error code kept, the profile as it was). Resolves with the outcome; never rejects.
  */
-export const updateProfileAtom = atom(null, async (get, set, { action, value, confirmation }: ProfileUpdateRequest): Promise<ProfileUpdateOutcome> => {
-  const id = get(profileUpdateAtom).id + 1;
-  set(profileUpdateAtom, { status: 'loading', id, action, value });
-  const latest = () => get(profileUpdateAtom).id === id;
-  try {
-    const data = await updatePrefs(action, value);
-    if (id > get(appliedUpdateAtom)) {
-      set(appliedUpdateAtom, id);
-      set(profileAtom, { status: 'success', data });
+export const updateProfileAtom = atom(
+  null,
+  async (get, set, { action, value, confirmation }: ProfileUpdateRequest): Promise<ProfileUpdateOutcome> => {
+    const id = get(profileUpdateAtom).id + 1;
+    set(profileUpdateAtom, { status: 'loading', id, action, value });
+    const latest = () => get(profileUpdateAtom).id === id;
+    try {
+      const data = await updatePrefs(action, value);
+      if (id > get(appliedUpdateAtom)) {
+        set(appliedUpdateAtom, id);
+        set(profileAtom, { status: 'success', data });
+      }
+      if (latest()) set(profileUpdateAtom, { status: 'success', id, action });
+      if (confirmation) set(showSnackbarAtom, confirmation);
+      return { ok: true, data };
+    } catch (error) {
+      const code = errorCode(error);
+      if (latest()) set(profileUpdateAtom, { status: 'failure', id, action, error: code });
+      return { ok: false, error: code };
     }
-    if (latest()) set(profileUpdateAtom, { status: 'success', id, action });
-    if (confirmation) set(showSnackbarAtom, confirmation);
-    return { ok: true, data };
-  } catch (error) {
-    const code = errorCode(error);
-    if (latest()) set(profileUpdateAtom, { status: 'failure', id, action, error: code });
-    return { ok: false, error: code };
-  }
-});
+  },
+);

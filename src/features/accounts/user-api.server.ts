@@ -18,7 +18,8 @@ const fail = (c: Context<AppEnv>, status: 400 | 401 | 403 | 404 | 502 | 503, err
 async function withToken(c: Context<AppEnv>): Promise<string | Response> {
   const session = await readSession(c);
   if (!session) return fail(c, 401, 'unauthenticated', 'Vous devez être connecté.');
-  if (session.error || !session.access_token) return fail(c, 401, 'RefreshAccessTokenError', 'Votre session a expiré. Merci de vous reconnecter.');
+  if (session.error || !session.access_token)
+    return fail(c, 401, 'RefreshAccessTokenError', 'Votre session a expiré. Merci de vous reconnecter.');
   return session.access_token;
 }
 

@@ -26,14 +26,26 @@ function When({ event }: { event: Event }) {
     <p className="event-page__when">
       <time dateTime={isoInstant(start)}>{formatLongDate(start)}</time>
       {` de ${formatTime(start)}`}
-      {end ? (sameDay ? ` à ${formatTime(end)}` : <> au <time dateTime={isoInstant(end)}>{formatDateTime(end)}</time></>) : null}
+      {end ? (
+        sameDay ? (
+          ` à ${formatTime(end)}`
+        ) : (
+          <>
+            {' au '}
+            <time dateTime={isoInstant(end)}>{formatDateTime(end)}</time>
+          </>
+        )
+      ) : null}
     </p>
   );
 }
 
 export function EventView({ event, now }: { event: Event; now: Date }) {
   const place = [event.adress, [event.zip, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const map = event.lat && event.long ? `https://www.openstreetmap.org/?mlat=${event.lat}&mlon=${event.long}#map=16/${event.lat}/${event.long}` : null;
+  const map =
+    event.lat && event.long
+      ? `https://www.openstreetmap.org/?mlat=${event.lat}&mlon=${event.long}#map=16/${event.lat}/${event.long}`
+      : null;
   const open = accreditationOpen(event, now);
   const deadline = event.accreditation ? parseWpDate(event.accreditation.deadline) : null;
   return (

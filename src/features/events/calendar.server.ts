@@ -25,7 +25,10 @@ export async function calendar(c: Context<AppEnv>) {
   const now = c.get('clock').now();
   const events = await settle(loadEvents(c.get('content'), now), 'events');
   if (events.status !== 'success') return c.text(UNAVAILABLE, 503);
-  return calendarResponse(renderCalendar({ events: events.data, siteUrl: siteOrigin(c), calendarName: 'FFR Presse — Événements', now }), 'evenements-ffr-presse.ics');
+  return calendarResponse(
+    renderCalendar({ events: events.data, siteUrl: siteOrigin(c), calendarName: 'FFR Presse — Événements', now }),
+    'evenements-ffr-presse.ics',
+  );
 }
 
 /** /evenements/{slug}.ics — « Ajouter à mon calendrier »; null when there is no such event. */

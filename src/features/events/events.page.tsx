@@ -20,19 +20,16 @@ export async function eventsPage(c: Context<AppEnv>) {
   const all = events.status === 'success' ? events.data : [];
   const upcoming = all.filter((e) => endOf(e) >= now.getTime()).sort((a, b) => startOf(a) - startOf(b));
   const past = all.filter((e) => endOf(e) < now.getTime()).sort((a, b) => startOf(b) - startOf(a));
-  return c.render(
-    <EventsView upcoming={upcoming} past={past} failed={events.status === 'failure'} />,
-    {
-      head: {
-        title: 'Événements',
-        description: 'Rencontres internationales, conférences de presse et événements de la Fédération française de rugby.',
-        canonical: canonical(c),
-        alternates: [{ type: 'text/calendar', title: 'Calendrier des événements (iCalendar)', href: '/evenements.ics' }],
-      },
-      tracking: { page_type: 'evenements' },
-      status: events.status === 'failure' ? 503 : 200,
+  return c.render(<EventsView upcoming={upcoming} past={past} failed={events.status === 'failure'} />, {
+    head: {
+      title: 'Événements',
+      description: 'Rencontres internationales, conférences de presse et événements de la Fédération française de rugby.',
+      canonical: canonical(c),
+      alternates: [{ type: 'text/calendar', title: 'Calendrier des événements (iCalendar)', href: '/evenements.ics' }],
     },
-  );
+    tracking: { page_type: 'evenements' },
+    status: events.status === 'failure' ? 503 : 200,
+  });
 }
 
 /** /evenements/{slug} */
@@ -49,9 +46,7 @@ export async function eventPage(c: Context<AppEnv>, slug: string) {
       description: event.description.split('\n')[0]?.slice(0, 200),
       canonical: canonical(c),
       image: event.image || undefined,
-      jsonLd: [
-        sportsEventLd(event, origin),
-      ],
+      jsonLd: [sportsEventLd(event, origin)],
       breadcrumb: [
         { name: 'Accueil', href: '/' },
         { name: 'Événements', href: '/evenements' },

@@ -10,7 +10,10 @@ export function eventsWindow(now: Date): { start: string; end: string } {
   const { year: y, month } = parisWallClock(now);
   const m = month - 1;
   const iso = (d: Date) => d.toISOString().slice(0, 10);
-  return { start: iso(new Date(Date.UTC(y, m - EVENTS_WINDOW_MONTHS, 1))), end: iso(new Date(Date.UTC(y, m + EVENTS_WINDOW_MONTHS + 1, 0))) };
+  return {
+    start: iso(new Date(Date.UTC(y, m - EVENTS_WINDOW_MONTHS, 1))),
+    end: iso(new Date(Date.UTC(y, m + EVENTS_WINDOW_MONTHS + 1, 0))),
+  };
 }
 
 export const loadEvents = (content: Content, now: Date) => {

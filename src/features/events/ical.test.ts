@@ -72,15 +72,38 @@ const longDescription =
 
 const events = [
   event({ id: 1, description: longDescription }),
-  event({ id: 2, title: 'Conférence de presse, Marcoussis; 14h', startDate: '2026-07-14T14:00:00', endDate: '2026-07-14T15:00:00', label: '', lat: 0, long: 0, slug: 'conference' }),
-  event({ id: 3, title: 'Stage', all_day: true, startDate: '2026-07-03T00:00:00', endDate: '2026-07-05T23:59:59', team: 'XV de France', label: 'XV de France', slug: 'stage' }),
+  event({
+    id: 2,
+    title: 'Conférence de presse, Marcoussis; 14h',
+    startDate: '2026-07-14T14:00:00',
+    endDate: '2026-07-14T15:00:00',
+    label: '',
+    lat: 0,
+    long: 0,
+    slug: 'conference',
+  }),
+  event({
+    id: 3,
+    title: 'Stage',
+    all_day: true,
+    startDate: '2026-07-03T00:00:00',
+    endDate: '2026-07-05T23:59:59',
+    team: 'XV de France',
+    label: 'XV de France',
+    slug: 'stage',
+  }),
   event({ id: 4, title: 'Réveillon', all_day: true, startDate: '2026-12-31T00:00:00', endDate: '', slug: 'reveillon' }),
   event({ id: 5, title: 'Sans date', startDate: 'à préciser', slug: 'sans-date' }),
   event({ id: 6, title: 'Heure UTC', startDate: '2026-07-14T19:00:00Z', endDate: '', slug: 'utc' }),
 ];
 
 const render = () =>
-  renderCalendar({ events, siteUrl: 'https://presse.ffr.fr/', calendarName: 'FFR Presse — Événements', now: new Date('2026-11-22T13:05:09.123Z') });
+  renderCalendar({
+    events,
+    siteUrl: 'https://presse.ffr.fr/',
+    calendarName: 'FFR Presse — Événements',
+    now: new Date('2026-11-22T13:05:09.123Z'),
+  });
 
 describe('iCalendar feed', () => {
   it('has the calendar header and the Europe/Paris VTIMEZONE', () => {
@@ -98,8 +121,16 @@ describe('iCalendar feed', () => {
     expect(prop(tz, 'TZID')?.value).toBe('Europe/Paris');
     const daylight = tz.children.find((c) => c.type === 'DAYLIGHT')!;
     const standard = tz.children.find((c) => c.type === 'STANDARD')!;
-    expect([prop(daylight, 'TZOFFSETFROM')?.value, prop(daylight, 'TZOFFSETTO')?.value, prop(daylight, 'RRULE')?.value]).toEqual(['+0100', '+0200', 'FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU']);
-    expect([prop(standard, 'TZOFFSETFROM')?.value, prop(standard, 'TZOFFSETTO')?.value, prop(standard, 'RRULE')?.value]).toEqual(['+0200', '+0100', 'FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU']);
+    expect([prop(daylight, 'TZOFFSETFROM')?.value, prop(daylight, 'TZOFFSETTO')?.value, prop(daylight, 'RRULE')?.value]).toEqual([
+      '+0100',
+      '+0200',
+      'FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+    ]);
+    expect([prop(standard, 'TZOFFSETFROM')?.value, prop(standard, 'TZOFFSETTO')?.value, prop(standard, 'RRULE')?.value]).toEqual([
+      '+0200',
+      '+0100',
+      'FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+    ]);
     // The DTSTARTs must themselves be last Sundays at 02:00 and 03:00.
     expect(new Date(Date.UTC(1970, 2, 29)).getUTCDay()).toBe(0);
     expect(new Date(Date.UTC(1970, 9, 25)).getUTCDay()).toBe(0);

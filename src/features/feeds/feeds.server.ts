@@ -24,7 +24,8 @@ const MAX_SITEMAP_FILES = 500;
 
 const xml = (body: string, type = 'application/xml') =>
   new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': cacheControl.fiveMinutes } });
-const unavailable = (c: Context<AppEnv>) => c.text('Flux momentanément indisponible. Réessayez dans quelques instants.', 503, { 'retry-after': '60' });
+const unavailable = (c: Context<AppEnv>) =>
+  c.text('Flux momentanément indisponible. Réessayez dans quelques instants.', 503, { 'retry-after': '60' });
 
 export async function rss(c: Context<AppEnv>) {
   const content = c.get('content');
@@ -90,7 +91,6 @@ async function countPostPages(c: Context<AppEnv>, first: PostPage): Promise<numb
   return page.page;
 }
 
-
 export async function sitemapPages(c: Context<AppEnv>) {
   const content = c.get('content');
   const [categories, events, menus, settings] = await Promise.all([
@@ -112,9 +112,13 @@ export async function sitemapPages(c: Context<AppEnv>) {
       return { loc: `${origin}/categories/${parent ? `${parent.slug}/` : ''}${x.slug}`, changefreq: 'daily' };
     }),
     ...(events.status === 'success' ? events.data.map((e): SitemapUrl => ({ loc: `${origin}/evenements/${e.slug}` })) : []),
-    ...(menus.status === 'success' ? menuPages(toNavLinks([...menus.data.topBar, ...menus.data.footer])).map((path): SitemapUrl => ({ loc: `${origin}${path}` })) : []),
+    ...(menus.status === 'success'
+      ? menuPages(toNavLinks([...menus.data.topBar, ...menus.data.footer])).map((path): SitemapUrl => ({ loc: `${origin}${path}` }))
+      : []),
     // The stories the search panel features (SPEC §7), each a page of this site.
-    ...(settings.status === 'success' ? featuredStories(settings.data).map((story): SitemapUrl => ({ loc: `${origin}${storyPath(story.id)}` })) : []),
+    ...(settings.status === 'success'
+      ? featuredStories(settings.data).map((story): SitemapUrl => ({ loc: `${origin}${storyPath(story.id)}` }))
+      : []),
   ];
   // A page linked from two menus is listed once.
   const seen = new Set<string>();
@@ -136,10 +140,21 @@ export async function sitemapPosts(c: Context<AppEnv>, n: number): Promise<Respo
 export async function newsSitemap(c: Context<AppEnv>) {
   const posts = await settle(c.get('content').posts(1, NEWS_CANDIDATES), 'posts');
   if (posts.status !== 'success') return unavailable(c);
-  return xml(renderNewsSitemap({ siteUrl: siteOrigin(c), publicationName: 'FFR Presse', language: 'fr', items: posts.data.posts, now: c.get('clock').now() }));
+  return xml(
+    renderNewsSitemap({
+      siteUrl: siteOrigin(c),
+      publicationName: 'FFR Presse',
+      language: 'fr',
+      items: posts.data.posts,
+      now: c.get('clock').now(),
+    }),
+  );
 }
 
 export function robots(c: Context<AppEnv>) {
-  const body = renderRobots({ siteUrl: siteOrigin(c), disallow: ['/api/', '/categories/preview/', '/embargo/', '/espace-presse', '/tableau-de-bord'] });
+  const body = renderRobots({
+    siteUrl: siteOrigin(c),
+    disallow: ['/api/', '/categories/preview/', '/embargo/', '/espace-presse', '/tableau-de-bord'],
+  });
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl.anHour } });
 }

@@ -99,7 +99,14 @@ describe('RSS 2.0 feed', () => {
   });
 
   it('renders an empty channel', () => {
-    const xml = renderRss({ title: 't', description: 'd', siteUrl: 'https://presse.ffr.fr', feedUrl: 'https://presse.ffr.fr/rss.xml', items: [], lastBuildDate: new Date(0) });
+    const xml = renderRss({
+      title: 't',
+      description: 'd',
+      siteUrl: 'https://presse.ffr.fr',
+      feedUrl: 'https://presse.ffr.fr/rss.xml',
+      items: [],
+      lastBuildDate: new Date(0),
+    });
     expect(findAll(parseXml(xml), 'item')).toHaveLength(0);
     expect(xml).toContain('<language>fr-FR</language>');
   });

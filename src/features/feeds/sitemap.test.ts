@@ -77,15 +77,22 @@ describe('Google News sitemap', () => {
   });
 
   it('caps the list at 1 000 articles', () => {
-    const lots = Array.from({ length: 1_200 }, (_, i) => card(1000 + i, `2026-11-22T${String(Math.floor(i / 60) % 12).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`));
-    const urls = findAll(parseXml(renderNewsSitemap({ siteUrl: 'https://presse.ffr.fr', publicationName: 'FFR Presse', language: 'fr', items: lots, now })), 'url');
+    const lots = Array.from({ length: 1_200 }, (_, i) =>
+      card(1000 + i, `2026-11-22T${String(Math.floor(i / 60) % 12).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`),
+    );
+    const urls = findAll(
+      parseXml(renderNewsSitemap({ siteUrl: 'https://presse.ffr.fr', publicationName: 'FFR Presse', language: 'fr', items: lots, now })),
+      'url',
+    );
     expect(urls).toHaveLength(1_000);
   });
 });
 
 describe('robots.txt', () => {
   it('disallows the given paths and points at both sitemaps', () => {
-    expect(renderRobots({ siteUrl: 'https://presse.ffr.fr/', disallow: ['/api/', '/categories/preview/', '/api/', '/x\nAllow: /secret'] })).toBe(
+    expect(
+      renderRobots({ siteUrl: 'https://presse.ffr.fr/', disallow: ['/api/', '/categories/preview/', '/api/', '/x\nAllow: /secret'] }),
+    ).toBe(
       [
         'User-agent: *',
         'Disallow: /api/',
@@ -107,13 +114,18 @@ describe('robots.txt', () => {
 describe('menuPages', () => {
   const link = (href: string, children: NavLink[] = [], external = false): NavLink => ({ id: 0, label: href, href, external, children });
 
-  it('lists the site\'s own pages of the menus, sub-items included', () => {
+  it("lists the site's own pages of the menus, sub-items included", () => {
     const items = [
       link('#', [link('/equipes-de-france/xv-de-france-equipe'), link('/equipes-de-france/france-7-equipe')]),
       link('/contact'),
       link('/mentions-legales'),
     ];
-    expect(menuPages(items)).toEqual(['/equipes-de-france/xv-de-france-equipe', '/equipes-de-france/france-7-equipe', '/contact', '/mentions-legales']);
+    expect(menuPages(items)).toEqual([
+      '/equipes-de-france/xv-de-france-equipe',
+      '/equipes-de-france/france-7-equipe',
+      '/contact',
+      '/mentions-legales',
+    ]);
   });
 
   it('leaves out other sites, anchors, queries, categories and the pages that ask not to be indexed', () => {

@@ -107,7 +107,9 @@ const NOT_INDEXED = /^\/(espace-presse|connexion|recherche)(\/|$)/;
  */
 export function menuPages(items: NavLink[]): string[] {
   return items.flatMap((item) => [
-    ...(!item.external && /^\/[^?#]+$/.test(item.href) && !item.href.startsWith('/categories/') && !NOT_INDEXED.test(item.href) ? [item.href] : []),
+    ...(!item.external && /^\/[^?#]+$/.test(item.href) && !item.href.startsWith('/categories/') && !NOT_INDEXED.test(item.href)
+      ? [item.href]
+      : []),
     ...menuPages(item.children),
   ]);
 }

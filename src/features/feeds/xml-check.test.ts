@@ -7,7 +7,14 @@ import { findAll, parseXml, textOf } from './xml-check';
 // (XML 1.0 well-formedness) and accept any well-formed document, not only the shapes our writer makes.
 
 const feed = () =>
-  renderRss({ title: 'FFR Presse', description: 'Communiqués', siteUrl: 'https://presse.ffr.fr', feedUrl: 'https://presse.ffr.fr/rss.xml', items: [], lastBuildDate: new Date(0) });
+  renderRss({
+    title: 'FFR Presse',
+    description: 'Communiqués',
+    siteUrl: 'https://presse.ffr.fr',
+    feedUrl: 'https://presse.ffr.fr/rss.xml',
+    items: [],
+    lastBuildDate: new Date(0),
+  });
 
 describe('the test XML checker', () => {
   it('accepts the feeds as written', () => {

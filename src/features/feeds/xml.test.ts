@@ -21,7 +21,9 @@ describe('XML escaping', () => {
   });
 
   it('builds elements and attributes', () => {
-    expect(xmlElement('a', 'x<y', { href: 'https://e.fr/?a=1&b=2', skip: undefined })).toBe('<a href="https://e.fr/?a=1&amp;b=2">x&lt;y</a>');
+    expect(xmlElement('a', 'x<y', { href: 'https://e.fr/?a=1&b=2', skip: undefined })).toBe(
+      '<a href="https://e.fr/?a=1&amp;b=2">x&lt;y</a>',
+    );
     expect(xmlAttrs({})).toBe('');
     const doc = parseXml(`<r>${xmlElement('t', '\u0001<&>"\'', { q: `"'<>&` })}</r>`);
     const [t] = findAll(doc, 't');
@@ -32,7 +34,16 @@ describe('XML escaping', () => {
 
 describe('the test XML checker', () => {
   it('rejects what is not well-formed', () => {
-    for (const bad of ['<a><b></a></b>', '<a>x & y</a>', '<a b="1" b="2"/>', '<a>\u0001</a>', '<a/><b/>', '<a>', '<a b=1/>', '<a>&nbsp;</a>']) {
+    for (const bad of [
+      '<a><b></a></b>',
+      '<a>x & y</a>',
+      '<a b="1" b="2"/>',
+      '<a>\u0001</a>',
+      '<a/><b/>',
+      '<a>',
+      '<a b=1/>',
+      '<a>&nbsp;</a>',
+    ]) {
       expect(() => parseXml(bad), bad).toThrow();
     }
     expect(parseXml('<?xml version="1.0"?>\n<a x="&#233;">&#x00E9;<b/></a>').attrs.x).toBe('é');

@@ -6,7 +6,13 @@ import type { Prefs } from '../../schemas/prefs';
 import { AccessNotice } from './AccessNotice';
 
 const SIGN_IN = '/connexion/compte-ffr?callbackUrl=%2Faccreditations%3Fformulaire%3Devenements-presse';
-const signedIn: SessionState = { status: 'authenticated', data: { user: { id: 'u', name: 'Léa Marchand', email: 'membre@example.fr', firstName: 'Léa', lastName: 'Marchand' }, expires: '2026-12-31T00:00:00Z' } };
+const signedIn: SessionState = {
+  status: 'authenticated',
+  data: {
+    user: { id: 'u', name: 'Léa Marchand', email: 'membre@example.fr', firstName: 'Léa', lastName: 'Marchand' },
+    expires: '2026-12-31T00:00:00Z',
+  },
+};
 const prefs = (journaliste: string, flags: Partial<Pick<Prefs, 'journalist_status_request' | 'journalist_updated_profile'>> = {}) =>
   ({ status: 'success', data: { journaliste, first_name: 'Léa', ...flags } as unknown as Prefs }) satisfies ProfileState;
 
@@ -30,7 +36,9 @@ describe('who may request an accreditation, said above the form (SPEC §6)', () 
       expect(html).toContain('avec ce que vous y aurez déjà choisi et saisi');
     }
     // A session whose refresh failed is no session.
-    expect(render({ ...signedIn, data: { ...signedIn.data, error: 'RefreshAccessTokenError' } } as SessionState)).toContain('Connexion / inscription');
+    expect(render({ ...signedIn, data: { ...signedIn.data, error: 'RefreshAccessTokenError' } } as SessionState)).toContain(
+      'Connexion / inscription',
+    );
   });
 
   it('tells a signed-in reader without the status how to ask for it', () => {

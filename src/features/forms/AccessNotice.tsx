@@ -54,7 +54,8 @@ export function AccessNotice({ signIn, standing: written }: { signIn: string; st
     return (
       <div className="notice access-notice" id="acces-accreditation">
         <p>
-          <strong>Les demandes d’accréditation sont réservées aux journalistes.</strong> Connectez-vous avec votre compte FFR pour envoyer la vôtre{NBSP}: vous reviendrez ensuite sur ce formulaire
+          <strong>Les demandes d’accréditation sont réservées aux journalistes.</strong> Connectez-vous avec votre compte FFR pour envoyer
+          la vôtre{NBSP}: vous reviendrez ensuite sur ce formulaire
           <span className="access-notice__kept">, avec ce que vous y aurez déjà choisi et saisi</span>.
         </p>
         <div className="access-notice__actions">

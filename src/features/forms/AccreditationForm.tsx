@@ -5,7 +5,14 @@ import { FormIsland } from './FormIsland';
 import type { FormModel, FormValues } from './model';
 import type { FormOutcome } from './outcome';
 
-type FormProps = { kind: Kind; model: FormModel | null; outcome: FormOutcome | null; events: EventChoice[]; preset?: FormValues; account: AccountLinks };
+type FormProps = {
+  kind: Kind;
+  model: FormModel | null;
+  outcome: FormOutcome | null;
+  events: EventChoice[];
+  preset?: FormValues;
+  account: AccountLinks;
+};
 
 /** The accreditation request: the three kinds of form, the chosen one filled in or with its outcome. */
 export function AccreditationForm({ kind, model, outcome, events, preset, account }: FormProps) {
@@ -16,13 +23,25 @@ export function AccreditationForm({ kind, model, outcome, events, preset, accoun
         <ul>
           {ACCREDITATION_KINDS.map((k) => (
             <li key={k.value}>
-              {k.value === kind.value ? <span aria-current="page">{k.label}</span> : <a href={`/accreditations?formulaire=${k.value}`}>{k.label}</a>}
+              {k.value === kind.value ? (
+                <span aria-current="page">{k.label}</span>
+              ) : (
+                <a href={`/accreditations?formulaire=${k.value}`}>{k.label}</a>
+              )}
             </li>
           ))}
         </ul>
       </nav>
       {model ? (
-        <FormIsland model={model} action={`/accreditations?formulaire=${kind.value}`} outcome={outcome} events={events} preset={preset} accreditation account={account} />
+        <FormIsland
+          model={model}
+          action={`/accreditations?formulaire=${kind.value}`}
+          outcome={outcome}
+          events={events}
+          preset={preset}
+          accreditation
+          account={account}
+        />
       ) : (
         <p className="notice">Le formulaire d’accréditation est momentanément indisponible. Merci de réessayer dans quelques instants.</p>
       )}

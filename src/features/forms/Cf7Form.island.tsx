@@ -29,7 +29,8 @@ export type Cf7FormProps = {
 
 type State = 'initial' | 'sending' | 'success' | 'failure' | 'unknown';
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * A CF7 form, enhanced: sent with fetch, the button disabled while sending, one idempotency key per
@@ -101,7 +102,11 @@ export default function Cf7Form(props: Cf7FormProps) {
     setValues(readValues(data));
     setState('sending');
     try {
-      const res = await fetch(`/api/forms/${encodeURIComponent(props.model.slug)}`, { method: 'POST', body: data, headers: { accept: 'application/json' } });
+      const res = await fetch(`/api/forms/${encodeURIComponent(props.model.slug)}`, {
+        method: 'POST',
+        body: data,
+        headers: { accept: 'application/json' },
+      });
       const body = (await res.json()) as { outcome?: FormOutcome; message?: string };
       if (!body.outcome) throw new Error(body.message ?? String(res.status));
       const o = body.outcome;
@@ -117,7 +122,12 @@ export default function Cf7Form(props: Cf7FormProps) {
       if (o.kind === 'success') keepDraft(null);
       else setKey(newKey()); // a new attempt is a new sending
     } catch {
-      setOutcome({ kind: 'failure', title: FAILURE_TITLE, message: 'La connexion a échoué. Vos saisies sont conservées\u00a0: merci de réessayer.', values });
+      setOutcome({
+        kind: 'failure',
+        title: FAILURE_TITLE,
+        message: 'La connexion a échoué. Vos saisies sont conservées\u00a0: merci de réessayer.',
+        values,
+      });
       setState('failure');
       setAnswered((n) => n + 1);
     }
@@ -144,7 +154,11 @@ export default function Cf7Form(props: Cf7FormProps) {
 
   const eventTools = props.events ? (
     <p className="event-picker__tools">
-      <button type="button" className="button button--small button--ghost" onClick={() => setSelection(selectAllFuture(events, new Date()))}>
+      <button
+        type="button"
+        className="button button--small button--ghost"
+        onClick={() => setSelection(selectAllFuture(events, new Date()))}
+      >
         Toutes les rencontres à venir
       </button>{' '}
       <button type="button" className="button button--small button--ghost" onClick={() => setSelection(emptySelection())}>
@@ -156,7 +170,9 @@ export default function Cf7Form(props: Cf7FormProps) {
   return (
     <div className="cf7" ref={root}>
       {props.accreditation && props.account ? <AccessNotice signIn={props.account.signIn} standing={props.account.standing} /> : null}
-      {outcome && outcome.kind !== 'invalid' && outcome.kind !== 'success' ? <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} account={props.account} /> : null}
+      {outcome && outcome.kind !== 'invalid' && outcome.kind !== 'success' ? (
+        <FormResult outcome={outcome} model={props.model} accreditation={props.accreditation} account={props.account} />
+      ) : null}
       <FormView
         key={formKey}
         model={props.model}

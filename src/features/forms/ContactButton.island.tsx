@@ -90,7 +90,14 @@ export default function ContactButton({ variant }: ContactButtonProps) {
   // the whole landmark is hidden (CSS visibility), so no empty one is left for screen readers.
   return (
     <aside aria-label="Contact presse" className={away ? 'contact-fab-zone is-away' : 'contact-fab-zone'}>
-      <a className="contact-fab" href="/contact#contactez-nous" onClick={onClick} data-replay-press="" data-track="action" data-track-category="contact">
+      <a
+        className="contact-fab"
+        href="/contact#contactez-nous"
+        onClick={onClick}
+        data-replay-press=""
+        data-track="action"
+        data-track-category="contact"
+      >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path d="M4 4h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
         </svg>

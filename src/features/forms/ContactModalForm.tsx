@@ -20,7 +20,10 @@ export function ContactModalForm() {
   useEffect(() => {
     fetch(`/api/forms/${CONTACT_MODAL_FORM}`)
       .then((r) => (r.ok ? (r.json() as Promise<{ model: FormModel; countries: Countries }>) : Promise.reject(new Error(String(r.status)))))
-      .then((body: { model: FormModel; countries: Countries }) => setLoaded(body), () => setLoaded('failure'));
+      .then(
+        (body: { model: FormModel; countries: Countries }) => setLoaded(body),
+        () => setLoaded('failure'),
+      );
   }, []);
   if (loaded === null) return <p aria-busy="true">Chargement du formulaire…</p>;
   if (loaded === 'failure') {

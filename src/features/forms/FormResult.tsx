@@ -9,7 +9,19 @@ const NBSP = '\u00a0';
  * What a visitor sees after sending: SPEC §8 successes, failures and duplicates. Focusable (the
  * island moves the focus to it) and the target of the form action's fragment (without JavaScript).
  */
-export function FormResult({ outcome, model, accreditation, account, onReset }: { outcome: Exclude<FormOutcome, { kind: 'invalid' }>; model: FormModel; accreditation: boolean; account?: AccountLinks; onReset?: () => void }) {
+export function FormResult({
+  outcome,
+  model,
+  accreditation,
+  account,
+  onReset,
+}: {
+  outcome: Exclude<FormOutcome, { kind: 'invalid' }>;
+  model: FormModel;
+  accreditation: boolean;
+  account?: AccountLinks;
+  onReset?: () => void;
+}) {
   const anchor = resultAnchor(model.slug);
   const title = `${anchor}-titre`;
   const region = { id: anchor, tabIndex: -1, 'aria-labelledby': title };

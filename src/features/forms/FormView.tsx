@@ -4,7 +4,16 @@ import { CLOSED_MESSAGE } from '../events/accreditation';
 import { EVENT_FIELD, type EventChoice } from './event-selection';
 import { resultAnchor } from './outcome';
 import { RequiredLegend, RequiredMark } from '../../ui/required';
-import { DEFAULT_DIAL_CODE, HONEYPOT, IDEMPOTENCY_FIELD, isDialCodeField, type FieldErrors, type FormField, type FormModel, type FormValues } from './model';
+import {
+  DEFAULT_DIAL_CODE,
+  HONEYPOT,
+  IDEMPOTENCY_FIELD,
+  isDialCodeField,
+  type FieldErrors,
+  type FormField,
+  type FormModel,
+  type FormValues,
+} from './model';
 
 // One form, rendered the same on the server (works without JavaScript) and in the island.
 
@@ -47,9 +56,27 @@ function settleTypedDate(e: React.FocusEvent<HTMLInputElement>) {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, shown);
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
-const AUTOCOMPLETE: Record<string, string> = { nom: 'family-name', prenom: 'given-name', email: 'email', telephone: 'tel', media: 'organization' };
+const AUTOCOMPLETE: Record<string, string> = {
+  nom: 'family-name',
+  prenom: 'given-name',
+  email: 'email',
+  telephone: 'tel',
+  media: 'organization',
+};
 
-function Field({ field, id, values, errors, countries }: { field: FormField; id: string; values: FormValues; errors: FieldErrors; countries?: Countries }) {
+function Field({
+  field,
+  id,
+  values,
+  errors,
+  countries,
+}: {
+  field: FormField;
+  id: string;
+  values: FormValues;
+  errors: FieldErrors;
+  countries?: Countries;
+}) {
   const error = errors[field.name];
   const describedBy = error ? `${id}-erreur` : undefined;
   // The asterisk sits beside the label, not in it: the field's accessible name stays its label.
@@ -60,12 +87,21 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
       {error}
     </span>
   ) : null;
-  const common = { id, name: field.name, required: field.required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+  const common = {
+    id,
+    name: field.name,
+    required: field.required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
 
   if (isDialCodeField(field) && countries) {
     return (
       <div className="form__field">
-        <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+        <div className="form__label">
+          <label htmlFor={id}>{label}</label>
+          {star}
+        </div>
         <select {...common} defaultValue={one(values[field.name]) || DEFAULT_DIAL_CODE} autoComplete="tel-country-code">
           <optgroup label="Europe">
             {countries.europe.map((c) => (
@@ -88,7 +124,10 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
     case 'textarea':
       return (
         <div className="form__field form__field--wide">
-          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <div className="form__label">
+            <label htmlFor={id}>{label}</label>
+            {star}
+          </div>
           <textarea {...common} rows={6} defaultValue={one(values[field.name])} maxLength={field.maxLength} minLength={field.minLength} />
           {errorLine}
         </div>
@@ -96,7 +135,10 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
     case 'select':
       return (
         <div className="form__field">
-          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <div className="form__label">
+            <label htmlFor={id}>{label}</label>
+            {star}
+          </div>
           <select {...common} defaultValue={one(values[field.name])}>
             <option value="">Choisissez…</option>
             {field.options.map((o) => (
@@ -114,7 +156,10 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
       const chosen = values[field.name] !== undefined ? many(values[field.name]) : (field.defaultValue ?? []);
       return (
         <fieldset className="form__field form__choices" aria-describedby={describedBy}>
-          <legend>{label}{star}</legend>
+          <legend>
+            {label}
+            {star}
+          </legend>
           {field.options.map((o, i) => (
             <label key={o.value} className="form__choice">
               <input
@@ -136,7 +181,16 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
       return (
         <div className="form__field form__field--wide">
           <label className="form__choice">
-            <input id={id} type="checkbox" name={field.name} value="1" required aria-invalid={error ? true : undefined} aria-describedby={describedBy} defaultChecked={one(values[field.name]) === '1'} />{' '}
+            <input
+              id={id}
+              type="checkbox"
+              name={field.name}
+              value="1"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              defaultChecked={one(values[field.name]) === '1'}
+            />{' '}
             {field.label}
           </label>
           {errorLine}
@@ -145,7 +199,10 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
     case 'file':
       return (
         <div className="form__field form__field--wide">
-          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <div className="form__label">
+            <label htmlFor={id}>{label}</label>
+            {star}
+          </div>
           <input {...common} type="file" accept={field.fileTypes?.map((t) => `.${t}`).join(',')} multiple={field.multiple} />
           {errorLine}
         </div>
@@ -155,7 +212,10 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
       // words before the site reads it as 1985 (SPEC §9); the server checks the range, in French.
       return (
         <div className="form__field">
-          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <div className="form__label">
+            <label htmlFor={id}>{label}</label>
+            {star}
+          </div>
           <input {...common} type="date" defaultValue={one(values[field.name])} onBlur={settleTypedDate} />
           {errorLine}
         </div>
@@ -163,7 +223,10 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
     default:
       return (
         <div className="form__field">
-          <div className="form__label"><label htmlFor={id}>{label}</label>{star}</div>
+          <div className="form__label">
+            <label htmlFor={id}>{label}</label>
+            {star}
+          </div>
           <input
             {...common}
             type={INPUT_TYPES[field.kind] ?? 'text'}
@@ -181,7 +244,26 @@ function Field({ field, id, values, errors, countries }: { field: FormField; id:
   }
 }
 
-function EventPicker({ id, field, events, selected, onToggle, errors, tools }: { id: string; field: FormField; events: EventChoice[]; selected?: number[]; onToggle?: (e: EventChoice) => void; errors: FieldErrors; tools?: ReactNode }) {
+/** When an event takes place, as the picker says it. */
+const when = (event: EventChoice) => (event.allDay ? `${formatLongDate(event.date)}, toute la journée` : formatDateTime(event.date));
+
+function EventPicker({
+  id,
+  field,
+  events,
+  selected,
+  onToggle,
+  errors,
+  tools,
+}: {
+  id: string;
+  field: FormField;
+  events: EventChoice[];
+  selected?: number[];
+  onToggle?: (e: EventChoice) => void;
+  errors: FieldErrors;
+  tools?: ReactNode;
+}) {
   const error = errors[field.name];
   // The error summary links to the first event that can be ticked; with none, to the list itself.
   const firstOpen = events.find((e) => e.open)?.id;
@@ -207,11 +289,17 @@ function EventPicker({ id, field, events, selected, onToggle, errors, tools }: {
                 name={`${EVENT_FIELD}[]`}
                 value={event.title}
                 disabled={!event.open}
-                {...(onToggle ? { checked: selected?.includes(event.id) ?? false, onChange: () => onToggle(event) } : { defaultChecked: selected?.includes(event.id) })}
+                {...(onToggle
+                  ? { checked: selected?.includes(event.id) ?? false, onChange: () => onToggle(event) }
+                  : { defaultChecked: selected?.includes(event.id) })}
               />{' '}
               <span>
-                <strong>{event.title}</strong> — {event.allDay ? `${formatLongDate(event.date)}, toute la journée` : formatDateTime(event.date)}
-                {event.open ? <small> · demandes jusqu’au {formatDateTime(event.deadline)}</small> : <small className="event-picker__closed"> · {CLOSED_MESSAGE}</small>}
+                <strong>{event.title}</strong> — {when(event)}
+                {event.open ? (
+                  <small> · demandes jusqu’au {formatDateTime(event.deadline)}</small>
+                ) : (
+                  <small className="event-picker__closed"> · {CLOSED_MESSAGE}</small>
+                )}
               </span>
             </label>
           </li>
@@ -253,7 +341,11 @@ function focusField(e: React.MouseEvent<HTMLAnchorElement>) {
 function ErrorSummary({ model, errors }: { model: FormModel; errors: FieldErrors }) {
   const known = model.fields.filter((f) => errors[f.name]);
   const items = [
-    ...known.map((f) => ({ key: f.name, text: `${summaryLabel(f)}${NBSP}: ${errors[f.name]}`, href: f.kind === 'hidden' ? undefined : `#${fieldId(model, f)}` })),
+    ...known.map((f) => ({
+      key: f.name,
+      text: `${summaryLabel(f)}${NBSP}: ${errors[f.name]}`,
+      href: f.kind === 'hidden' ? undefined : `#${fieldId(model, f)}`,
+    })),
     ...Object.keys(errors)
       .filter((name) => !model.fields.some((f) => f.name === name))
       .map((name) => ({ key: name, text: errors[name]!, href: undefined })),
@@ -283,15 +375,39 @@ function ErrorSummary({ model, errors }: { model: FormModel; errors: FieldErrors
 export function FormView(p: Props) {
   const errorCount = Object.keys(p.errors).length;
   return (
-    <form className="form cf7-form" action={p.action} method="post" encType="multipart/form-data" noValidate={!!p.onSubmit} onSubmit={p.onSubmit} onInput={p.onInput}>
+    <form
+      className="form cf7-form"
+      action={p.action}
+      method="post"
+      encType="multipart/form-data"
+      noValidate={!!p.onSubmit}
+      onSubmit={p.onSubmit}
+      onInput={p.onInput}
+    >
       {errorCount ? <ErrorSummary model={p.model} errors={p.errors} /> : null}
       <RequiredLegend />
       <div className="form__grid">
         {p.model.fields.map((field) =>
           field.name === EVENT_FIELD && p.events ? (
-            <EventPicker key={field.name} id={fieldId(p.model, field)} field={field} events={p.events} selected={p.selected} onToggle={p.onToggleEvent} errors={p.errors} tools={p.eventTools} />
+            <EventPicker
+              key={field.name}
+              id={fieldId(p.model, field)}
+              field={field}
+              events={p.events}
+              selected={p.selected}
+              onToggle={p.onToggleEvent}
+              errors={p.errors}
+              tools={p.eventTools}
+            />
           ) : (
-            <Field key={field.name} field={field} id={fieldId(p.model, field)} values={p.values} errors={p.errors} countries={p.countries} />
+            <Field
+              key={field.name}
+              field={field}
+              id={fieldId(p.model, field)}
+              values={p.values}
+              errors={p.errors}
+              countries={p.countries}
+            />
           ),
         )}
       </div>

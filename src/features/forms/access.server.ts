@@ -56,7 +56,8 @@ export async function journalistSession(c: Context<AppEnv>): Promise<AccessCheck
 
 const ACCESS_TEXT = {
   signInTitle: 'Connectez-vous pour envoyer votre demande',
-  signIn: 'Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR. Connectez-vous, puis envoyez à nouveau votre demande.',
+  signIn:
+    'Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR. Connectez-vous, puis envoyez à nouveau votre demande.',
   journalistTitle: 'Demande réservée aux journalistes',
   journalist:
     'Votre compte FFR n’a pas le statut de journaliste, et seuls les journalistes peuvent demander une accréditation. Demandez ce statut depuis votre espace presse\u00a0: le service de presse vérifiera votre demande.',
@@ -69,7 +70,13 @@ export function refusal(check: Exclude<AccessCheck, { ok: true }>, values: FormV
     case 'sign-in':
       return { kind: 'failure', title: ACCESS_TEXT.signInTitle, message: ACCESS_TEXT.signIn, values, access: 'sign-in' };
     case 'journalist':
-      return { kind: 'failure', title: ACCESS_TEXT.journalistTitle, message: STANDINGS[check.standing].notice ?? ACCESS_TEXT.journalist, values, access: 'journalist' };
+      return {
+        kind: 'failure',
+        title: ACCESS_TEXT.journalistTitle,
+        message: STANDINGS[check.standing].notice ?? ACCESS_TEXT.journalist,
+        values,
+        access: 'journalist',
+      };
     case 'unavailable':
       return { kind: 'failure', title: FAILURE_TITLE, message: ACCESS_TEXT.unavailable, values };
   }

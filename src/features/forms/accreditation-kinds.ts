@@ -2,9 +2,19 @@
 // (null: every event open to accreditation).
 
 export const ACCREDITATION_KINDS = [
-  { value: 'rencontres-internationales', label: 'Rencontres internationales', form: 'accreditation-rencontres-internationales', events: 'rencontres-internationales' },
+  {
+    value: 'rencontres-internationales',
+    label: 'Rencontres internationales',
+    form: 'accreditation-rencontres-internationales',
+    events: 'rencontres-internationales',
+  },
   { value: 'evenements-presse', label: 'Événements presse', form: 'accreditation-evenements-presse', events: 'evenements-presse' },
-  { value: 'media-francais-sans-carte', label: 'Média français sans carte de presse', form: 'accreditation-media-francais-sans-carte', events: null },
+  {
+    value: 'media-francais-sans-carte',
+    label: 'Média français sans carte de presse',
+    form: 'accreditation-media-francais-sans-carte',
+    events: null,
+  },
 ] as const;
 export type AccreditationKind = (typeof ACCREDITATION_KINDS)[number];
 

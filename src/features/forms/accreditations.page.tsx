@@ -29,7 +29,9 @@ const kindOf = (raw: string | undefined | null): Kind => ACCREDITATION_KINDS.fin
 async function accountLinks(c: Context<AppEnv>, address: string): Promise<{ account: AccountLinks; profile: FormValues | null }> {
   const [{ account }, reader] = await Promise.all([c.get('shell'), hasSessionCookie(c) ? signedInReader(c) : null]);
   const links = { signIn: account.loginUrl || signInPath(address), personalSpace: account.dashboardUrl };
-  return reader ? { account: { ...links, standing: reader.standing }, profile: profileValues(reader.prefs) } : { account: links, profile: null };
+  return reader
+    ? { account: { ...links, standing: reader.standing }, profile: profileValues(reader.prefs) }
+    : { account: links, profile: null };
 }
 
 /** /accreditations?formulaire={kind}&evenement={slug} */
@@ -39,7 +41,11 @@ export async function accreditationsPage(c: Context<AppEnv>, asked: { formulaire
   // Coming from an event page (?evenement={slug}): that event's kind of form, the event ticked.
   const preselected = wanted ? (await futureEventChoices(c, null)).find((e) => e.slug === wanted && e.open) : undefined;
   if (preselected && !asked.formulaire) kind = ACCREDITATION_KINDS.find((k) => k.events === preselected.kind) ?? kind;
-  const [events, model, { account, profile }] = await Promise.all([futureEventChoices(c, kind.events), loadFormModel(c, kind.form).catch(() => null), accountLinks(c, pageAddress(new URL(c.req.url)))]);
+  const [events, model, { account, profile }] = await Promise.all([
+    futureEventChoices(c, kind.events),
+    loadFormModel(c, kind.form).catch(() => null),
+    accountLinks(c, pageAddress(new URL(c.req.url))),
+  ]);
   const preset: FormValues = { ...profile, ...(preselected ? { [EVENT_FIELD]: [preselected.title] } : {}) };
   return wordPressPage(c, 'accreditations', {
     children: <AccreditationForm kind={kind} model={model} outcome={null} events={events} preset={preset} account={account} />,
@@ -53,7 +59,10 @@ export async function accreditationsPostPage(c: Context<AppEnv>, formulaire: str
   const kind = kindOf(formulaire);
   const sent = await submitFromPage(c, kind.form);
   if (sent instanceof Response) return sent;
-  const [events, { account }] = await Promise.all([futureEventChoices(c, kind.events), accountLinks(c, `/accreditations?formulaire=${kind.value}`)]);
+  const [events, { account }] = await Promise.all([
+    futureEventChoices(c, kind.events),
+    accountLinks(c, `/accreditations?formulaire=${kind.value}`),
+  ]);
   return wordPressPage(c, 'accreditations', {
     children: <AccreditationForm kind={kind} model={sent.model} outcome={sent.outcome} events={events} account={account} />,
     cache: 'never',

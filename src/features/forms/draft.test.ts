@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { changedFrom, draftValues, hasInput, parseDraft } from './draft';
 import { HONEYPOT, IDEMPOTENCY_FIELD, type FormField, type FormModel } from './model';
 
-const field = (name: string, kind: FormField['kind'], extra: Partial<FormField> = {}): FormField => ({ name, kind, required: false, label: name, options: [], ...extra });
+const field = (name: string, kind: FormField['kind'], extra: Partial<FormField> = {}): FormField => ({
+  name,
+  kind,
+  required: false,
+  label: name,
+  options: [],
+  ...extra,
+});
 
 // The contact modal's shape: texts, the dial-code picker, a select, radios (one with a default:), consent.
 const model: FormModel = {
@@ -15,8 +22,19 @@ const model: FormModel = {
     field('indicatif', 'text'),
     field('sujet', 'select', { options: [{ value: 'Événements', label: 'Événements' }] }),
     field('type-demande', 'radio', { options: [{ value: 'Interview', label: 'Interview' }] }),
-    field('deja-accredite', 'radio', { options: [{ value: 'Oui', label: 'Oui' }, { value: 'Non', label: 'Non' }], defaultValue: ['Non'] }),
-    field('themes', 'checkbox', { options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] }),
+    field('deja-accredite', 'radio', {
+      options: [
+        { value: 'Oui', label: 'Oui' },
+        { value: 'Non', label: 'Non' },
+      ],
+      defaultValue: ['Non'],
+    }),
+    field('themes', 'checkbox', {
+      options: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+    }),
     field('message', 'textarea'),
     field('rgpd', 'acceptance'),
     field('piece', 'file'),

@@ -4,7 +4,16 @@
 
 export const EVENT_FIELD = 'accreditation-event-title';
 
-export type EventChoice = { id: number; slug?: string; kind?: string; title: string; date: string; deadline: string; open: boolean; allDay?: boolean };
+export type EventChoice = {
+  id: number;
+  slug?: string;
+  kind?: string;
+  title: string;
+  date: string;
+  deadline: string;
+  open: boolean;
+  allDay?: boolean;
+};
 export type Selection = { selectedEvents: number[]; initialValues: { [EVENT_FIELD]: string[] } };
 
 export const emptySelection = (): Selection => ({ selectedEvents: [], initialValues: { [EVENT_FIELD]: [] } });
@@ -15,7 +24,9 @@ export function toggleEvent(state: Selection, event: EventChoice): Selection {
   return {
     selectedEvents: on ? state.selectedEvents.filter((id) => id !== event.id) : [...state.selectedEvents, event.id],
     initialValues: {
-      [EVENT_FIELD]: on ? state.initialValues[EVENT_FIELD].filter((t) => t !== event.title) : [...state.initialValues[EVENT_FIELD], event.title],
+      [EVENT_FIELD]: on
+        ? state.initialValues[EVENT_FIELD].filter((t) => t !== event.title)
+        : [...state.initialValues[EVENT_FIELD], event.title],
     },
   };
 }

@@ -28,18 +28,25 @@ export async function formModelAnswer(c: Context<AppEnv>, slug: string) {
 export async function formSubmitAnswer(c: Context<AppEnv>, slug: string) {
   try {
     const { outcome } = await submitForm(c, slug);
-    if (outcome.kind === 'failure' && outcome.retryAfter) return c.json({ error: 'rate_limited', outcome }, 429, { 'cache-control': cacheControl.never, 'retry-after': String(outcome.retryAfter) });
+    if (outcome.kind === 'failure' && outcome.retryAfter)
+      return c.json({ error: 'rate_limited', outcome }, 429, {
+        'cache-control': cacheControl.never,
+        'retry-after': String(outcome.retryAfter),
+      });
     // An accreditation request without a session (401) or without the journalist status (403).
-    if (outcome.kind === 'failure' && outcome.access === 'sign-in') return c.json({ error: 'unauthenticated', message: outcome.message, outcome }, 401, { 'cache-control': cacheControl.never });
-    if (outcome.kind === 'failure' && outcome.access === 'journalist') return c.json({ error: 'journalist_only', message: outcome.message, outcome }, 403, { 'cache-control': cacheControl.never });
+    if (outcome.kind === 'failure' && outcome.access === 'sign-in')
+      return c.json({ error: 'unauthenticated', message: outcome.message, outcome }, 401, { 'cache-control': cacheControl.never });
+    if (outcome.kind === 'failure' && outcome.access === 'journalist')
+      return c.json({ error: 'journalist_only', message: outcome.message, outcome }, 403, { 'cache-control': cacheControl.never });
     const status = outcome.kind === 'invalid' ? 422 : outcome.kind === 'success' ? 200 : outcome.kind === 'duplicate' ? 409 : 502;
     return c.json({ outcome }, status, { 'cache-control': cacheControl.never });
   } catch (error) {
     if (error instanceof FormRequestError) {
-      const code = { 400: 'too_many_fields', 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type', 503: 'unavailable' }[error.status];
+      const code = { 400: 'too_many_fields', 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type', 503: 'unavailable' }[
+        error.status
+      ];
       return c.json({ error: code, message: error.message }, error.status, error.status === 503 ? { 'retry-after': '30' } : {});
     }
     throw error;
   }
 }
-

@@ -73,9 +73,11 @@ export async function readFormPost(c: Context<AppEnv>, model: FormModel): Promis
   let entries: Iterable<[string, FormDataEntryValue]>;
   if (multipart) {
     // Parsed by the runtime (native, linear) within the byte limit above; the fields are counted as read.
-    const data = await new Request('https://formulaire.invalid/', { method: 'POST', headers: { 'content-type': type }, body: bytes }).formData().catch(() => {
-      throw new FormRequestError(415, 'Le corps de la requête n’est pas un formulaire lisible.');
-    });
+    const data = await new Request('https://formulaire.invalid/', { method: 'POST', headers: { 'content-type': type }, body: bytes })
+      .formData()
+      .catch(() => {
+        throw new FormRequestError(415, 'Le corps de la requête n’est pas un formulaire lisible.');
+      });
     entries = data.entries();
   } else {
     // « a=1&b=2 »: one more field than separators, counted before parsing.

@@ -34,7 +34,18 @@ describe('toFormModel on the seeded contact form', () => {
 
   it('lists the named fields in order, without the submit button', () => {
     expect(m.fields.map((f) => f.name)).toEqual([
-      'civilite', 'nom', 'prenom', 'email', 'indicatif', 'telephone', 'media', 'sujet', 'type-demande', 'deja-accredite', 'message', 'rgpd',
+      'civilite',
+      'nom',
+      'prenom',
+      'email',
+      'indicatif',
+      'telephone',
+      'media',
+      'sujet',
+      'type-demande',
+      'deja-accredite',
+      'message',
+      'rgpd',
     ]);
   });
 
@@ -66,7 +77,13 @@ describe('toFormModel on the seeded contact form', () => {
   });
 
   it('builds options; with pipes, the part before the pipe is shown and posted', () => {
-    expect(field(m, 'sujet').options.map((o) => o.value)).toEqual(['Équipe de France', 'Événements', 'Institutionnel', 'Projets sportifs', 'France Rugby']);
+    expect(field(m, 'sujet').options.map((o) => o.value)).toEqual([
+      'Équipe de France',
+      'Événements',
+      'Institutionnel',
+      'Projets sportifs',
+      'France Rugby',
+    ]);
     expect(field(m, 'type-demande').options).toContainEqual({ value: 'Contenus (photos, vidéos)', label: 'Contenus (photos, vidéos)' });
     expect(field(m, 'deja-accredite').options).toEqual([
       { label: 'Oui', value: 'Oui' },
@@ -101,7 +118,13 @@ describe('toFormModel on the seeded accreditation forms', () => {
     expect(field(m, 'fonction').options).toContainEqual({ value: "Chef d'édition", label: 'Chef d’édition' });
     expect(field(m, 'fonction').options).toContainEqual({ value: 'Chef du service - adjoint', label: 'Chef du service – adjoint' });
     expect(field(m, 'carte-presse')).toMatchObject({ kind: 'text', required: false, maxLength: 10, label: 'Numéro de carte de presse' });
-    expect(field(m, 'accreditation-event-title')).toMatchObject({ kind: 'checkbox', required: true, options: [], dataOptions: ['evenements.presse'], label: 'Événement(s) concerné(s)' });
+    expect(field(m, 'accreditation-event-title')).toMatchObject({
+      kind: 'checkbox',
+      required: true,
+      options: [],
+      dataOptions: ['evenements.presse'],
+      label: 'Événement(s) concerné(s)',
+    });
     expect(field(m, 'commentaire')).toMatchObject({ kind: 'textarea', maxLength: 1000, label: 'Commentaire' });
   });
 
@@ -152,16 +175,50 @@ describe('toFormModel on other shapes', () => {
   it('skips malformed and unknown fields, keeps the rest', () => {
     const raw = base();
     const fields = raw.properties.form.fields as unknown[];
-    fields.push(42, { type: 'text' }, { type: 'quiz', basetype: 'quiz', name: 'quiz-1', options: [], raw_values: [], labels: [], values: [], content: '' });
-    fields.push({ type: 'hidden', basetype: 'hidden', name: 'source', options: [], raw_values: ['newsroom'], labels: [], values: [], content: '' });
+    fields.push(
+      42,
+      { type: 'text' },
+      { type: 'quiz', basetype: 'quiz', name: 'quiz-1', options: [], raw_values: [], labels: [], values: [], content: '' },
+    );
+    fields.push({
+      type: 'hidden',
+      basetype: 'hidden',
+      name: 'source',
+      options: [],
+      raw_values: ['newsroom'],
+      labels: [],
+      values: [],
+      content: '',
+    });
     const m = toFormModel(raw)!;
-    expect(m.fields.map((f) => f.name)).toEqual(['nom', 'prenom', 'email', 'indicatif', 'telephone', 'media', 'sujet', 'type-demande', 'deja-accredite', 'message', 'rgpd', 'source']);
+    expect(m.fields.map((f) => f.name)).toEqual([
+      'nom',
+      'prenom',
+      'email',
+      'indicatif',
+      'telephone',
+      'media',
+      'sujet',
+      'type-demande',
+      'deja-accredite',
+      'message',
+      'rgpd',
+      'source',
+    ]);
     expect(field(m, 'source')).toMatchObject({ kind: 'hidden', required: false, label: 'Source' });
   });
 
   it('reads every option token', () => {
     const tag = (type: string, name: string, options: string[], values: string[] = []) => ({
-      type, basetype: type.replace('*', ''), name, options, raw_values: values, labels: values.map((v) => v.split('|')[0]!), values: values.map((v) => v.split('|')[0]!), pipes: values.map((v) => v.split('|')), content: '',
+      type,
+      basetype: type.replace('*', ''),
+      name,
+      options,
+      raw_values: values,
+      labels: values.map((v) => v.split('|')[0]!),
+      values: values.map((v) => v.split('|')[0]!),
+      pipes: values.map((v) => v.split('|')),
+      content: '',
     });
     const m = toFormModel({
       id: 9,
@@ -169,7 +226,8 @@ describe('toFormModel on other shapes', () => {
       title: 'Tokens',
       properties: {
         form: {
-          content: '<label> Date de naissance *\n [date* naissance min:1900-01-01 max:2010-12-31] </label>\n[number age min:18 max:99]\n[file video limit:2048kb filetypes:.MP4|mov]\n[file piece limit:1.5mb]\n[select pays multiple "France" "Italie"]\n[select objet first_as_label "Choisissez…" "A|a" "B|b"]',
+          content:
+            '<label> Date de naissance *\n [date* naissance min:1900-01-01 max:2010-12-31] </label>\n[number age min:18 max:99]\n[file video limit:2048kb filetypes:.MP4|mov]\n[file piece limit:1.5mb]\n[select pays multiple "France" "Italie"]\n[select objet first_as_label "Choisissez…" "A|a" "B|b"]',
           fields: [
             tag('date*', 'naissance', ['min:1900-01-01', 'max:2010-12-31']),
             tag('number', 'age', ['min:18', 'max:99']),
@@ -183,15 +241,34 @@ describe('toFormModel on other shapes', () => {
         messages: { mail_sent_ok: 'OK', broken: 3 },
       },
     })!;
-    expect(field(m, 'naissance')).toMatchObject({ kind: 'date', required: true, min: '1900-01-01', max: '2010-12-31', label: 'Date de naissance' });
+    expect(field(m, 'naissance')).toMatchObject({
+      kind: 'date',
+      required: true,
+      min: '1900-01-01',
+      max: '2010-12-31',
+      label: 'Date de naissance',
+    });
     expect(field(m, 'age')).toMatchObject({ kind: 'number', min: '18', max: '99', label: 'Age' });
     expect(field(m, 'video')).toMatchObject({ kind: 'file', maxBytes: 2048 * 1024, fileTypes: ['mp4', 'mov'], label: 'Vidéo' });
     // CF7 takes whole numbers only: limit:1.5mb is not a limit, so the 1 MB default holds.
     expect(field(m, 'piece')).toMatchObject({ kind: 'file', maxBytes: 1024 * 1024 });
     expect(field(m, 'piece').fileTypes).toContain('jpg');
     expect(field(m, 'piece').fileTypes).not.toContain('pdf');
-    expect(field(m, 'pays')).toMatchObject({ multiple: true, options: [{ value: 'France', label: 'France' }, { value: 'Italie', label: 'Italie' }], label: 'Pays' });
-    expect(field(m, 'objet')).toMatchObject({ placeholder: 'Choisissez…', options: [{ label: 'A', value: 'A' }, { label: 'B', value: 'B' }] });
+    expect(field(m, 'pays')).toMatchObject({
+      multiple: true,
+      options: [
+        { value: 'France', label: 'France' },
+        { value: 'Italie', label: 'Italie' },
+      ],
+      label: 'Pays',
+    });
+    expect(field(m, 'objet')).toMatchObject({
+      placeholder: 'Choisissez…',
+      options: [
+        { label: 'A', value: 'A' },
+        { label: 'B', value: 'B' },
+      ],
+    });
     expect(field(m, 'site')).toMatchObject({ kind: 'url', label: 'Site web' });
     expect(m.messages).toEqual({ mail_sent_ok: 'OK' });
   });

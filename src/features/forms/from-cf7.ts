@@ -9,7 +9,10 @@ import type { FieldKind, FormField, FormModel } from './model';
 // the editor's markup, from which the labels are read. Lenient: a malformed field is skipped; a
 // malformed form gives null. The rules below follow the plugin's source (rocklobster-in/contact-form-7).
 
-const strings = z.array(z.unknown()).catch([]).transform((list) => list.filter((v): v is string => typeof v === 'string'));
+const strings = z
+  .array(z.unknown())
+  .catch([])
+  .transform((list) => list.filter((v): v is string => typeof v === 'string'));
 
 const Cf7FieldSchema = z.object({
   type: z.string().min(1),
@@ -37,8 +40,19 @@ const Cf7FormSchema = z.object({
 });
 
 const KINDS: Record<string, FieldKind> = {
-  text: 'text', email: 'email', tel: 'tel', url: 'url', number: 'number', date: 'date', textarea: 'textarea',
-  select: 'select', radio: 'radio', checkbox: 'checkbox', acceptance: 'acceptance', file: 'file', hidden: 'hidden',
+  text: 'text',
+  email: 'email',
+  tel: 'tel',
+  url: 'url',
+  number: 'number',
+  date: 'date',
+  textarea: 'textarea',
+  select: 'select',
+  radio: 'radio',
+  checkbox: 'checkbox',
+  acceptance: 'acceptance',
+  file: 'file',
+  hidden: 'hidden',
 };
 const CHOICES = new Set<FieldKind>(['select', 'radio', 'checkbox']);
 
@@ -182,7 +196,10 @@ function toField(field: Cf7Field, content: string): FormField | null {
     // The value is posted back exactly as CF7 has it (it checks it against its list); the label is shown.
     model.options = values.map((value, i) => ({ value, label: displayText(labels[i] ?? value) }));
     // default:2 or default:1_3, one-based (includes/form-tag.php, get_default_option).
-    const picked = (option('default') ?? '').split('_').map((n) => (/^\d+$/.test(n) ? field.values[Number(n) - 1] : undefined)).filter((v): v is string => v !== undefined);
+    const picked = (option('default') ?? '')
+      .split('_')
+      .map((n) => (/^\d+$/.test(n) ? field.values[Number(n) - 1] : undefined))
+      .filter((v): v is string => v !== undefined);
     if (picked.length > 0) model.defaultValue = picked.map((v) => decodeEntities(v));
     // Values filled at run time by a wpcf7_form_tag_data_option filter (data:…).
     const data = field.options.filter((o) => o.startsWith('data:')).map((o) => o.slice(5));
@@ -203,7 +220,13 @@ function toField(field: Cf7Field, content: string): FormField | null {
   if (kind === 'file') {
     model.maxBytes = limitBytes(field.options);
     const types = option('filetypes');
-    const list = types ? types.toLowerCase().split(/[\s|,]+/).map((t) => t.replace(/^\./, '')).filter(Boolean) : [];
+    const list = types
+      ? types
+          .toLowerCase()
+          .split(/[\s|,]+/)
+          .map((t) => t.replace(/^\./, ''))
+          .filter(Boolean)
+      : [];
     model.fileTypes = list.length > 0 ? [...new Set(list)] : CF7_DEFAULT_FILE_TYPES;
   }
   if (has('multiple') || kind === 'checkbox') model.multiple = true;

@@ -1,7 +1,20 @@
 // A Contact Form 7 form as the site renders and validates it (client-safe). Built from CF7's own
 // description (properties.form.fields and content), so a change made in WordPress shows up.
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'number' | 'date' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'acceptance' | 'file' | 'hidden';
+export type FieldKind =
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'url'
+  | 'number'
+  | 'date'
+  | 'textarea'
+  | 'select'
+  | 'radio'
+  | 'checkbox'
+  | 'acceptance'
+  | 'file'
+  | 'hidden';
 
 export type FormField = {
   name: string;

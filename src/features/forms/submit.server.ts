@@ -26,13 +26,16 @@ const DUPLICATE_VIDEO = /vidéo a déjà été envoyée|duplicate[_ ]?video/i;
 export const STATUS_TEXT = {
   success: 'Le service de presse vous répondra dans les meilleurs délais.',
   invalid: 'Un ou plusieurs champs contiennent une erreur. Veuillez vérifier et essayer à nouveau.',
-  mailFailed: 'Votre message n’a pas pu être transmis au service de presse. Votre saisie est conservée\u202f: merci de réessayer dans quelques minutes.',
+  mailFailed:
+    'Votre message n’a pas pu être transmis au service de presse. Votre saisie est conservée\u202f: merci de réessayer dans quelques minutes.',
   spam: 'Votre message a été bloqué par le filtre anti-spam du formulaire. Votre saisie est conservée\u202f: merci de réessayer ou de nous écrire directement.',
   aborted: 'L’envoi a été interrompu avant d’arriver au service de presse. Votre saisie est conservée\u202f: merci de réessayer.',
-  subscribersOnly: 'Ce formulaire est réservé aux personnes connectées. Connectez-vous, puis envoyez à nouveau\u202f: votre saisie est conservée.',
+  subscribersOnly:
+    'Ce formulaire est réservé aux personnes connectées. Connectez-vous, puis envoyez à nouveau\u202f: votre saisie est conservée.',
   unavailable: 'Le service est momentanément indisponible. Votre saisie est conservée\u202f: merci de réessayer dans quelques instants.',
   unknown: 'Nous ne savons pas si votre message est parti. Merci de vérifier votre messagerie avant de réessayer.',
-  rateLimited: 'Trop d’envois en peu de temps depuis votre connexion. Votre saisie est conservée\u202f: merci de réessayer dans une minute.',
+  rateLimited:
+    'Trop d’envois en peu de temps depuis votre connexion. Votre saisie est conservée\u202f: merci de réessayer dans une minute.',
 } as const;
 
 /** The form's own message keys (properties.messages) and the site's French text for each. */
@@ -63,8 +66,10 @@ export function fieldMessage(model: FormModel, field: string, cf7Message: string
 
 export function mapSendResult(result: SendResult, model: FormModel, values: FormValues): FormOutcome {
   const invalid = result.invalid_fields;
-  if (invalid.some((f) => DUPLICATE_VIDEO.test(f.message))) return { kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez envoyer votre video qu’une seule fois.', values };
-  if (invalid.some((f) => DUPLICATE_EMAIL.test(f.message))) return { kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez participer qu’une seule fois.', values };
+  if (invalid.some((f) => DUPLICATE_VIDEO.test(f.message)))
+    return { kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez envoyer votre video qu’une seule fois.', values };
+  if (invalid.some((f) => DUPLICATE_EMAIL.test(f.message)))
+    return { kind: 'duplicate', title: 'Désolé\u202f!', message: 'Vous ne pouvez participer qu’une seule fois.', values };
   const failure = (message: string): FormOutcome => {
     log.warn('forms.cf7_refused', { form: model.slug, status: result.status, message: result.message });
     return { kind: 'failure', title: FAILURE_TITLE, message, values };
@@ -75,13 +80,20 @@ export function mapSendResult(result: SendResult, model: FormModel, values: Form
       return { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values };
     case 'validation_failed': {
       if (invalid.length > 0) log.info('forms.cf7_invalid_fields', { form: model.slug, fields: invalid.map((f) => f.field) });
-      const errors = Object.fromEntries(invalid.map((f) => [f.field.replace(/\[\]$/, ''), fieldMessage(model, f.field.replace(/\[\]$/, ''), f.message)]));
+      const errors = Object.fromEntries(
+        invalid.map((f) => [f.field.replace(/\[\]$/, ''), fieldMessage(model, f.field.replace(/\[\]$/, ''), f.message)]),
+      );
       return { kind: 'invalid', message: STATUS_TEXT.invalid, errors, values };
     }
     case 'acceptance_missing': {
       // invalid_fields is empty for this status: every required acceptance box gets the message.
       const boxes = model.fields.filter((f) => f.kind === 'acceptance' && f.required);
-      return { kind: 'invalid', message: STATUS_TEXT.invalid, errors: Object.fromEntries(boxes.map((f) => [f.name, MESSAGES.acceptance])), values };
+      return {
+        kind: 'invalid',
+        message: STATUS_TEXT.invalid,
+        errors: Object.fromEntries(boxes.map((f) => [f.name, MESSAGES.acceptance])),
+        values,
+      };
     }
     case 'mail_failed':
       return failure(STATUS_TEXT.mailFailed);
@@ -98,9 +110,16 @@ export function mapSendResult(result: SendResult, model: FormModel, values: Form
 }
 
 async function digest(values: FormValues): Promise<string> {
-  const text = JSON.stringify(Object.entries(values).filter(([k]) => k !== IDEMPOTENCY_FIELD).sort(([a], [b]) => a.localeCompare(b)));
+  const text = JSON.stringify(
+    Object.entries(values)
+      .filter(([k]) => k !== IDEMPOTENCY_FIELD)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(hash)].slice(0, 12).map((b) => b.toString(16).padStart(2, '0')).join('');
+  return [...new Uint8Array(hash)]
+    .slice(0, 12)
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
 }
 
 /** The choices of the form's data: fields, known only at run time: the accreditation events still open. */
@@ -122,7 +141,16 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
   const allowed = await withinLimit(c, 'FORM_LIMITER');
   const { values, files } = await readFormPost(c, model);
   if (!allowed) {
-    return { model, outcome: { kind: 'failure', title: FAILURE_TITLE, message: STATUS_TEXT.rateLimited, values: cleanValues(model, values), retryAfter: LIMIT_PERIOD_SECONDS } };
+    return {
+      model,
+      outcome: {
+        kind: 'failure',
+        title: FAILURE_TITLE,
+        message: STATUS_TEXT.rateLimited,
+        values: cleanValues(model, values),
+        retryAfter: LIMIT_PERIOD_SECONDS,
+      },
+    };
   }
 
   // An accreditation request comes from a journalist's session, or goes nowhere (SPEC §6); the
@@ -144,13 +172,16 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
   const checked = validateForm(model, {
     values,
     choices: await runtimeChoices(c, model),
-    files: Object.fromEntries(Object.entries(files).map(([k, list]) => [k, list.map((f) => ({ name: f.name, size: f.size, type: f.type }))])),
+    files: Object.fromEntries(
+      Object.entries(files).map(([k, list]) => [k, list.map((f) => ({ name: f.name, size: f.size, type: f.type }))]),
+    ),
   });
   // The honeypot, filled only by robots: answered like a success, sent nowhere.
   if (typeof values[HONEYPOT] === 'string' && values[HONEYPOT] !== '') {
     return { model, outcome: { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values: checked.values } };
   }
-  if (!checked.ok) return { model, outcome: { kind: 'invalid', message: STATUS_TEXT.invalid, errors: checked.errors, values: checked.values } };
+  if (!checked.ok)
+    return { model, outcome: { kind: 'invalid', message: STATUS_TEXT.invalid, errors: checked.errors, values: checked.values } };
 
   // Only the form's own fields go upstream.
   const body = new FormData();
@@ -174,7 +205,8 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
     const timedOut = error instanceof UpstreamError && error.kind === 'timeout';
     // The feedback route is public: WordPress refusing it (401/403) means a security plugin or a
     // CF7 setting now demands more, a configuration fault to look at.
-    if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) log.error('forms.sending_refused', { form: slug, status: error.status, code: error.code ?? null });
+    if (error instanceof UpstreamError && (error.status === 401 || error.status === 403))
+      log.error('forms.sending_refused', { form: slug, status: error.status, code: error.code ?? null });
     else log.warn('forms.sending_failed', { form: slug, error: log.describe(error) });
     outcome = timedOut
       ? { kind: 'unknown', title: FAILURE_TITLE, message: STATUS_TEXT.unknown, values: checked.values }

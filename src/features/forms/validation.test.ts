@@ -16,7 +16,8 @@ const one = (field: Partial<FormField> & Pick<FormField, 'name' | 'kind'>): Form
   messages: {},
   fields: [{ required: false, label: field.name, options: [], ...field }],
 });
-const check = (model: FormModel, values: FormValues, files: Record<string, UploadedFile[]> = {}, choices?: Record<string, string[]>) => validateForm(model, { values, files, choices });
+const check = (model: FormModel, values: FormValues, files: Record<string, UploadedFile[]> = {}, choices?: Record<string, string[]>) =>
+  validateForm(model, { values, files, choices });
 const errorOf = (model: FormModel, values: FormValues, files: Record<string, UploadedFile[]> = {}) => {
   const r = check(model, values, files);
   return r.ok ? undefined : r.errors[model.fields[0]!.name];
@@ -57,7 +58,14 @@ describe('validateForm on the seeded contact form', () => {
       rgpd: 'Vous devez accepter pour continuer.',
       sujet: 'Choix invalide.',
     });
-    expect(r.values).toMatchObject({ nom: '', email: 'camille@', message: 'Court', sujet: 'Autre chose', prenom: 'Camille', media: 'L’Équipe' });
+    expect(r.values).toMatchObject({
+      nom: '',
+      email: 'camille@',
+      message: 'Court',
+      sujet: 'Autre chose',
+      prenom: 'Camille',
+      media: 'L’Équipe',
+    });
   });
 
   it('leaves optional fields empty without complaint', () => {
@@ -79,8 +87,14 @@ describe('validateForm on the seeded contact form', () => {
 describe('validateForm on the seeded accreditation forms', () => {
   const titles = content.events.slice(0, 2).map((e) => e.title);
   const valid: FormValues = {
-    nom: 'Lefèvre', prenom: 'Camille', email: 'journaliste@example.fr', telephone: '+33 6 12 34 56 78', media: 'L’Équipe',
-    fonction: "Chef d'édition", 'accreditation-event-title': titles, rgpd: 'on',
+    nom: 'Lefèvre',
+    prenom: 'Camille',
+    email: 'journaliste@example.fr',
+    telephone: '+33 6 12 34 56 78',
+    media: 'L’Équipe',
+    fonction: "Chef d'édition",
+    'accreditation-event-title': titles,
+    rgpd: 'on',
   };
 
   it('accepts event titles (options come from the events, not CF7)', () => {
@@ -104,14 +118,19 @@ describe('validateForm on the seeded accreditation forms', () => {
 
   it('checks the job title and the press card length', () => {
     const r = check(seeded('evenements-presse'), { ...valid, fonction: 'Astronaute', 'carte-presse': '12345678901' });
-    expect(r.ok ? null : r.errors).toEqual({ fonction: 'Choix invalide.', 'carte-presse': 'Ce champ doit contenir au plus 10 caractères.' });
+    expect(r.ok ? null : r.errors).toEqual({
+      fonction: 'Choix invalide.',
+      'carte-presse': 'Ce champ doit contenir au plus 10 caractères.',
+    });
   });
 
   it('requires the proof file, within its limit:5mb, as PDF or image', () => {
     const model = seeded('media-francais-sans-carte');
     const pdf = { name: 'attestation.pdf', size: 200_000, type: 'application/pdf' };
     expect(check(model, valid, { justificatif: [pdf] }).ok).toBe(true);
-    expect(check(model, valid, {}).ok ? null : (check(model, valid, {}) as { errors: Record<string, string> }).errors.justificatif).toBe('Veuillez renseigner ce champ.');
+    expect(check(model, valid, {}).ok ? null : (check(model, valid, {}) as { errors: Record<string, string> }).errors.justificatif).toBe(
+      'Veuillez renseigner ce champ.',
+    );
     const big = check(model, valid, { justificatif: [{ ...pdf, size: 5 * 1024 * 1024 + 1 }] });
     expect(big.ok ? null : big.errors.justificatif).toBe('Le fichier téléversé est trop volumineux.');
     const exe = check(model, valid, { justificatif: [{ name: 'attestation.exe', size: 10, type: 'application/octet-stream' }] });
@@ -137,13 +156,23 @@ describe('rules, one by one', () => {
     for (const bad of ['camille', 'camille@', '@example.fr', 'camille@example', 'a b@example.fr', 'camille@@example.fr']) {
       expect(errorOf(m, { email: bad }), bad).toBe('Veuillez saisir une adresse e-mail valide.');
     }
-    for (const good of ['camille@example.fr', 'c.lefevre+presse@lequipe.fr', ' CAMILLE@EXAMPLE.FR ']) expect(errorOf(m, { email: good }), good).toBeUndefined();
+    for (const good of ['camille@example.fr', 'c.lefevre+presse@lequipe.fr', ' CAMILLE@EXAMPLE.FR '])
+      expect(errorOf(m, { email: good }), good).toBeUndefined();
   });
 
   it('telephone', () => {
     const m = one({ name: 'tel', kind: 'tel' });
     // CF7's wpcf7_is_tel: 6 to 15 characters once separators are gone; leading + or 0s read as one +.
-    for (const good of ['06 12 34 56 78', '+33 6 12 34 56 78', '+33 (0)1.69.63.64.65', '01-69-63-64-65', '123456', '++33612345678', '0033 6 12 34 56 78', '01 69 63 64 65 #12']) {
+    for (const good of [
+      '06 12 34 56 78',
+      '+33 6 12 34 56 78',
+      '+33 (0)1.69.63.64.65',
+      '01-69-63-64-65',
+      '123456',
+      '++33612345678',
+      '0033 6 12 34 56 78',
+      '01 69 63 64 65 #12',
+    ]) {
       expect(errorOf(m, { tel: good }), good).toBeUndefined();
     }
     for (const bad of ['12345', 'zéro six', '06 12 34 56 78 90 12 34 56', '33+612345678', '(((((())))))', '+33 6 12 34 56 78 90 12']) {
@@ -153,7 +182,8 @@ describe('rules, one by one', () => {
 
   it('url', () => {
     const m = one({ name: 'site', kind: 'url' });
-    for (const good of ['https://www.ffr.fr', 'http://presse.ffr.fr/actualites?x=1']) expect(errorOf(m, { site: good }), good).toBeUndefined();
+    for (const good of ['https://www.ffr.fr', 'http://presse.ffr.fr/actualites?x=1'])
+      expect(errorOf(m, { site: good }), good).toBeUndefined();
     for (const bad of ['www.ffr.fr', 'ftp://ffr.fr', 'javascript:alert(1)', 'https://', 'https://localhost']) {
       expect(errorOf(m, { site: bad }), bad).toBe('Veuillez saisir une adresse web valide (https://…).');
     }
@@ -208,7 +238,11 @@ describe('rules, one by one', () => {
     expect(day('29/02/61')).toBe('refusé');
     // Kept as typed when it cannot be read, so the form shows it back with its message.
     const bad = check(event, { jour: '12/03/198' });
-    expect(bad).toMatchObject({ ok: false, values: { jour: '12/03/198' }, errors: { jour: 'Veuillez saisir une date valide (JJ/MM/AAAA).' } });
+    expect(bad).toMatchObject({
+      ok: false,
+      values: { jour: '12/03/198' },
+      errors: { jour: 'Veuillez saisir une date valide (JJ/MM/AAAA).' },
+    });
   });
 
   it('minLength, maxLength and the default maxLength', () => {
@@ -223,7 +257,10 @@ describe('rules, one by one', () => {
   });
 
   it('choices', () => {
-    const options = [{ value: '1', label: 'Oui' }, { value: '0', label: 'Non' }];
+    const options = [
+      { value: '1', label: 'Oui' },
+      { value: '0', label: 'Non' },
+    ];
     expect(errorOf(one({ name: 'r', kind: 'radio', options }), { r: '1' })).toBeUndefined();
     expect(errorOf(one({ name: 'r', kind: 'radio', options }), { r: 'Oui' })).toBe('Choix invalide.');
     expect(errorOf(one({ name: 'c', kind: 'checkbox', dataOptions: ['evenements'] }), { c: ['un titre'] })).toBeUndefined();
@@ -246,14 +283,23 @@ describe('rules, one by one', () => {
     const m = one({ name: 'f', kind: 'file' });
     expect(errorOf(m, {}, {})).toBeUndefined();
     expect(errorOf(m, {}, { f: [{ name: 'a.mp4', size: 1024 * 1024, type: 'video/mp4' }] })).toBeUndefined();
-    expect(errorOf(m, {}, { f: [{ name: 'a.mp4', size: 1024 * 1024 + 1, type: 'video/mp4' }] })).toBe('Le fichier téléversé est trop volumineux.');
-    const two = { f: [{ name: 'a.jpg', size: 600_000, type: 'image/jpeg' }, { name: 'b.jpg', size: 600_000, type: 'image/jpeg' }] };
+    expect(errorOf(m, {}, { f: [{ name: 'a.mp4', size: 1024 * 1024 + 1, type: 'video/mp4' }] })).toBe(
+      'Le fichier téléversé est trop volumineux.',
+    );
+    const two = {
+      f: [
+        { name: 'a.jpg', size: 600_000, type: 'image/jpeg' },
+        { name: 'b.jpg', size: 600_000, type: 'image/jpeg' },
+      ],
+    };
     expect(errorOf(m, {}, two)).toBe('Le fichier téléversé est trop volumineux.');
     expect(errorOf(m, {}, { f: [{ name: 'a.svg', size: 10, type: 'image/svg+xml' }] })).toBe('Ce type de fichier n’est pas accepté.');
     expect(errorOf(m, {}, { f: [{ name: 'a.pdf', size: 10, type: 'application/pdf' }] })).toBe('Ce type de fichier n’est pas accepté.');
     expect(errorOf(m, {}, { f: [{ name: 'pdf', size: 10, type: 'application/pdf' }] })).toBe('Ce type de fichier n’est pas accepté.');
     const small = one({ name: 'f', kind: 'file', maxBytes: 1024, fileTypes: ['mov', 'image/*'] });
-    expect(errorOf(small, {}, { f: [{ name: 'a.mov', size: 1025, type: 'video/quicktime' }] })).toBe('Le fichier téléversé est trop volumineux.');
+    expect(errorOf(small, {}, { f: [{ name: 'a.mov', size: 1025, type: 'video/quicktime' }] })).toBe(
+      'Le fichier téléversé est trop volumineux.',
+    );
     expect(errorOf(small, {}, { f: [{ name: 'a.mov', size: 1024, type: 'video/quicktime' }] })).toBeUndefined();
     expect(errorOf(small, {}, { f: [{ name: 'photo.heic', size: 10, type: 'image/heic' }] })).toBeUndefined();
     expect(errorOf(small, {}, { f: [{ name: 'a.mp4', size: 10, type: 'video/mp4' }] })).toBe('Ce type de fichier n’est pas accepté.');
@@ -269,11 +315,14 @@ describe('cleaning', () => {
   });
 
   it('cleans the returned values, even on failure', () => {
-    const model: FormModel = { ...one({ name: 'nom', kind: 'text', required: true }), fields: [
-      { name: 'nom', kind: 'text', required: true, label: 'Nom', options: [] },
-      { name: 'message', kind: 'textarea', required: true, label: 'Message', options: [] },
-      { name: 'email', kind: 'email', required: true, label: 'E-mail', options: [] },
-    ] };
+    const model: FormModel = {
+      ...one({ name: 'nom', kind: 'text', required: true }),
+      fields: [
+        { name: 'nom', kind: 'text', required: true, label: 'Nom', options: [] },
+        { name: 'message', kind: 'textarea', required: true, label: 'Message', options: [] },
+        { name: 'email', kind: 'email', required: true, label: 'E-mail', options: [] },
+      ],
+    };
     const r = check(model, { nom: ' Dupont\u0000 ', message: ' Bonjour,\r\n\tmerci \u001b', email: ' pas-un-email ', autre: 'x' });
     expect(r).toEqual({
       ok: false,

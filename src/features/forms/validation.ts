@@ -45,7 +45,9 @@ const NUMBER = /^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/;
 /** Trimmed, without control characters other than \n and \t; single-line fields lose those too. */
 export function cleanValue(value: string, multiline: boolean): string {
   let text = value.replace(/\r\n?/g, '\n');
-  text = multiline ? text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '') : text.replace(/[\n\t]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+  text = multiline
+    ? text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+    : text.replace(/[\n\t]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
   return text.trim();
 }
 
@@ -64,11 +66,14 @@ function valueSchema(field: FormField): z.ZodType<string, string> {
   if (TEXT_LIKE.has(field.kind)) {
     const max = field.maxLength ?? DEFAULT_MAX_LENGTH;
     text = text.max(max, { error: MESSAGES.tooLong(max) });
-    if (field.minLength !== undefined && field.minLength > 0) text = text.min(field.minLength, { error: MESSAGES.tooShort(field.minLength) });
+    if (field.minLength !== undefined && field.minLength > 0)
+      text = text.min(field.minLength, { error: MESSAGES.tooShort(field.minLength) });
   }
   switch (field.kind) {
     case 'email':
-      return text.pipe(z.email({ error: MESSAGES.email }).max(254, { error: MESSAGES.email }).refine(cf7IsEmail, { error: MESSAGES.email }));
+      return text.pipe(
+        z.email({ error: MESSAGES.email }).max(254, { error: MESSAGES.email }).refine(cf7IsEmail, { error: MESSAGES.email }),
+      );
     case 'tel':
       return text.pipe(z.string().refine(cf7IsTel, { error: MESSAGES.tel }));
     case 'url':
@@ -164,7 +169,10 @@ export function validateForm(model: FormModel, input: FormInput): ValidationResu
   const values = cleanValues(model, input.values);
   const errors: FieldErrors = {};
   for (const field of model.fields) {
-    const value = field.kind === 'file' ? (input.files[field.name] ?? input.files[`${field.name}[]`] ?? []).filter((f) => f.name !== '' || f.size > 0) : values[field.name];
+    const value =
+      field.kind === 'file'
+        ? (input.files[field.name] ?? input.files[`${field.name}[]`] ?? []).filter((f) => f.name !== '' || f.size > 0)
+        : values[field.name];
     const result = fieldSchema(field, input.choices?.[field.name]).safeParse(value);
     if (!result.success) errors[field.name] = result.error.issues[0]?.message ?? MESSAGES.required;
   }

@@ -40,7 +40,11 @@ const unindexed = (res: Response) => {
 };
 
 /** A link signed with PREVIEW_SECRET, or during a rotation with the previous one (docs/operations.md). */
-async function checkLink(c: Context<AppEnv>, purpose: 'apercu' | 'embargo', link: { id: number; exp: string | undefined; sig: string | undefined }) {
+async function checkLink(
+  c: Context<AppEnv>,
+  purpose: 'apercu' | 'embargo',
+  link: { id: number; exp: string | undefined; sig: string | undefined },
+) {
   const { PREVIEW_SECRET, PREVIEW_SECRET_PREVIOUS } = c.get('config');
   const result = await checkPreviewLink(PREVIEW_SECRET, purpose, link, nowSeconds());
   return result === 'invalid' && PREVIEW_SECRET_PREVIOUS ? checkPreviewLink(PREVIEW_SECRET_PREVIOUS, purpose, link, nowSeconds()) : result;

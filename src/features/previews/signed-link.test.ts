@@ -23,7 +23,15 @@ describe('signed preview links', () => {
     expect(await checkPreviewLink(SECRET, 'embargo', { id: 40_123, exp: String(exp), sig }, NOW)).toBe('invalid');
     expect(await checkPreviewLink(`${SECRET}x`, 'apercu', { id: 40_123, exp: String(exp), sig }, NOW)).toBe('invalid');
     expect(await checkPreviewLink(SECRET, 'apercu', { id: 40_123, exp: String(exp + 1), sig }, NOW)).toBe('invalid');
-    for (const [e, s] of [[undefined, sig], [String(exp), undefined], ['1e9', sig], ['-5', sig], [String(exp), `${sig}=`], [String(exp), sig.slice(1)], [String(exp), '!'.repeat(43)]]) {
+    for (const [e, s] of [
+      [undefined, sig],
+      [String(exp), undefined],
+      ['1e9', sig],
+      ['-5', sig],
+      [String(exp), `${sig}=`],
+      [String(exp), sig.slice(1)],
+      [String(exp), '!'.repeat(43)],
+    ]) {
       expect(await checkPreviewLink(SECRET, 'apercu', { id: 40_123, exp: e, sig: s }, NOW), `${e} ${s}`).toBe('invalid');
     }
   });

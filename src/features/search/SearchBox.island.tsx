@@ -112,11 +112,16 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
 
   useEffect(() => {
     if (!open) return;
-    const ours = (node: EventTarget | null) => node instanceof Node && [form.current, panel.current, toggle.current].some((el) => el?.contains(node));
+    const ours = (node: EventTarget | null) =>
+      node instanceof Node && [form.current, panel.current, toggle.current].some((el) => el?.contains(node));
     // Focus that lands anywhere else (a click, a Tab from the panel's last stop) closes the panel.
     const onFocusIn = (e: FocusEvent) => !ours(e.target) && close(false);
     document.addEventListener('focusin', onFocusIn);
-    if (!latest.length) latestPosts(search).then((r) => setLatest(r.hits), () => setFailed(true));
+    if (!latest.length)
+      latestPosts(search).then(
+        (r) => setLatest(r.hits),
+        () => setFailed(true),
+      );
     return () => document.removeEventListener('focusin', onFocusIn);
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -163,7 +168,13 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
     : [];
   const activeId = options[active]?.id;
   const listboxes = open
-    ? [shownCorrection ? `${id}-correction` : '', shownPlayers.length ? `${id}-players` : '', hits?.length ? listId : '', hits === null && featured.length ? `${id}-stories` : '', latest.length ? `${id}-latest` : ''].filter(Boolean)
+    ? [
+        shownCorrection ? `${id}-correction` : '',
+        shownPlayers.length ? `${id}-players` : '',
+        hits?.length ? listId : '',
+        hits === null && featured.length ? `${id}-stories` : '',
+        latest.length ? `${id}-latest` : '',
+      ].filter(Boolean)
     : [];
 
   useEffect(() => {
@@ -276,7 +287,20 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
       {open ? (
         <div className="search-panel" ref={panel} onClickCapture={(e) => (e.target as Element).closest?.('a[href]') && remember(query)}>
           <Suspense fallback={null}>
-            <SearchPanel id={id} listId={listId} query={query} hits={hits} correction={shownCorrection ? { words: shownCorrection, href: correctionHref } : null} total={total} shownPlayers={shownPlayers} featured={featured} latest={latest} resultsHref={resultsHref} highlight={highlight} onShown={() => setPanelShown(true)} />
+            <SearchPanel
+              id={id}
+              listId={listId}
+              query={query}
+              hits={hits}
+              correction={shownCorrection ? { words: shownCorrection, href: correctionHref } : null}
+              total={total}
+              shownPlayers={shownPlayers}
+              featured={featured}
+              latest={latest}
+              resultsHref={resultsHref}
+              highlight={highlight}
+              onShown={() => setPanelShown(true)}
+            />
           </Suspense>
           {failed ? <p className="search-panel__empty">La recherche est momentanément indisponible.</p> : null}
         </div>

@@ -33,7 +33,20 @@ export type SearchPanelProps = {
  * width: on a phone they were a screen and a half down, under ten hits. Its own chunk, fetched when
  * the panel first opens (SearchBox.island.tsx): every page hydrates the box, few readers open it.
  */
-export default function SearchPanel({ id, listId, query, hits, correction, total, shownPlayers, featured, latest, resultsHref, highlight, onShown }: SearchPanelProps) {
+export default function SearchPanel({
+  id,
+  listId,
+  query,
+  hits,
+  correction,
+  total,
+  shownPlayers,
+  featured,
+  latest,
+  resultsHref,
+  highlight,
+  onShown,
+}: SearchPanelProps) {
   useEffect(onShown, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <>
@@ -43,7 +56,12 @@ export default function SearchPanel({ id, listId, query, hits, correction, total
             // A listbox of one: the arrows reach it like every other link of the panel. Laid out as
             // a row of the panel's lists (search-panel__latest's rules), whose padding holds the
             // highlight's bar.
-            <ul id={`${id}-correction`} role="listbox" aria-label="Correction proposée" className="search-panel__correction search-panel__latest">
+            <ul
+              id={`${id}-correction`}
+              role="listbox"
+              aria-label="Correction proposée"
+              className="search-panel__correction search-panel__latest"
+            >
               <li role="none">
                 <a href={correction.href} {...highlight(`${id}-correction-0`)}>
                   {/* One child: the row's flex layout would spread the sentence's parts apart. */}
@@ -98,7 +116,9 @@ export default function SearchPanel({ id, listId, query, hits, correction, total
               </>
             ) : (
               <p className="search-panel__empty">
-                {shownPlayers.length ? 'Aucun article' : 'Aucun résultat'} pour «{NBSP}{cleanQuery(query)}{NBSP}».
+                {shownPlayers.length ? 'Aucun article' : 'Aucun résultat'} pour «{NBSP}
+                {cleanQuery(query)}
+                {NBSP}».
               </p>
             )}
           </section>

@@ -130,7 +130,14 @@ export function SearchResults({
       <form className="search-page__form" action="/recherche" method="get" role="search" aria-label="Recherche dans la salle de presse">
         <label htmlFor="search-page-query">{'Que recherchez-vous\u00a0?'}</label>
         <div className="search-page__row">
-          <input id="search-page-query" type="search" name="query" defaultValue={request.query} placeholder={'Que recherchez-vous\u00a0?'} maxLength={500} />
+          <input
+            id="search-page-query"
+            type="search"
+            name="query"
+            defaultValue={request.query}
+            placeholder={'Que recherchez-vous\u00a0?'}
+            maxLength={500}
+          />
           {request.tag ? <input type="hidden" name="post_tags" value={request.tag} /> : null}
           {request.category ? <input type="hidden" name="categories" value={request.category} /> : null}
           {/* A sort the reader chose stays with new words; the default follows them (defaultSort). */}
@@ -192,7 +199,17 @@ export function SearchResults({
                 searchMode
                 level={2}
                 title={<Highlight value={hit._highlightResult.title.value || hit.title} />}
-                post={{ id: 0, title: hit.title, slug: '', link: toSitePath(hit.url_relative), date: hit.date, background_image: hit.image_thumbnail, tag_list: [], label: null, category: null }}
+                post={{
+                  id: 0,
+                  title: hit.title,
+                  slug: '',
+                  link: toSitePath(hit.url_relative),
+                  date: hit.date,
+                  background_image: hit.image_thumbnail,
+                  tag_list: [],
+                  label: null,
+                  category: null,
+                }}
               />
             ))}
           </div>

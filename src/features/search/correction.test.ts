@@ -8,7 +8,9 @@ const hit = (nbTypos: number | null, ...values: string[]): CorrectionHit => ({ n
 
 describe('correctedQuery', () => {
   it('reads the corrected word from the record’s own highlighted spelling', () => {
-    expect(correctedQuery('equpe', [hit(1, 'L’[équipe] de France féminine'), hit(1, 'Rugby fauteuil : l’[équipe] de France')])).toBe('équipe');
+    expect(correctedQuery('equpe', [hit(1, 'L’[équipe] de France féminine'), hit(1, 'Rugby fauteuil : l’[équipe] de France')])).toBe(
+      'équipe',
+    );
     expect(correctedQuery('dupnt', [hit(1, 'Tournée d’été 2025', 'Antoine [Dupont]')])).toBe('dupont');
   });
 
@@ -27,7 +29,9 @@ describe('correctedQuery', () => {
 
   it('takes the whole word of a prefix match, the nearest first, then the most frequent', () => {
     // « equpe » matched the beginning of « Équipes » and the whole « équipe »: the nearer wins.
-    expect(correctedQuery('equpe', [hit(1, '[Équipe]s de France'), hit(1, '[Équipe]s de France'), hit(1, 'L’[équipe] type')])).toBe('équipe');
+    expect(correctedQuery('equpe', [hit(1, '[Équipe]s de France'), hit(1, '[Équipe]s de France'), hit(1, 'L’[équipe] type')])).toBe(
+      'équipe',
+    );
     // The last word is still being typed: « equp » is the beginning of « équipe ».
     expect(correctedQuery('equp', [hit(1, '[Équip]es de France'), hit(1, 'L’[équip]e type')])).toBe('équipe');
     // Not the last word, or followed by a space: a whole word, so « equip » was a typo of « équipe ».

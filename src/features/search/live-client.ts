@@ -5,9 +5,24 @@ import { playerHref, PLAYERS_IN_PANEL } from './players';
 // The browser side of the live search: Algolia's lite client, loaded only when the panel opens.
 
 /** The indexes are the worker's choice from PUBLIC_ORIGIN (SPEC §7: newsroom / joueurs, `_pp` off the press hosts). */
-export type LiveSearchConfig = { appId: string; apiKey: string; host: string | null; indexName: string; latestIndexName: string; playersIndexName: string };
+export type LiveSearchConfig = {
+  appId: string;
+  apiKey: string;
+  host: string | null;
+  indexName: string;
+  latestIndexName: string;
+  playersIndexName: string;
+};
 export type LiveHit = { objectID: string; title: string; url: string; highlighted: string; date: string; image: string };
-export type LivePlayer = { objectID: string; name: string; highlighted: string; position: string; team: string; url: string; image: string };
+export type LivePlayer = {
+  objectID: string;
+  name: string;
+  highlighted: string;
+  position: string;
+  team: string;
+  url: string;
+  image: string;
+};
 export type LiveResults = { hits: LiveHit[]; nbHits: number; players: LivePlayer[]; correction: string | null };
 
 type Lite = Awaited<ReturnType<typeof load>>;
@@ -18,7 +33,14 @@ async function load(config: LiveSearchConfig) {
   const hosts = config.host
     ? (() => {
         const u = new URL(config.host);
-        return [{ url: u.hostname, port: u.port ? Number(u.port) : undefined, protocol: u.protocol === 'https:' ? ('https' as const) : ('http' as const), accept: 'read' as const }];
+        return [
+          {
+            url: u.hostname,
+            port: u.port ? Number(u.port) : undefined,
+            protocol: u.protocol === 'https:' ? ('https' as const) : ('http' as const),
+            accept: 'read' as const,
+          },
+        ];
       })()
     : undefined;
   return liteClient(config.appId, config.apiKey, { hosts });
@@ -109,7 +131,17 @@ export async function searchLive(config: LiveSearchConfig, query: string): Promi
         highlightPreTag: HIGHLIGHT_PRE,
         highlightPostTag: HIGHLIGHT_POST,
         attributesToHighlight: ['name'],
-        attributesToRetrieve: ['objectID', 'name', 'prenom', 'nom', 'poste_libelle', 'equipe', 'equipe_url', 'url_relative', 'image_thumbnail'],
+        attributesToRetrieve: [
+          'objectID',
+          'name',
+          'prenom',
+          'nom',
+          'poste_libelle',
+          'equipe',
+          'equipe_url',
+          'url_relative',
+          'image_thumbnail',
+        ],
         getRankingInfo: true,
       },
     ],

@@ -7,13 +7,15 @@ describe('playerHref', () => {
 
   it('leads to the team page the hit names, at the player’s card', () => {
     expect(playerHref({ url_relative: `${team}#joueur-thomas-ramos`, equipe_url: team })).toBe(`${team}#joueur-thomas-ramos`);
-    expect(playerHref({ url_relative: '/equipes-de-france/france-7-equipe#joueur-x', equipe_url: '/equipes-de-france/france-7-equipe' })).toBe(
-      '/equipes-de-france/france-7-equipe#joueur-x',
-    );
+    expect(
+      playerHref({ url_relative: '/equipes-de-france/france-7-equipe#joueur-x', equipe_url: '/equipes-de-france/france-7-equipe' }),
+    ).toBe('/equipes-de-france/france-7-equipe#joueur-x');
   });
 
   it('keeps absolute WordPress addresses on the site, without the permalink’s trailing slash', () => {
-    expect(playerHref({ url_relative: `https://www.ffr.fr${team}/#joueur-thomas-ramos`, equipe_url: '' })).toBe(`${team}#joueur-thomas-ramos`);
+    expect(playerHref({ url_relative: `https://www.ffr.fr${team}/#joueur-thomas-ramos`, equipe_url: '' })).toBe(
+      `${team}#joueur-thomas-ramos`,
+    );
     expect(playerHref({ url_relative: '', equipe_url: `https://www.ffr.fr${team}/` })).toBe(team);
   });
 

@@ -30,7 +30,19 @@ export const playerRole = (position: string, team: string) => [position.trim(), 
  * The portrait, or a silhouette when the record has none. Decorative (alt=""): the player's name is
  * the link's text right beside it.
  */
-export function PlayerPhoto({ src, mode, width, height, className }: { src: string; mode: ImageMode; width: number; height: number; className: string }) {
+export function PlayerPhoto({
+  src,
+  mode,
+  width,
+  height,
+  className,
+}: {
+  src: string;
+  mode: ImageMode;
+  width: number;
+  height: number;
+  className: string;
+}) {
   const photo = responsiveImage(src, mode, width);
   if (photo.src) {
     return (

@@ -20,9 +20,14 @@ function correctionHits({ posts, players }: Found): CorrectionHit[] {
   return [
     ...posts.hits.map((hit) => ({
       nbTypos: hit._rankingInfo?.nbTypos ?? null,
-      highlighted: [hit._highlightResult.title, ...(hit._highlightResult.post_tag ?? []), ...(hit._highlightResult.categories ?? [])].map((h) => h.value),
+      highlighted: [hit._highlightResult.title, ...(hit._highlightResult.post_tag ?? []), ...(hit._highlightResult.categories ?? [])].map(
+        (h) => h.value,
+      ),
     })),
-    ...(players ?? []).map((player) => ({ nbTypos: player._rankingInfo?.nbTypos ?? null, highlighted: [player._highlightResult.name.value] })),
+    ...(players ?? []).map((player) => ({
+      nbTypos: player._rankingInfo?.nbTypos ?? null,
+      highlighted: [player._highlightResult.name.value],
+    })),
   ];
 }
 
@@ -59,27 +64,40 @@ export async function searchPage(c: Context<AppEnv>, request: SearchRequest) {
   let correction = found && request.query ? correctedQuery(request.query, correctionHits(found)) : null;
   let widerFailed = false;
   if (found && request.query && !correction && found.posts.nbHits === 0 && !found.players?.length) {
-    const wider = await settle(client.search({ ...request, sort: 'pertinence', page: 1 }, hostname, { players, widerTypos: true }), 'search (typos)');
+    const wider = await settle(
+      client.search({ ...request, sort: 'pertinence', page: 1 }, hostname, { players, widerTypos: true }),
+      'search (typos)',
+    );
     if (wider.status === 'success') correction = correctedQuery(request.query, correctionHits(wider.data));
     else widerFailed = true;
   }
   const subject = shorten(request.query || request.tag || request.category);
-  return c.render(<SearchResults request={request} result={found?.posts ?? null} players={found?.players ?? []} correction={correction} categories={shell.categories} tags={tags?.status === 'success' ? tags.data : []} />, {
-    head: {
-      title: subject ? `Recherche\u00a0: ${subject}` : 'Rechercher',
-      description: subject
-        ? `Les contenus de la salle de presse de la Fédération française de rugby pour «\u00a0${subject}\u00a0».`
-        : 'Rechercher dans les contenus de la salle de presse de la Fédération française de rugby.',
-      // Results pages stay out of the index (endless variants of the same contents).
-      noindex: true,
+  return c.render(
+    <SearchResults
+      request={request}
+      result={found?.posts ?? null}
+      players={found?.players ?? []}
+      correction={correction}
+      categories={shell.categories}
+      tags={tags?.status === 'success' ? tags.data : []}
+    />,
+    {
+      head: {
+        title: subject ? `Recherche\u00a0: ${subject}` : 'Rechercher',
+        description: subject
+          ? `Les contenus de la salle de presse de la Fédération française de rugby pour «\u00a0${subject}\u00a0».`
+          : 'Rechercher dans les contenus de la salle de presse de la Fédération française de rugby.',
+        // Results pages stay out of the index (endless variants of the same contents).
+        noindex: true,
+      },
+      tracking: { page_type: 'recherche', page_category: request.category, articleThematic: request.tag },
+      status: result.status === 'success' ? 200 : 503,
+      // Algolia's results follow the post lists; kept where asked, as a search page has endless variants.
+      tags: [tag.lists],
+      variant: true,
+      // Players asked for but unreadable, or the correction's query failing: the page shows the
+      // articles, and is not kept without the rest.
+      ...(found?.players === null || widerFailed ? { cache: 'never' as const } : {}),
     },
-    tracking: { page_type: 'recherche', page_category: request.category, articleThematic: request.tag },
-    status: result.status === 'success' ? 200 : 503,
-    // Algolia's results follow the post lists; kept where asked, as a search page has endless variants.
-    tags: [tag.lists],
-    variant: true,
-    // Players asked for but unreadable, or the correction's query failing: the page shows the
-    // articles, and is not kept without the rest.
-    ...(found?.players === null || widerFailed ? { cache: 'never' as const } : {}),
-  });
+  );
 }

@@ -16,7 +16,8 @@ export default function AccreditationBanner() {
     <aside className="accreditation-banner" aria-label="Accréditations presse">
       <div className="container accreditation-banner__inner">
         <p>
-          <strong>{`Vous êtes journaliste${NNBSP}?`}</strong> Demandez votre accréditation aux rencontres internationales et aux événements presse de la Fédération.
+          <strong>{`Vous êtes journaliste${NNBSP}?`}</strong> Demandez votre accréditation aux rencontres internationales et aux événements
+          presse de la Fédération.
         </p>
         <a className="button" href="/accreditations" data-track="action" data-track-category="banner">
           S’accréditer

@@ -11,7 +11,14 @@ function SubMenu({ item, id, open }: { item: NavLink; id: string; open: boolean 
   return (
     <div className="submenu" id={id} hidden={!open}>
       {/* The category's own page: its name is the button that opens this panel. */}
-      <a className="submenu__all" href={item.href} data-track="navigation" data-track-category="menu" data-track-name={item.label} {...linkProps(item)}>
+      <a
+        className="submenu__all"
+        href={item.href}
+        data-track="navigation"
+        data-track-category="menu"
+        data-track-name={item.label}
+        {...linkProps(item)}
+      >
         Tout voir
       </a>
       <div className="submenu__columns">
@@ -75,7 +82,13 @@ export default function CategoriesNav({ items }: CategoriesNavProps) {
           const panelId = `sous-menu-${item.id}`;
           const parent = item.children.length > 0;
           return (
-            <li key={item.id} data-index={i} className={parent ? 'has-submenu' : undefined} hidden={hidden.has(i)} {...(parent ? menus.item(panelId) : {})}>
+            <li
+              key={item.id}
+              data-index={i}
+              className={parent ? 'has-submenu' : undefined}
+              hidden={hidden.has(i)}
+              {...(parent ? menus.item(panelId) : {})}
+            >
               <a className="header__nav-link" href={item.href} data-track="navigation" data-track-category="menu" {...linkProps(item)}>
                 {item.label}
               </a>

@@ -25,7 +25,14 @@ function FooterTop({ logo, title, socials }: { logo: string; title: string; soci
         <ul className="footer__socials">
           {socials.map(({ key, name, href }) => (
             <li key={key}>
-              <a href={href} target="_blank" rel="noopener" aria-label={`${name} (nouvelle fenêtre)`} title={name} data-network={key.replace('_lien', '')}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener"
+                aria-label={`${name} (nouvelle fenêtre)`}
+                title={name}
+                data-network={key.replace('_lien', '')}
+              >
                 <SocialIcon network={key.replace('_lien', '')} />
               </a>
             </li>
@@ -44,7 +51,12 @@ function FooterCategories({ categories }: { categories: NavLink[] }) {
         <ul key={i}>
           {row.map((item) => (
             <li key={item.id}>
-              <a href={item.href} data-track="navigation" data-track-category="footer" {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}>
+              <a
+                href={item.href}
+                data-track="navigation"
+                data-track-category="footer"
+                {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}
+              >
                 {item.label}
               </a>
             </li>
@@ -55,12 +67,27 @@ function FooterCategories({ categories }: { categories: NavLink[] }) {
   );
 }
 
-export function Footer({ categories, settings, year, account }: { categories: NavLink[]; settings: Settings; year: number; account: Shell['account'] }) {
+export function Footer({
+  categories,
+  settings,
+  year,
+  account,
+}: {
+  categories: NavLink[];
+  settings: Settings;
+  year: number;
+  account: Shell['account'];
+}) {
   const socials = SOCIAL_NETWORKS.filter(([key]) => settings[key].trim() !== '').map(([key, name]) => ({ key, name, href: settings[key] }));
   return (
     <footer className="footer">
       <div className="container">
-        <Shared as="div" attrs={{ className: 'footer__top' }} component={FooterTop} props={{ logo: settings.logo_footer || settings.logo, title: settings.title, socials }} />
+        <Shared
+          as="div"
+          attrs={{ className: 'footer__top' }}
+          component={FooterTop}
+          props={{ logo: settings.logo_footer || settings.logo, title: settings.title, socials }}
+        />
         <Shared
           as="nav"
           attrs={{ className: 'footer__categories', 'aria-label': 'Toutes les catégories', id: 'footer-categories' }}

@@ -4,7 +4,19 @@ import type { Shell } from './shell.server';
 import type { Settings } from '../../schemas/settings';
 
 /** `links`: the top bar's entries, which the mobile menu holds under the categories. */
-export function Header({ categories, links, settings, search, stories }: { categories: NavLink[]; links: NavLink[]; settings: Settings; search: Shell['search']; stories: Shell['stories'] }) {
+export function Header({
+  categories,
+  links,
+  settings,
+  search,
+  stories,
+}: {
+  categories: NavLink[];
+  links: NavLink[];
+  settings: Settings;
+  search: Shell['search'];
+  stories: Shell['stories'];
+}) {
   return (
     <header className="header">
       <Island name="HeaderScroll" props={{}} />

@@ -3,7 +3,13 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLive } from '../../ui/use-live';
 import { mobileMenuAtom } from '../../state/ui';
 
-type MenuItem = { id: number; label: string; href: string; external: boolean; children: Array<{ id: number; label: string; href: string; external: boolean }> };
+type MenuItem = {
+  id: number;
+  label: string;
+  href: string;
+  external: boolean;
+  children: Array<{ id: number; label: string; href: string; external: boolean }>;
+};
 
 export type MobileMenuProps = {
   items: MenuItem[];

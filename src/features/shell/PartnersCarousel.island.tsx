@@ -6,7 +6,11 @@ export type PartnersCarouselProps = {
 };
 
 function Logo({ p }: { p: PartnersCarouselProps['partners'][number] }) {
-  const img = p.src ? <img src={p.src} alt={p.alt || p.title} loading="lazy" height={56} width={140} /> : <span className="partners__name">{p.title}</span>;
+  const img = p.src ? (
+    <img src={p.src} alt={p.alt || p.title} loading="lazy" height={56} width={140} />
+  ) : (
+    <span className="partners__name">{p.title}</span>
+  );
   return p.link ? (
     <a href={p.link} target={p.target} rel={p.target === '_blank' ? 'noopener' : undefined} title={p.title}>
       {img}

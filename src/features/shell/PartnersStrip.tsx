@@ -8,7 +8,15 @@ export function PartnersStrip({ partners }: { partners: Partner[] }) {
         <h2 className="partners__title">Nos partenaires</h2>
         <Island
           name="PartnersCarousel"
-          props={{ partners: partners.map((p) => ({ title: p.title, src: p.illustration.src, alt: p.illustration.alt, link: p.link, target: p.target })) }}
+          props={{
+            partners: partners.map((p) => ({
+              title: p.title,
+              src: p.illustration.src,
+              alt: p.illustration.alt,
+              link: p.link,
+              target: p.target,
+            })),
+          }}
         />
       </div>
     </section>

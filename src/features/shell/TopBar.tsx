@@ -29,7 +29,14 @@ export function TopBar({ links, settings, account }: { links: NavLink[]; setting
           <div className="topbar__account">
             <Island name="UserMenu" props={{ ...account, variant: 'topbar' }} />
           </div>
-          <a className="button button--small topbar__c3pr" href={C3PR_URL} target="_blank" rel="noopener" data-track="action" data-track-category="topbar">
+          <a
+            className="button button--small topbar__c3pr"
+            href={C3PR_URL}
+            target="_blank"
+            rel="noopener"
+            data-track="action"
+            data-track-category="topbar"
+          >
             Saisir la C3PR
           </a>
         </div>

@@ -34,7 +34,14 @@ export default function TopBarNav({ links }: TopBarNavProps) {
           const ownPage = link.href !== '#';
           return (
             <li key={link.id} className="has-dropdown" {...menus.item(panelId)}>
-              <a className="topbar__link" href={link.href} {...linkProps(link)} data-track="navigation" data-track-category="topbar" aria-haspopup="true">
+              <a
+                className="topbar__link"
+                href={link.href}
+                {...linkProps(link)}
+                data-track="navigation"
+                data-track-category="topbar"
+                aria-haspopup="true"
+              >
                 {link.label}
               </a>
               <button type="button" className="topbar__toggle" {...menus.button(panelId)}>
@@ -43,7 +50,13 @@ export default function TopBarNav({ links }: TopBarNavProps) {
               <ul className="topbar__dropdown" id={panelId} hidden={menus.openId !== panelId}>
                 {ownPage ? (
                   <li>
-                    <a href={link.href} {...linkProps(link)} data-track="navigation" data-track-category="topbar" data-track-name={link.label}>
+                    <a
+                      href={link.href}
+                      {...linkProps(link)}
+                      data-track="navigation"
+                      data-track-category="topbar"
+                      data-track-name={link.label}
+                    >
                       Tout voir
                     </a>
                   </li>

@@ -27,7 +27,8 @@ export default function WhatsappBanner() {
   // Read after hydration: the server's HTML (shared by everyone) never has the invitation.
   const [dismissed, setDismissed] = useState(true);
   useEffect(() => setDismissed(dismissedRecently()), []);
-  if (dismissed || profile.status !== 'success' || profile.data.journaliste !== 'oui' || profile.data.journaliste_optin_whatsapp) return null;
+  if (dismissed || profile.status !== 'success' || profile.data.journaliste !== 'oui' || profile.data.journaliste_optin_whatsapp)
+    return null;
   const dismiss = () => {
     try {
       localStorage.setItem(DISMISSED_KEY, String(Date.now()));

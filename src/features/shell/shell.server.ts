@@ -12,7 +12,10 @@ import { newsroomIndex, playersIndex, STORIES_IN_PANEL } from '../../schemas/sea
 
 /** SPEC §3: stories_top lists the ids of the stories to feature (comma-separated), up to 5. */
 export function featuredStories(settings: Settings): Settings['stories'] {
-  const ids = settings.stories_top.split(',').map((x) => x.trim()).filter(Boolean);
+  const ids = settings.stories_top
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const chosen = ids.length ? ids.map((id) => settings.stories.find((s) => s.id === id)).filter((s) => s !== undefined) : settings.stories;
   return chosen.slice(0, STORIES_IN_PANEL);
 }

@@ -12,7 +12,8 @@ describe('shell visibility', () => {
     expect(shellVisibility('/accreditations/rencontres-internationales').accreditationBanner).toBe(false);
     expect(shellVisibility('/accreditations-bis').accreditationBanner).toBe(true);
     expect(shellVisibility('/n-importe-quoi', { notFound: true }).accreditationBanner).toBe(false);
-    for (const path of ['/connexion', '/connexion/erreur', '/deconnexion']) expect(shellVisibility(path).accreditationBanner, path).toBe(false);
+    for (const path of ['/connexion', '/connexion/erreur', '/deconnexion'])
+      expect(shellVisibility(path).accreditationBanner, path).toBe(false);
   });
   it('hides the partners strip in the press space and in previews, never the footer and its legal links', () => {
     expect(shellVisibility('/espace-presse')).toMatchObject({ partners: false, footer: true, header: true, accreditationBanner: false });

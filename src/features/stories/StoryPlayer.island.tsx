@@ -122,11 +122,21 @@ export default function StoryPlayer({ title, date, slides }: StoryPlayerProps) {
       </div>
       {/* aria-disabled, not disabled, at either end: the button keeps the focus (a disabled one would
           drop it, and the hold with it). */}
-      <button type="button" className="story-player__step story-player__step--prev" onClick={() => show(current - 1)} aria-disabled={current === 0}>
+      <button
+        type="button"
+        className="story-player__step story-player__step--prev"
+        onClick={() => show(current - 1)}
+        aria-disabled={current === 0}
+      >
         <Chevron />
         <span className="visually-hidden">Diapositive précédente</span>
       </button>
-      <button type="button" className="story-player__step story-player__step--next" onClick={() => show(current + 1)} aria-disabled={current === last}>
+      <button
+        type="button"
+        className="story-player__step story-player__step--next"
+        onClick={() => show(current + 1)}
+        aria-disabled={current === last}
+      >
         <Chevron />
         <span className="visually-hidden">Diapositive suivante</span>
       </button>

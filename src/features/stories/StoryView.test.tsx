@@ -6,7 +6,13 @@ import { StoryView } from './StoryView';
 const render = (slides: Array<{ image: string; texte: string; lien?: string }>) =>
   renderToStaticMarkup(
     <StoryView
-      story={StorySchema.parse({ id: 'st7a3f', titre: 'Les coulisses du XV de France', date: '2026-11-20T09:00:00', lien: 'https://www.ffr.fr/stories/coulisses', slides })}
+      story={StorySchema.parse({
+        id: 'st7a3f',
+        titre: 'Les coulisses du XV de France',
+        date: '2026-11-20T09:00:00',
+        lien: 'https://www.ffr.fr/stories/coulisses',
+        slides,
+      })}
     />,
   );
 
@@ -21,13 +27,23 @@ describe('a story’s page as the server sends it (what a reader without JavaScr
     expect(html).toContain('<h1>Les coulisses du XV de France</h1>');
     expect(html).toContain('<time dateTime="2026-11-20T08:00:00.000Z">20 novembre 2026</time>');
     expect(html).not.toContain('Jamais montrée');
-    expect(html.match(/class="story-player__slide( is-current)?"/g)).toEqual(['class="story-player__slide is-current"', 'class="story-player__slide"', 'class="story-player__slide"']);
+    expect(html.match(/class="story-player__slide( is-current)?"/g)).toEqual([
+      'class="story-player__slide is-current"',
+      'class="story-player__slide"',
+      'class="story-player__slide"',
+    ]);
     for (const n of [1, 2, 3]) expect(html).toContain(`aria-roledescription="diapositive" aria-label="${n} sur 3"`);
     expect(html).toContain('Lundi, 9h00\u202f: les Bleus');
     // Only the safe link is kept.
     expect(html.match(/En savoir plus/g)).toHaveLength(1);
     expect(html).toContain('href="/actualites/xv">En savoir plus</a>');
-    for (const label of ['Mettre en pause', 'Diapositive précédente', 'Diapositive suivante', 'Diapositive 1 sur 3', 'Voir cette story sur le site de la Fédération']) {
+    for (const label of [
+      'Mettre en pause',
+      'Diapositive précédente',
+      'Diapositive suivante',
+      'Diapositive 1 sur 3',
+      'Voir cette story sur le site de la Fédération',
+    ]) {
       expect(html).toContain(label);
     }
   });

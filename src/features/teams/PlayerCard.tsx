@@ -29,9 +29,7 @@ export function PlayerCard({ player, caps, showPosition }: { player: Player; cap
       <div className="player__body">
         <h4 className="player__name">
           {name}
-          {player.capitaine ? (
-            <span className="player__captain">Capitaine</span>
-          ) : null}
+          {player.capitaine ? <span className="player__captain">Capitaine</span> : null}
         </h4>
         {showPosition && player.poste_libelle ? <p className="player__position">{player.poste_libelle}</p> : null}
         {player.club ? <p className="player__club">{player.club}</p> : null}

@@ -7,7 +7,15 @@ import { filterAlbums, filterHref, type ActiveFilters } from './albums';
 import { countLabel } from './squad';
 
 /** Photo albums by season, with the page's album filters as links (albums.ts). */
-export function TeamAlbums({ page, path, filters }: { page: Page; path: string; filters: { offered: Page['albums_filtres']; active: ActiveFilters } }) {
+export function TeamAlbums({
+  page,
+  path,
+  filters,
+}: {
+  page: Page;
+  path: string;
+  filters: { offered: Page['albums_filtres']; active: ActiveFilters };
+}) {
   const { imageMode, placeholder } = useRenderFacts();
   if (page.albums_saisons.every((s) => s.albums.length === 0)) return null;
   const seasons = filterAlbums(page.albums_saisons, filters.active);
@@ -56,7 +64,18 @@ export function TeamAlbums({ page, path, filters }: { page: Page; path: string; 
                 const href = external ? album.lien : toSitePath(album.lien);
                 return (
                   <li key={album.id} className="album">
-                    {cover.src ? <img src={cover.src} srcSet={cover.srcSet} sizes={cover.srcSet ? '(min-width: 1000px) 25vw, 100vw' : undefined} alt="" loading="lazy" decoding="async" width={640} height={360} /> : null}
+                    {cover.src ? (
+                      <img
+                        src={cover.src}
+                        srcSet={cover.srcSet}
+                        sizes={cover.srcSet ? '(min-width: 1000px) 25vw, 100vw' : undefined}
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                        width={640}
+                        height={360}
+                      />
+                    ) : null}
                     <div className="album__body">
                       <h4 className="album__title">
                         {album.lien ? (

@@ -8,22 +8,51 @@ import { TeamView } from './TeamView';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const player = (slug: string, fields: Record<string, unknown> = {}) => ({
-  id: slug.length, slug, prenom: slug, nom: 'Test', poste: 'centre', poste_libelle: 'Centre', poste_ordre: 9, ligne: 'arrieres', club: 'Stade Toulousain', selections: 3, photo: '', capitaine: false, ...fields,
+  id: slug.length,
+  slug,
+  prenom: slug,
+  nom: 'Test',
+  poste: 'centre',
+  poste_libelle: 'Centre',
+  poste_ordre: 9,
+  ligne: 'arrieres',
+  club: 'Stade Toulousain',
+  selections: 3,
+  photo: '',
+  capitaine: false,
+  ...fields,
 });
 
 function render(fields: Record<string, unknown>) {
-  const page = PageSchema.parse({ id: 215, title: 'XV de France', slug: 'xv-de-france-equipe', link: '/equipes-de-france/xv-de-france-equipe', template: 'equipe', niveau: 2, ...fields });
+  const page = PageSchema.parse({
+    id: 215,
+    title: 'XV de France',
+    slug: 'xv-de-france-equipe',
+    link: '/equipes-de-france/xv-de-france-equipe',
+    template: 'equipe',
+    niveau: 2,
+    ...fields,
+  });
   const template = teamTemplate(page)!;
   return renderToStaticMarkup(
     <RenderContext.Provider value={{ imageMode: 'plain', placeholder: '/images/placeholder-ffr.svg' }}>
-      <TeamView page={page} template={template} path={page.link} trail={[{ name: 'Accueil', href: '/' }]} now={now} filters={readFilters(page.albums_filtres, () => undefined)} />
+      <TeamView
+        page={page}
+        template={template}
+        path={page.link}
+        trail={[{ name: 'Accueil', href: '/' }]}
+        now={now}
+        filters={readFilters(page.albums_filtres, () => undefined)}
+      />
     </RenderContext.Provider>,
   );
 }
 
 describe('a team page', () => {
   it('shows a portrait with its alt text, or the site’s placeholder without one, and marks the captain', () => {
-    const html = render({ effectif: [player('avec-photo', { photo: 'https://www.ffr.fr/p.jpg', capitaine: true }), player('sans-photo', { selections: 1 })] });
+    const html = render({
+      effectif: [player('avec-photo', { photo: 'https://www.ffr.fr/p.jpg', capitaine: true }), player('sans-photo', { selections: 1 })],
+    });
     expect(html).toContain('<img class="player__photo" src="https://www.ffr.fr/p.jpg" alt="Portrait de avec-photo Test"');
     expect(html).toContain('<img class="player__photo player__photo--placeholder" src="/images/placeholder-ffr.svg" alt=""');
     expect(html.match(/player__captain/g)).toHaveLength(1);
@@ -32,9 +61,18 @@ describe('a team page', () => {
 
   it('sanitises the sidebar and refuses a background that is not an image address', () => {
     const html = render({
-      sidebar_content: '<h3>Contact presse</h3><p><a href="javascript:alert(1)">piège</a> <a href="mailto:presse@ffr.fr">presse@ffr.fr</a></p><script>alert(1)</script>',
+      sidebar_content:
+        '<h3>Contact presse</h3><p><a href="javascript:alert(1)">piège</a> <a href="mailto:presse@ffr.fr">presse@ffr.fr</a></p><script>alert(1)</script>',
       rencontre_background: 'javascript:alert(1)',
-      future_events: [{ id: 1, slug: 'france-ecosse', title: 'France – Écosse', startDate: '2027-02-14T21:10:00', accreditation: { kind: 'rencontres-internationales', deadline: '2027-02-09T21:10:00+01:00' } }],
+      future_events: [
+        {
+          id: 1,
+          slug: 'france-ecosse',
+          title: 'France – Écosse',
+          startDate: '2027-02-14T21:10:00',
+          accreditation: { kind: 'rencontres-internationales', deadline: '2027-02-09T21:10:00+01:00' },
+        },
+      ],
     });
     expect(html).toContain('<h3>Contact presse</h3>');
     expect(html).toContain('href="mailto:presse@ffr.fr"');

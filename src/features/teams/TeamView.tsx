@@ -35,7 +35,15 @@ export function TeamHero({ page }: { page: Page }) {
       </div>
       {media.src ? (
         <figure className="team-hero__media">
-          <img src={media.src} srcSet={media.srcSet} sizes={media.srcSet ? '(min-width: 1000px) 60vw, 100vw' : undefined} alt="" width={1280} height={720} fetchPriority="high" />
+          <img
+            src={media.src}
+            srcSet={media.srcSet}
+            sizes={media.srcSet ? '(min-width: 1000px) 60vw, 100vw' : undefined}
+            alt=""
+            width={1280}
+            height={720}
+            fetchPriority="high"
+          />
           {page.featured_media?.legend ? <figcaption>{page.featured_media.legend}</figcaption> : null}
         </figure>
       ) : null}

@@ -24,7 +24,18 @@ function TeamCard({ team }: { team: Page }) {
   const players = team.genre === 'feminin' ? (['joueuse', 'joueuses'] as const) : (['joueur', 'joueurs'] as const);
   return (
     <li className="team-card">
-      {image.src ? <img src={image.src} srcSet={image.srcSet} sizes={image.srcSet ? '(min-width: 1000px) 25vw, 100vw' : undefined} alt="" loading="lazy" decoding="async" width={640} height={360} /> : null}
+      {image.src ? (
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.srcSet ? '(min-width: 1000px) 25vw, 100vw' : undefined}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={640}
+          height={360}
+        />
+      ) : null}
       <div className="team-card__body">
         <h3 className="team-card__title">
           <a href={pageHref(team)}>{team.title}</a>

@@ -4,14 +4,30 @@ import { filterAlbums, filterHref, readFilters } from './albums';
 
 const album = (id: number, competition: string) => ({ id, titre: `Album ${id}`, competition });
 const page = PageSchema.parse({
-  id: 215, title: 'XV de France', slug: 'xv-de-france-equipe',
+  id: 215,
+  title: 'XV de France',
+  slug: 'xv-de-france-equipe',
   albums_saisons: [
     { saison: '2026-2027', albums: [album(1, 'tests-d-automne'), album(2, 'vie-du-groupe')] },
     { saison: '2025-2026', albums: [album(3, 'tournoi-des-six-nations'), album(4, 'vie-du-groupe')] },
   ],
   albums_filtres: [
-    { cle: 'saison', libelle: 'Saison', options: [{ valeur: '2026-2027', libelle: 'Saison 2026-2027' }, { valeur: '2025-2026', libelle: 'Saison 2025-2026' }] },
-    { cle: 'competition', libelle: 'Compétition', options: [{ valeur: 'vie-du-groupe', libelle: 'Vie du groupe' }, { valeur: 'tests-d-automne', libelle: 'Tests d’automne' }] },
+    {
+      cle: 'saison',
+      libelle: 'Saison',
+      options: [
+        { valeur: '2026-2027', libelle: 'Saison 2026-2027' },
+        { valeur: '2025-2026', libelle: 'Saison 2025-2026' },
+      ],
+    },
+    {
+      cle: 'competition',
+      libelle: 'Compétition',
+      options: [
+        { valeur: 'vie-du-groupe', libelle: 'Vie du groupe' },
+        { valeur: 'tests-d-automne', libelle: 'Tests d’automne' },
+      ],
+    },
     { cle: 'photographe', libelle: 'Photographe', options: [{ valeur: 'x', libelle: 'X' }] },
   ],
 });
@@ -34,7 +50,9 @@ describe('album filters', () => {
 
   it('links each option keeping the other filter, and « Toutes » removing its own', () => {
     const path = '/equipes-de-france/xv-de-france-equipe';
-    expect(filterHref(path, { saison: '2025-2026' }, 'competition', 'vie-du-groupe')).toBe(`${path}?competition=vie-du-groupe&saison=2025-2026#albums`);
+    expect(filterHref(path, { saison: '2025-2026' }, 'competition', 'vie-du-groupe')).toBe(
+      `${path}?competition=vie-du-groupe&saison=2025-2026#albums`,
+    );
     expect(filterHref(path, { saison: '2025-2026' }, 'saison', null)).toBe(`${path}#albums`);
   });
 });

@@ -11,7 +11,10 @@ const APPLICABLE = new Set<string>(ALBUM_FILTERS);
 export type ActiveFilters = Record<string, string>;
 
 /** The filters offered (known keys, with options), and the value of each taken from the query when it is one of its options. */
-export function readFilters(filters: readonly AlbumFilter[], query: (key: string) => string | undefined): { offered: AlbumFilter[]; active: ActiveFilters } {
+export function readFilters(
+  filters: readonly AlbumFilter[],
+  query: (key: string) => string | undefined,
+): { offered: AlbumFilter[]; active: ActiveFilters } {
   const offered = filters.filter((f) => APPLICABLE.has(f.cle) && f.options.length > 0);
   const active: ActiveFilters = {};
   for (const f of offered) {

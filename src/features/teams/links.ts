@@ -8,4 +8,5 @@ import type { PageRef } from '../../schemas/page';
  * wp-includes/link-template.php): the site keeps the path, without that slash (the worker's
  * trailing-slash redirect would otherwise answer first).
  */
-export const pageHref = (ref: Pick<PageRef, 'slug' | 'link'>) => (ref.link ? toSitePath(ref.link).replace(/(.)\/+$/, '$1') : `/${ref.slug}`);
+export const pageHref = (ref: Pick<PageRef, 'slug' | 'link'>) =>
+  ref.link ? toSitePath(ref.link).replace(/(.)\/+$/, '$1') : `/${ref.slug}`;

@@ -16,7 +16,10 @@ const rank = (p: Player) => (p.poste_ordre > 0 ? p.poste_ordre : Number.POSITIVE
  * group of one or two players per position would say little).
  */
 export function groupSquad(players: readonly Player[], by: 'poste' | 'ligne'): SquadGroup[] {
-  const sorted = players.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map(({ p }) => p);
+  const sorted = players
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i)
+    .map(({ p }) => p);
   const groups = new Map<string, SquadGroup>();
   for (const p of sorted) {
     const known = by === 'ligne' ? (LINES[p.ligne] ? p.ligne : '') : p.poste || p.poste_libelle;

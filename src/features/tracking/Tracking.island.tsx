@@ -24,7 +24,12 @@ export default function Tracking({ containerId, page }: TrackingProps) {
   useEffect(() => {
     if (session.status === 'loading') return;
     const signedIn = session.status === 'authenticated';
-    push({ event: 'content-loaded', userId: signedIn ? session.data.user.id : '', loginStatus: signedIn ? 'connecte' : 'non-connecte', ...page });
+    push({
+      event: 'content-loaded',
+      userId: signedIn ? session.data.user.id : '',
+      loginStatus: signedIn ? 'connecte' : 'non-connecte',
+      ...page,
+    });
   }, [session.status]); // eslint-disable-line react-hooks/exhaustive-deps -- once the session is known
 
   useEffect(() => {

@@ -25,7 +25,11 @@ export function trackClicks(root: Document = document): () => void {
     const el = (e.target as Element | null)?.closest?.<HTMLElement>('[data-track]');
     if (!el) return;
     const kind = el.dataset.track === 'action' ? 'click.action' : 'click.navigation';
-    push({ event: kind, click_category: el.dataset.trackCategory ?? '', click_name: (el.dataset.trackName ?? el.textContent ?? '').trim().slice(0, 100) });
+    push({
+      event: kind,
+      click_category: el.dataset.trackCategory ?? '',
+      click_name: (el.dataset.trackName ?? el.textContent ?? '').trim().slice(0, 100),
+    });
   };
   root.addEventListener('click', onClick, { capture: true });
   return () => root.removeEventListener('click', onClick, { capture: true });

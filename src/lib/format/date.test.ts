@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, formatShortDate, formatTime, frenchDay, fullYear, parseWpDate, readTypedDate, TWO_DIGIT_YEAR_CUTOFF } from './date';
+import {
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatShortDate,
+  formatTime,
+  frenchDay,
+  fullYear,
+  parseWpDate,
+  readTypedDate,
+  TWO_DIGIT_YEAR_CUTOFF,
+} from './date';
 
 describe('French dates, Europe/Paris', () => {
   it('formats the long date, the short date and the time the French way', () => {
@@ -70,7 +81,21 @@ describe('dates typed in a form: two-digit years, cutoff 60 (SPEC §9)', () => {
   });
 
   it('refuses what is not a real day', () => {
-    for (const bad of ['', 'demain', '30/02/2026', '29/02/61', '31/04/25', '12/13/85', '00/01/85', '12/03/198', '12/03/19850', '1985-3-12', '2026-02-30', '12/03', '85']) {
+    for (const bad of [
+      '',
+      'demain',
+      '30/02/2026',
+      '29/02/61',
+      '31/04/25',
+      '12/13/85',
+      '00/01/85',
+      '12/03/198',
+      '12/03/19850',
+      '1985-3-12',
+      '2026-02-30',
+      '12/03',
+      '85',
+    ]) {
       expect(readTypedDate(bad), bad).toBeNull();
     }
     expect(readTypedDate('29/02/2024')).toBe('2024-02-29');

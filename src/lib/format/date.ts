@@ -6,27 +6,33 @@ import { lazy } from '../lazy';
 const TIME_ZONE = 'Europe/Paris';
 
 // Built on first use (lib/lazy.ts): each costs about a millisecond, and startup pays for every one.
-const longDate = lazy(() => new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-}));
+const longDate = lazy(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: TIME_ZONE,
+    }),
+);
 const dayMonthYear = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }));
 const shortDate = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE }));
 // « 9h05 », not « 09h05 »: French writes the hour without a leading zero (as the press office does).
 const clock = lazy(() => new Intl.DateTimeFormat('fr-FR', { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }));
-const offsetParts = lazy(() => new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-}));
+const offsetParts = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+);
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -49,7 +55,11 @@ export function parisWallClock(instant: Date | number): ParisClock {
   const second = Math.floor(ms / 1000);
   let clock = clocks.get(second);
   if (clock === undefined) {
-    const p = Object.fromEntries(offsetParts().formatToParts(ms).map((x) => [x.type, x.value]));
+    const p = Object.fromEntries(
+      offsetParts()
+        .formatToParts(ms)
+        .map((x) => [x.type, x.value]),
+    );
     const wall: WallClock = { year: +p.year!, month: +p.month!, day: +p.day!, hour: +p.hour!, minute: +p.minute!, second: +p.second! };
     const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
     clock = { ...wall, offsetMinutes: Math.round((asUtc - second * 1000) / 60_000) };
@@ -124,7 +134,11 @@ export function formatShortDate(value: Date | string): string {
 export function formatTime(value: Date | string): string {
   const d = toDate(value);
   if (!d) return '';
-  const parts = Object.fromEntries(clock().formatToParts(d).map((x) => [x.type, x.value]));
+  const parts = Object.fromEntries(
+    clock()
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
   return `${parts.hour}h${parts.minute}`;
 }
 

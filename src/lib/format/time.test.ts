@@ -13,7 +13,14 @@ describe('Paris time output', () => {
 
   it('gives the Paris calendar date, not the UTC one', () => {
     expect(parisDate(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
-    expect(parisWallClock(new Date('2026-06-30T22:15:00Z'))).toMatchObject({ year: 2026, month: 7, day: 1, hour: 0, minute: 15, offsetMinutes: 120 });
+    expect(parisWallClock(new Date('2026-06-30T22:15:00Z'))).toMatchObject({
+      year: 2026,
+      month: 7,
+      day: 1,
+      hour: 0,
+      minute: 15,
+      offsetMinutes: 120,
+    });
   });
 
   it('reads empty and garbage dates as null', () => {

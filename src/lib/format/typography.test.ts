@@ -16,7 +16,11 @@ describe('French spaces', () => {
 describe('French phone numbers in text', () => {
   it('are found whole, in their usual writings, and nothing longer', () => {
     const found = (text: string) => [...text.matchAll(FRENCH_PHONE)].map((m) => m[0]);
-    expect(found('Téléphone : +33 1 69 63 64 65, ou 01.69.63.64.65 ; fax 0169636466.')).toEqual(['+33 1 69 63 64 65', '01.69.63.64.65', '0169636466']);
+    expect(found('Téléphone : +33 1 69 63 64 65, ou 01.69.63.64.65 ; fax 0169636466.')).toEqual([
+      '+33 1 69 63 64 65',
+      '01.69.63.64.65',
+      '0169636466',
+    ]);
     expect(found('Licence 123456789012, score 20-14, le 01/02/2026')).toEqual([]);
   });
 });

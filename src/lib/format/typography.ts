@@ -9,7 +9,10 @@ const NNBSP = '\u202f';
 
 export function frenchSpaces(text: string): string {
   // « © FFR » never ends a line on its sign either.
-  return text.replace(/ +(?=[?!;:»])/g, NNBSP).replace(/« +/g, `«${NNBSP}`).replace(/© +/g, '©\u00a0');
+  return text
+    .replace(/ +(?=[?!;:»])/g, NNBSP)
+    .replace(/« +/g, `«${NNBSP}`)
+    .replace(/© +/g, '©\u00a0');
 }
 
 /**

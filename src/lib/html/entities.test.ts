@@ -3,7 +3,7 @@ import { decodeAttribute, decodeEntities } from './entities';
 
 describe('decodeEntities', () => {
   it('decodes the common named ones', () => {
-    expect(decodeEntities('&amp; &lt; &gt; &quot; &#39; &apos;')).toBe('& < > " \' \'');
+    expect(decodeEntities('&amp; &lt; &gt; &quot; &#39; &apos;')).toBe("& < > \" ' '");
     expect(decodeEntities('a&nbsp;b')).toBe('a\u00a0b');
     expect(decodeEntities('l&rsquo;&eacute;quipe &laquo;&nbsp;XV&nbsp;&raquo; &hellip; &Eacute;t&eacute; &oelig;uvre &ccedil;a')).toBe(
       'l’équipe «\u00a0XV\u00a0» … Été œuvre ça',

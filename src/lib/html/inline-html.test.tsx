@@ -36,7 +36,9 @@ describe('InlineHtml: allowed markup', () => {
   });
 
   it('drops <span> and unknown tags but keeps what they contain', () => {
-    expect(render('<span style="color:red">rouge</span> et <font color="red"><strong>gras</strong></font>')).toBe('rouge et <strong>gras</strong>');
+    expect(render('<span style="color:red">rouge</span> et <font color="red"><strong>gras</strong></font>')).toBe(
+      'rouge et <strong>gras</strong>',
+    );
     expect(render('<p>Premier</p><p>second</p>')).toBe('Premier second ');
   });
 
@@ -58,8 +60,12 @@ describe('InlineHtml: links', () => {
     expect(render('<a href="https://www.ffr.fr/equipes" title="Site &amp; co">ffr.fr</a>')).toBe(
       '<a href="https://www.ffr.fr/equipes" title="Site &amp; co" rel="noopener">ffr.fr</a>',
     );
-    expect(render('<a href="https://www.ffr.fr/" target="_blank">ffr.fr</a>')).toBe('<a href="https://www.ffr.fr/" target="_blank" rel="noopener">ffr.fr</a>');
-    expect(render('<a href="https://www.ffr.fr/" target="_top">ffr.fr</a>')).toBe('<a href="https://www.ffr.fr/" rel="noopener">ffr.fr</a>');
+    expect(render('<a href="https://www.ffr.fr/" target="_blank">ffr.fr</a>')).toBe(
+      '<a href="https://www.ffr.fr/" target="_blank" rel="noopener">ffr.fr</a>',
+    );
+    expect(render('<a href="https://www.ffr.fr/" target="_top">ffr.fr</a>')).toBe(
+      '<a href="https://www.ffr.fr/" rel="noopener">ffr.fr</a>',
+    );
   });
 
   it('allows mailto: and tel:', () => {
@@ -179,10 +185,53 @@ describe('InlineHtml: random markup', () => {
   // Pieces of tags, quotes, entities and schemes glued at random: whatever comes out must hold
   // the allow-list, and nothing may throw.
   const PIECES = [
-    '<', '>', '/', '"', "'", '=', ' ', '&', ';', '#', 'x', '<a', '<a href=', 'href="', 'javascript:', 'java&#x73;cript:', '&#106;',
-    'https://ffr.fr', '/chemin', 'mailto:a@b.fr', '<script>', '</script>', '<style>', '<!--', '-->', '<b>', '</b>', '<strong>',
-    '<br>', '<img src=x ', 'onerror=alert(1)', 'onclick="', '<span>', '</a>', 'target=_blank', 'title=', '&quot;', '&lt;', 'texte',
-    '<iframe>', '</iframe', '<![CDATA[', '<svg/onload=alert(1)>', '\t', '\n', '&#0;', '&amp;',
+    '<',
+    '>',
+    '/',
+    '"',
+    "'",
+    '=',
+    ' ',
+    '&',
+    ';',
+    '#',
+    'x',
+    '<a',
+    '<a href=',
+    'href="',
+    'javascript:',
+    'java&#x73;cript:',
+    '&#106;',
+    'https://ffr.fr',
+    '/chemin',
+    'mailto:a@b.fr',
+    '<script>',
+    '</script>',
+    '<style>',
+    '<!--',
+    '-->',
+    '<b>',
+    '</b>',
+    '<strong>',
+    '<br>',
+    '<img src=x ',
+    'onerror=alert(1)',
+    'onclick="',
+    '<span>',
+    '</a>',
+    'target=_blank',
+    'title=',
+    '&quot;',
+    '&lt;',
+    'texte',
+    '<iframe>',
+    '</iframe',
+    '<![CDATA[',
+    '<svg/onload=alert(1)>',
+    '\t',
+    '\n',
+    '&#0;',
+    '&amp;',
   ];
   let seed = 20261122;
   const random = () => {
@@ -205,7 +254,9 @@ describe('InlineHtml: random markup', () => {
 describe('French text from WordPress', () => {
   it('sets the spaces before « : ? ! ; » and inside guillemets that the editor typed as ordinary ones', () => {
     expect(render('<strong>Téléphone :</strong> « oui » ?')).toBe('<strong>Téléphone\u202f:</strong> «\u202foui\u202f»\u202f?');
-    expect(render('<a href="https://www.ffr.fr">ffr.fr</a> à 20:30')).toBe('<a href="https://www.ffr.fr/" rel="noopener">ffr.fr</a> à 20:30');
+    expect(render('<a href="https://www.ffr.fr">ffr.fr</a> à 20:30')).toBe(
+      '<a href="https://www.ffr.fr/" rel="noopener">ffr.fr</a> à 20:30',
+    );
   });
 
   it('makes a phone number in the text a link to dial it, on one line; not inside a link', () => {

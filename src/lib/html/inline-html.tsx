@@ -20,8 +20,33 @@ const FORMATTING = new Set<string>(['strong', 'b', 'em', 'i', 'u', 'sup', 'sub',
 const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'noscript', 'textarea', 'title', 'xmp', 'noembed', 'noframes']);
 /** Block elements dropped from inline text still separate words: "a</p><p>b" reads "a b". */
 const BLOCKS = new Set([
-  'p', 'div', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre',
-  'table', 'tr', 'td', 'th', 'figure', 'figcaption', 'section', 'article', 'header', 'footer', 'hr',
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'table',
+  'tr',
+  'td',
+  'th',
+  'figure',
+  'figcaption',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'hr',
 ]);
 /** Past this depth formatting tags are ignored, so hostile nesting cannot blow React's stack. */
 const MAX_DEPTH = 24;
@@ -214,7 +239,15 @@ function textNodes(text: string, inLink: boolean): ReactNode {
 
 /** A score or a hyphenated name on one line (lib/format/typography.ts KEEP_TOGETHER). */
 function together(text: string, at: number): ReactNode[] {
-  return text.split(KEEP_TOGETHER).map((part, i) => (i % 2 === 1 ? <span key={`k-${at}-${i}`} className="nowrap">{part}</span> : part));
+  return text.split(KEEP_TOGETHER).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={`k-${at}-${i}`} className="nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 function toReact(nodes: InlineNode[], inLink = false): ReactNode[] {

@@ -50,7 +50,12 @@ export function isExternal(href: string): boolean {
 }
 
 /** The only hosts an iframe may show (exported so the XSS test checks frames against this very list). */
-export const VIDEO_HOSTS: ReadonlySet<string> = new Set(['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com', 'www.dailymotion.com']);
+export const VIDEO_HOSTS: ReadonlySet<string> = new Set([
+  'www.youtube-nocookie.com',
+  'www.youtube.com',
+  'player.vimeo.com',
+  'www.dailymotion.com',
+]);
 
 /** The embed URL when it may be framed (https and a known video host), else null. */
 export function videoEmbedUrl(raw: string): string | null {

@@ -177,7 +177,9 @@ describe('streaming ZIP writer', () => {
   it('refuses entries over 4 GiB with a clear error', async () => {
     const huge = Object.defineProperty(new Uint8Array(1), 'length', { value: 2 ** 32 });
     await expect(collect(createZipStream(from([{ name: 'trop gros.mov', data: chunked([huge]) }])))).rejects.toThrow(ZipLimitError);
-    await expect(collect(createZipStream(from([{ name: 'trop gros.mov', data: chunked([huge]) }])))).rejects.toThrow(/trop gros\.mov.*4 GiB.*ZIP64/);
+    await expect(collect(createZipStream(from([{ name: 'trop gros.mov', data: chunked([huge]) }])))).rejects.toThrow(
+      /trop gros\.mov.*4 GiB.*ZIP64/,
+    );
     await expect(collect(createZipStream([{ name: 'trop gros.mov', data: huge }]))).rejects.toThrow(ZipLimitError);
   });
 });

@@ -49,7 +49,12 @@ export function sanitizeZipName(raw: string): string {
     .replace(/[\u0000-\u001F\u007F]/g, '')
     .replace(/\\/g, '/')
     .split('/')
-    .map((s) => s.replace(/[<>:"|?*]/g, '_').trim().replace(/[. ]+$/, ''))
+    .map((s) =>
+      s
+        .replace(/[<>:"|?*]/g, '_')
+        .trim()
+        .replace(/[. ]+$/, ''),
+    )
     .filter((s) => s !== '' && s !== '.' && s !== '..');
   return segments.join('/') || 'fichier';
 }
@@ -248,7 +253,10 @@ async function* zipChunks(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
  * when the consumer has taken the previous bytes, so backpressure reaches the media origins.
  * Cancelling the stream cancels the entry stream being read.
  */
-export function createZipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, options: ZipOptions = {}): ReadableStream<Uint8Array> {
+export function createZipStream(
+  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
+  options: ZipOptions = {},
+): ReadableStream<Uint8Array> {
   const chunks = zipChunks(entries, options);
   return new ReadableStream<Uint8Array>(
     {

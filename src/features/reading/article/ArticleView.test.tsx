@@ -40,16 +40,24 @@ const RAW = {
   illustration: 'https://api.example/u/bleus-1280.jpg',
   illustration_video: '',
   blocs: [
-    { type: 'paragraph', content: 'Le sélectionneur a retenu <strong>42 joueurs</strong>. Plus d’informations sur <a href="https://www.ffr.fr/xv">ffr.fr</a>.' },
     {
       type: 'paragraph',
-      content: '<img src=x onerror="alert(1)"><script>alert("xss")</script><a href="javascript:alert(1)">Cliquez</a> &lt;b&gt;pas du gras&lt;/b&gt; <a href="java&#x73;cript:alert(2)" onclick="alert(3)">ici</a>',
+      content: 'Le sélectionneur a retenu <strong>42 joueurs</strong>. Plus d’informations sur <a href="https://www.ffr.fr/xv">ffr.fr</a>.',
+    },
+    {
+      type: 'paragraph',
+      content:
+        '<img src=x onerror="alert(1)"><script>alert("xss")</script><a href="javascript:alert(1)">Cliquez</a> &lt;b&gt;pas du gras&lt;/b&gt; <a href="java&#x73;cript:alert(2)" onclick="alert(3)">ici</a>',
     },
     { type: 'paragraph', content: '&nbsp;' },
     { type: 'heading', level: 3, content: 'Le groupe' },
     { type: 'heading', level: 7, content: 'Un niveau que WordPress ne devrait pas envoyer' },
     { type: 'list', ordered: true, items: ['Avants : <strong>24</strong>', 'Arrières : 18'] },
-    { type: 'image', image: { src: 'https://api.example/u/stade.jpg', alt: 'Le Stade de France un soir de match', width: 1600, height: 900 }, caption: 'Le Stade de France' },
+    {
+      type: 'image',
+      image: { src: 'https://api.example/u/stade.jpg', alt: 'Le Stade de France un soir de match', width: 1600, height: 900 },
+      caption: 'Le Stade de France',
+    },
     {
       type: 'gallery',
       images: [
@@ -58,11 +66,31 @@ const RAW = {
         { src: 'javascript:alert(1)', alt: 'piège', width: 800, height: 600, caption: 'piège' },
       ],
     },
-    { type: 'video', provider: 'youtube', url: 'https://www.youtube.com/watch?v=abc123', embed_url: 'https://www.youtube-nocookie.com/embed/abc123', title: 'Les coulisses' },
-    { type: 'video', provider: 'autre', url: 'https://videos.example/v/1', embed_url: 'https://videos.example/embed/1', title: 'Vidéo hors liste' },
+    {
+      type: 'video',
+      provider: 'youtube',
+      url: 'https://www.youtube.com/watch?v=abc123',
+      embed_url: 'https://www.youtube-nocookie.com/embed/abc123',
+      title: 'Les coulisses',
+    },
+    {
+      type: 'video',
+      provider: 'autre',
+      url: 'https://videos.example/v/1',
+      embed_url: 'https://videos.example/embed/1',
+      title: 'Vidéo hors liste',
+    },
     { type: 'video', provider: 'autre', url: 'javascript:alert(1)', embed_url: 'javascript:alert(2)', title: 'Piège' },
     { type: 'quote', content: 'Nous sommes prêts.', citation: 'Fabien Galthié' },
-    { type: 'table', caption: 'Calendrier', head: ['Date', 'Adversaire'], rows: [['8 novembre', 'Afrique du Sud'], ['15 novembre', '<em>Fidji</em>']] },
+    {
+      type: 'table',
+      caption: 'Calendrier',
+      head: ['Date', 'Adversaire'],
+      rows: [
+        ['8 novembre', 'Afrique du Sud'],
+        ['15 novembre', '<em>Fidji</em>'],
+      ],
+    },
     { type: 'file', url: 'https://api.example/u/liste.pdf', title: 'Liste des joueurs', filesize: 1_258_291, mime: 'application/pdf' },
     { type: 'button', url: 'https://billetterie.example/xv', label: 'Acheter des billets' },
     { type: 'button', url: '/accreditations', label: 'S’accréditer' },
@@ -131,11 +159,15 @@ describe('ArticleView', () => {
 
   it('puts the parent category in the breadcrumb of an article filed under a sub-category', () => {
     const sub = render(article({ category: { id: 4, slug: 'tests-d-automne', name: 'Tests d’automne' } }));
-    expect(sub).toContain('<li><a href="/categories/xv-de-france">XV de France</a></li><li><a href="/categories/xv-de-france/tests-d-automne">Tests d’automne</a></li>');
+    expect(sub).toContain(
+      '<li><a href="/categories/xv-de-france">XV de France</a></li><li><a href="/categories/xv-de-france/tests-d-automne">Tests d’automne</a></li>',
+    );
   });
 
   it('shows the label chip linking to the search', () => {
-    expect(html).toContain('<a class="chip chip--label" href="/recherche?query=Communiqu%C3%A9" title="Voir tous les contenus du label">Communiqué</a>');
+    expect(html).toContain(
+      '<a class="chip chip--label" href="/recherche?query=Communiqu%C3%A9" title="Voir tous les contenus du label">Communiqué</a>',
+    );
   });
 
   it('writes the dates in French, with the update when it is more than a minute later', () => {
@@ -161,11 +193,17 @@ describe('ArticleView', () => {
   });
 
   it('renders paragraphs, headings (h2 to h4), lists, quotes and separators', () => {
-    expect(body).toContain('<p class="article-body__paragraph">Le sélectionneur a retenu <strong>42 joueurs</strong>. Plus d’informations sur <a href="https://www.ffr.fr/xv" rel="noopener">ffr.fr</a>.</p>');
+    expect(body).toContain(
+      '<p class="article-body__paragraph">Le sélectionneur a retenu <strong>42 joueurs</strong>. Plus d’informations sur <a href="https://www.ffr.fr/xv" rel="noopener">ffr.fr</a>.</p>',
+    );
     expect(body).toContain('<h3 class="article-body__heading article-body__heading--3">Le groupe</h3>');
-    expect(body).toContain('<h2 class="article-body__heading article-body__heading--2">Un niveau que WordPress ne devrait pas envoyer</h2>');
+    expect(body).toContain(
+      '<h2 class="article-body__heading article-body__heading--2">Un niveau que WordPress ne devrait pas envoyer</h2>',
+    );
     expect(body).toContain('<ol class="article-body__list"><li>Avants\u202f: <strong>24</strong></li><li>Arrières\u202f: 18</li></ol>');
-    expect(body).toContain('<figure class="article-quote"><blockquote class="article-quote__text"><p>Nous sommes prêts.</p></blockquote><figcaption class="article-quote__source"><cite>Fabien Galthié</cite></figcaption></figure>');
+    expect(body).toContain(
+      '<figure class="article-quote"><blockquote class="article-quote__text"><p>Nous sommes prêts.</p></blockquote><figcaption class="article-quote__source"><cite>Fabien Galthié</cite></figcaption></figure>',
+    );
     expect(body).toContain('<hr class="article-separator"/>');
     // The « &nbsp; » spacer paragraph is not rendered.
     expect(count(body, /<p class="article-body__paragraph">/g)).toBe(3);
@@ -191,15 +229,23 @@ describe('ArticleView', () => {
 
   it('frames only videos of the allowed hosts, others become links', () => {
     expect(count(html, /<iframe /g)).toBe(1);
-    expect(body).toContain(`<iframe src="https://www.youtube-nocookie.com/embed/abc123" title="Vidéo${NBSP}: Les coulisses" loading="lazy"`);
-    expect(body).toContain(`<p class="article-video-link"><a href="https://videos.example/v/1" rel="noopener">Voir la vidéo${NBSP}: Vidéo hors liste</a></p>`);
+    expect(body).toContain(
+      `<iframe src="https://www.youtube-nocookie.com/embed/abc123" title="Vidéo${NBSP}: Les coulisses" loading="lazy"`,
+    );
+    expect(body).toContain(
+      `<p class="article-video-link"><a href="https://videos.example/v/1" rel="noopener">Voir la vidéo${NBSP}: Vidéo hors liste</a></p>`,
+    );
     expect(html).not.toContain('videos.example/embed');
     expect(html).not.toContain('Piège');
     for (const host of ['www.youtube.com', 'player.vimeo.com', 'www.dailymotion.com']) {
       const a = article({ blocs: [{ type: 'video', provider: '', url: '', embed_url: `https://${host}/embed/x`, title: '' }] });
       expect(render(a)).toContain(`<iframe src="https://${host}/embed/x" title="Vidéo"`);
     }
-    for (const embed of ['http://www.youtube.com/embed/x', 'https://www.youtube.com.evil.example/embed/x', 'https://evil.example/?www.youtube.com']) {
+    for (const embed of [
+      'http://www.youtube.com/embed/x',
+      'https://www.youtube.com.evil.example/embed/x',
+      'https://evil.example/?www.youtube.com',
+    ]) {
       const a = article({ blocs: [{ type: 'video', provider: '', url: '', embed_url: embed, title: '' }] });
       expect(render(a)).not.toContain('<iframe');
     }
@@ -212,8 +258,19 @@ describe('ArticleView', () => {
   });
 
   it('tells phones that a table of five columns or more scrolls sideways', () => {
-    const wide = article({ blocs: [{ type: 'table', caption: 'Composition', head: ['N°', 'Joueur', 'Club', 'Poste', 'Sélections'], rows: [['1', 'Cyril Baille', 'Stade Toulousain', 'Pilier', '40']] }] });
-    expect(render(wide)).toContain('<section class="article-table article-table--wide" aria-label="Composition" tabindex="0"><p class="article-table__hint" aria-hidden="true">Faites glisser le tableau pour voir toutes les colonnes →</p>');
+    const wide = article({
+      blocs: [
+        {
+          type: 'table',
+          caption: 'Composition',
+          head: ['N°', 'Joueur', 'Club', 'Poste', 'Sélections'],
+          rows: [['1', 'Cyril Baille', 'Stade Toulousain', 'Pilier', '40']],
+        },
+      ],
+    });
+    expect(render(wide)).toContain(
+      '<section class="article-table article-table--wide" aria-label="Composition" tabindex="0"><p class="article-table__hint" aria-hidden="true">Faites glisser le tableau pour voir toutes les colonnes →</p>',
+    );
   });
 
   it('offers files with their kind and French size', () => {
@@ -240,8 +297,12 @@ describe('ArticleView', () => {
   });
 
   it('offers the download and the press kit', () => {
-    expect(html).toContain(`<a class="button" href="https://api.example/u/dossier.pdf" download="">Télécharger${NBSP}: Dossier de presse (3,1${NBSP}Mo)</a>`);
-    expect(html).toContain('<a class="button button--ghost" href="/categories/xv-de-france/liste-tournee-automne/kit-presse.zip" download="">Télécharger le kit presse</a>');
+    expect(html).toContain(
+      `<a class="button" href="https://api.example/u/dossier.pdf" download="">Télécharger${NBSP}: Dossier de presse (3,1${NBSP}Mo)</a>`,
+    );
+    expect(html).toContain(
+      '<a class="button button--ghost" href="/categories/xv-de-france/liste-tournee-automne/kit-presse.zip" download="">Télécharger le kit presse</a>',
+    );
   });
 
   it('shows tags and categories as uppercase chips, each leading to the search filtered by it', () => {
@@ -261,7 +322,9 @@ describe('ArticleView', () => {
     expect(card).toContain('<a href="mailto:marie.dupont@ffr.fr">marie.dupont@ffr.fr</a>');
 
     const withPhoto = render(article({ auteur: { ...RAW.auteur, avatar_urls: { '48': '', '96': 'https://api.example/u/marie-96.jpg' } } }));
-    expect(withPhoto).toContain('<img class="author-card__avatar" src="https://api.example/u/marie-96.jpg" alt="" width="96" height="96" loading="lazy"');
+    expect(withPhoto).toContain(
+      '<img class="author-card__avatar" src="https://api.example/u/marie-96.jpg" alt="" width="96" height="96" loading="lazy"',
+    );
     expect(withPhoto).not.toContain('author-card__avatar--initials');
 
     const hostile = render(article({ auteur: { ...RAW.auteur, email: 'x@y.fr?bcc=all@ffr.fr', phone_number: 'javascript:alert(1)' } }));
@@ -272,7 +335,9 @@ describe('ArticleView', () => {
 
   it('shows the sidebar and similar content as post cards', () => {
     expect(html).toContain('<div class="article-layout article-layout--sidebar">');
-    expect(html).toMatch(/<aside class="article-sidebar" aria-labelledby="article-sidebar-title"><h2 id="article-sidebar-title" class="article-sidebar__title">À lire aussi<\/h2><div class="card-list"><article class="card">/);
+    expect(html).toMatch(
+      /<aside class="article-sidebar" aria-labelledby="article-sidebar-title"><h2 id="article-sidebar-title" class="article-sidebar__title">À lire aussi<\/h2><div class="card-list"><article class="card">/,
+    );
     const similar = /<section class="article-similar".*?<\/section>/.exec(html)?.[0] ?? '';
     expect(similar).toContain('<h2 id="article-similar-title" class="section-title">Dans la même catégorie</h2>');
     expect(count(similar, /<article class="card">/g)).toBe(2);
@@ -293,7 +358,9 @@ describe('ArticleView', () => {
 describe('illustration video', () => {
   it('frames an allowed video instead of the image', () => {
     const out = render(article({ illustration_video: 'https://www.dailymotion.com/embed/video/x8abc' }));
-    expect(out).toContain(`<div class="article-video article__video"><iframe src="https://www.dailymotion.com/embed/video/x8abc" title="Vidéo${NBSP}: Le XV de France dévoile sa liste pour la tournée d’automne" loading="lazy"`);
+    expect(out).toContain(
+      `<div class="article-video article__video"><iframe src="https://www.dailymotion.com/embed/video/x8abc" title="Vidéo${NBSP}: Le XV de France dévoile sa liste pour la tournée d’automne" loading="lazy"`,
+    );
     expect(out).not.toContain('article__illustration');
   });
 
@@ -313,11 +380,15 @@ describe('press kit', () => {
     expect(render(article(plain))).not.toContain('kit presse');
     expect(hasPressKit(article({ ...plain, illustration: 'https://api.example/u/a.jpg' }))).toBe(true);
     expect(hasPressKit(article({ ...plain, blocs: [{ type: 'gallery', images: [] }] }))).toBe(true);
-    expect(hasPressKit(article({ ...plain, blocs: [{ type: 'file', url: 'https://x/a.pdf', title: '', filesize: 0, mime: '' }] }))).toBe(true);
+    expect(hasPressKit(article({ ...plain, blocs: [{ type: 'file', url: 'https://x/a.pdf', title: '', filesize: 0, mime: '' }] }))).toBe(
+      true,
+    );
   });
 
   it('lives under the article path, whatever form the link has', () => {
-    expect(pressKitHref(article({ link: 'https://presse.ffr.fr/categories/xv/mon-article/' }))).toBe('/categories/xv/mon-article/kit-presse.zip');
+    expect(pressKitHref(article({ link: 'https://presse.ffr.fr/categories/xv/mon-article/' }))).toBe(
+      '/categories/xv/mon-article/kit-presse.zip',
+    );
     expect(pressKitHref(article({ link: '' }))).toBe('/categories/xv-de-france/liste-tournee-automne/kit-presse.zip');
   });
 });

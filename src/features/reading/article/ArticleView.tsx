@@ -46,7 +46,10 @@ function PublicationDates({ date, modified }: { date: string; modified: string }
 
 /** The upstream's own srcset ("…-640.jpg 640w, …"), kept only if every candidate is a web address. */
 function upstreamSrcSet(srcset: string): string | undefined {
-  const candidates = srcset.split(/,\s+/).map((c) => c.trim()).filter(Boolean);
+  const candidates = srcset
+    .split(/,\s+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (candidates.length === 0) return undefined;
   return candidates.every((c) => safeSrc(c.split(/\s+/)[0] ?? '')) ? candidates.join(', ') : undefined;
 }
@@ -75,7 +78,16 @@ function Illustration({ article, imageMode }: { article: Article; imageMode: Ima
   return (
     <figure className="article__illustration">
       {/* The caption (or the title just above) describes the picture: an alt would repeat it. */}
-      <img src={image.src} srcSet={srcSet} sizes={srcSet ? BODY_IMAGE_SIZES : undefined} alt="" width={1280} height={720} fetchPriority="high" decoding="async" />
+      <img
+        src={image.src}
+        srcSet={srcSet}
+        sizes={srcSet ? BODY_IMAGE_SIZES : undefined}
+        alt=""
+        width={1280}
+        height={720}
+        fetchPriority="high"
+        decoding="async"
+      />
       {caption ? (
         <figcaption>
           <InlineHtml html={caption} />
@@ -183,7 +195,13 @@ function SimilarContent({ article }: { article: Article }) {
 /** An article shown before its publication: an editor's preview, or a journalist's embargo link. */
 export type Unpublished = { kind: 'apercu'; status: string } | { kind: 'embargo'; until: Date | null };
 
-const STATUS_WORDS: Record<string, string> = { draft: 'brouillon', future: 'programmé', pending: 'en attente de relecture', private: 'privé', publish: 'publié' };
+const STATUS_WORDS: Record<string, string> = {
+  draft: 'brouillon',
+  future: 'programmé',
+  pending: 'en attente de relecture',
+  private: 'privé',
+  publish: 'publié',
+};
 
 /** What the reader must know before reading an unpublished article (role note, above the title). */
 function UnpublishedNotice({ unpublished }: { unpublished: Unpublished }) {
@@ -208,47 +226,57 @@ function UnpublishedNotice({ unpublished }: { unpublished: Unpublished }) {
  * `readerTools`: the favourite button and the visit record, for published articles.
  * `unpublished`: an article shown before its publication (no press kit, no reader tools).
  */
-export function ArticleView({ article, crumbs, readerTools = false, unpublished }: { article: Article; crumbs: Crumb[]; readerTools?: boolean; unpublished?: Unpublished }) {
+export function ArticleView({
+  article,
+  crumbs,
+  readerTools = false,
+  unpublished,
+}: {
+  article: Article;
+  crumbs: Crumb[];
+  readerTools?: boolean;
+  unpublished?: Unpublished;
+}) {
   // The image mode comes from the render context (the document provides it, as for the post cards).
   const { imageMode } = useRenderFacts();
   const hasSidebar = Boolean(article.sidebar && article.sidebar.posts.length > 0);
   return (
-      <div className={hasSidebar ? 'container article-page' : 'container article-page article-page--single'}>
-        <Breadcrumb trail={[{ name: 'Accueil', href: '/' }, ...crumbs]} current={titleOf(article)} />
-        <div className={hasSidebar ? 'article-layout article-layout--sidebar' : 'article-layout'}>
-          <article className="article">
-            <header className="article__header">
-              {unpublished ? <UnpublishedNotice unpublished={unpublished} /> : null}
-              {article.label ? (
-                <a className="chip chip--label" href={searchHref({ query: article.label.name })} title="Voir tous les contenus du label">
-                  {article.label.name}
-                </a>
-              ) : null}
-              <h1 className="article__title">
-                <Title text={titleOf(article)} />
-              </h1>
-              {readerTools ? (
-                // The favourite button appears only once the profile says "journalist" (the page is
-                // the cached anonymous one): it takes room kept for it at the end of the dates' line,
-                // so that nothing moves, and no one else gets an empty row.
-                <div className="article__meta">
-                  {unpublished ? null : <PublicationDates date={article.date} modified={article.modified} />}
-                  <Island name="FavoriteButton" props={{ postId: article.id, title: titleOf(article) }} />
-                  <Island name="VisitRecorder" props={{ postId: article.id }} />
-                </div>
-              ) : unpublished ? null : (
-                <PublicationDates date={article.date} modified={article.modified} />
-              )}
-            </header>
-            <Illustration article={article} imageMode={imageMode} />
-            <ArticleBody blocks={article.blocs} imageMode={imageMode} />
-            <Downloads article={article} pressKit={!unpublished} />
-            <Tags article={article} />
-            {article.auteur ? <AuthorCard author={article.auteur} /> : null}
-          </article>
-          <Sidebar article={article} />
-        </div>
-        <SimilarContent article={article} />
+    <div className={hasSidebar ? 'container article-page' : 'container article-page article-page--single'}>
+      <Breadcrumb trail={[{ name: 'Accueil', href: '/' }, ...crumbs]} current={titleOf(article)} />
+      <div className={hasSidebar ? 'article-layout article-layout--sidebar' : 'article-layout'}>
+        <article className="article">
+          <header className="article__header">
+            {unpublished ? <UnpublishedNotice unpublished={unpublished} /> : null}
+            {article.label ? (
+              <a className="chip chip--label" href={searchHref({ query: article.label.name })} title="Voir tous les contenus du label">
+                {article.label.name}
+              </a>
+            ) : null}
+            <h1 className="article__title">
+              <Title text={titleOf(article)} />
+            </h1>
+            {readerTools ? (
+              // The favourite button appears only once the profile says "journalist" (the page is
+              // the cached anonymous one): it takes room kept for it at the end of the dates' line,
+              // so that nothing moves, and no one else gets an empty row.
+              <div className="article__meta">
+                {unpublished ? null : <PublicationDates date={article.date} modified={article.modified} />}
+                <Island name="FavoriteButton" props={{ postId: article.id, title: titleOf(article) }} />
+                <Island name="VisitRecorder" props={{ postId: article.id }} />
+              </div>
+            ) : unpublished ? null : (
+              <PublicationDates date={article.date} modified={article.modified} />
+            )}
+          </header>
+          <Illustration article={article} imageMode={imageMode} />
+          <ArticleBody blocks={article.blocs} imageMode={imageMode} />
+          <Downloads article={article} pressKit={!unpublished} />
+          <Tags article={article} />
+          {article.auteur ? <AuthorCard author={article.auteur} /> : null}
+        </article>
+        <Sidebar article={article} />
       </div>
+      <SimilarContent article={article} />
+    </div>
   );
 }

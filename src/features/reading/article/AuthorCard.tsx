@@ -23,7 +23,17 @@ export function AuthorAvatar({ author, lazy = true }: { author: Author; lazy?: b
   const letters = initials(htmlToText(author.nom));
   if (avatar) {
     // The name follows: the photo needs no text of its own.
-    return <img className="author-card__avatar" src={avatar} alt="" width={96} height={96} loading={lazy ? 'lazy' : undefined} decoding="async" />;
+    return (
+      <img
+        className="author-card__avatar"
+        src={avatar}
+        alt=""
+        width={96}
+        height={96}
+        loading={lazy ? 'lazy' : undefined}
+        decoding="async"
+      />
+    );
   }
   return letters ? (
     <span className="author-card__avatar author-card__avatar--initials" aria-hidden="true">
@@ -34,7 +44,12 @@ export function AuthorAvatar({ author, lazy = true }: { author: Author; lazy?: b
 
 const contactsOf = (author: Author) => {
   const email = author.email.trim();
-  return { phone: displayPhone(author.phone_number), tel: telHref(author.phone_number).slice('tel:'.length), email, hasEmail: EMAIL.test(email) };
+  return {
+    phone: displayPhone(author.phone_number),
+    tel: telHref(author.phone_number).slice('tel:'.length),
+    email,
+    hasEmail: EMAIL.test(email),
+  };
 };
 
 /** Phone and e-mail, each a link when it is one a phone or a mail client can use. */

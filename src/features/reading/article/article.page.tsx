@@ -14,7 +14,11 @@ import type { Category } from '../../../schemas/category';
 import { log } from '../../../observability/log.server';
 
 /** `unpublished`: shown before its publication (features/previews): never cached, never indexed, no redirect. */
-export async function articlePage(c: Context<AppEnv>, article: Loaded<Article>, options: { unpublished?: Unpublished; categories?: Category[] } = {}) {
+export async function articlePage(
+  c: Context<AppEnv>,
+  article: Loaded<Article>,
+  options: { unpublished?: Unpublished; categories?: Category[] } = {},
+) {
   const preview = options.unpublished !== undefined;
   if (article.status === 'success') {
     const a = article.data;
@@ -38,7 +42,8 @@ export async function articlePage(c: Context<AppEnv>, article: Loaded<Article>, 
   }
   const a = article.data;
   const crumbs = categoryCrumbs(a, options.categories ?? []);
-  const description = a.meta_description || a.excerpt || htmlToText(a.blocs.find((b) => b.type === 'paragraph')?.content ?? '').slice(0, 200);
+  const description =
+    a.meta_description || a.excerpt || htmlToText(a.blocs.find((b) => b.type === 'paragraph')?.content ?? '').slice(0, 200);
   return c.render(<ArticleView article={a} crumbs={crumbs} readerTools={!preview} unpublished={options.unpublished} />, {
     head: {
       title: preview ? `${options.unpublished!.kind === 'embargo' ? 'Sous embargo' : 'Aperçu'}\u00a0: ${a.title}` : a.meta_title || a.title,
@@ -51,7 +56,14 @@ export async function articlePage(c: Context<AppEnv>, article: Loaded<Article>, 
       jsonLd: preview ? [] : [newsArticleLd(a, { siteUrl: origin, organization: publisher(shell.settings, origin) })],
       breadcrumb: preview ? undefined : [{ name: 'Accueil', href: '/' }, ...crumbs, { name: a.title, href: toSitePath(a.link) }],
     },
-    tracking: { page_type: 'article', page_category: a.category?.name ?? '', articleThematic: a.tags.filter((t) => t.source === 'tag').map((t) => t.name).join(',') },
+    tracking: {
+      page_type: 'article',
+      page_category: a.category?.name ?? '',
+      articleThematic: a.tags
+        .filter((t) => t.source === 'tag')
+        .map((t) => t.name)
+        .join(','),
+    },
     cache: preview ? 'never' : 'shared',
   });
 }

@@ -4,7 +4,6 @@ import type { Category } from '../../../schemas/category';
 import { htmlToText } from '../../../lib/html/inline-html';
 import type { Crumb } from '../../../ui/Breadcrumb';
 
-
 /**
  * The breadcrumb above an article's title: the article's category, and its parent first when the category is a sub-category: the top
  * category is the one its address names (`/categories/{top}/{slug}`), its name from the list.

@@ -25,7 +25,8 @@ type ElementNode = DefaultTreeAdapterMap['element'];
 const PAYLOAD_FILE = fileURLToPath(new URL('../../../../test/fixtures/xss-payloads.txt', import.meta.url));
 
 /** "[[U+0009]]" → a tab: the file's way of writing characters a line cannot hold. */
-const expand = (line: string) => line.replace(/\[\[U\+([0-9A-Fa-f]{4,6})\]\]/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
+const expand = (line: string) =>
+  line.replace(/\[\[U\+([0-9A-Fa-f]{4,6})\]\]/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
 
 const PAYLOADS = [
   ...new Set(
@@ -43,16 +44,63 @@ const PAYLOADS = [
 /** Elements that run code, load code or styles, change the document's base or submit anywhere. */
 const FORBIDDEN_ELEMENTS = new Set([
   // the list of the issue
-  'script', 'object', 'embed', 'base', 'meta', 'link', 'style', 'form',
+  'script',
+  'object',
+  'embed',
+  'base',
+  'meta',
+  'link',
+  'style',
+  'form',
   // and others no renderer ever writes, each a known carrier of script or of a raw-text mXSS
-  'svg', 'math', 'frame', 'frameset', 'applet', 'portal', 'template', 'noscript', 'xmp', 'plaintext', 'noembed', 'noframes',
-  'textarea', 'title', 'button', 'input', 'select', 'keygen', 'isindex', 'area', 'param', 'bgsound', 'video', 'audio', 'source',
+  'svg',
+  'math',
+  'frame',
+  'frameset',
+  'applet',
+  'portal',
+  'template',
+  'noscript',
+  'xmp',
+  'plaintext',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'button',
+  'input',
+  'select',
+  'keygen',
+  'isindex',
+  'area',
+  'param',
+  'bgsound',
+  'video',
+  'audio',
+  'source',
 ]);
 
 /** Attributes whose value is a URL the browser may load or navigate to. */
 const URL_ATTRIBUTES = new Set([
-  'href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data', 'background', 'dynsrc', 'lowsrc', 'cite', 'codebase',
-  'longdesc', 'ping', 'manifest', 'icon', 'archive', 'classid', 'usemap',
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'data',
+  'background',
+  'dynsrc',
+  'lowsrc',
+  'cite',
+  'codebase',
+  'longdesc',
+  'ping',
+  'manifest',
+  'icon',
+  'archive',
+  'classid',
+  'usemap',
 ]);
 const SRCSET_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
 
@@ -80,7 +128,9 @@ function scriptUrl(value: string): string | null {
 const normalizeCss = (css: string) =>
   css
     .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
-    .replace(/\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?/g, (_, hex: string) => String.fromCodePoint(Math.min(Number.parseInt(hex, 16) || 0xfffd, 0x10ffff)))
+    .replace(/\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?/g, (_, hex: string) =>
+      String.fromCodePoint(Math.min(Number.parseInt(hex, 16) || 0xfffd, 0x10ffff)),
+    )
     .replace(/\\(.)/g, '$1')
     .replace(/[\s\u0000-\u001f]/g, '')
     .toLowerCase();
@@ -128,7 +178,8 @@ function checkElement(el: ElementNode, found: string[]) {
   // (the article's illustration): that one is allowed, its href and imagesrcset checked below.
   const reactImagePreload = tag === 'link' && attrs.get('rel') === 'preload' && attrs.get('as') === 'image' && attrs.size <= 6;
   if (FORBIDDEN_ELEMENTS.has(tag) && !reactImagePreload) found.push(`<${tag}> element`);
-  if (tag === 'iframe' && !allowedFrame(attrs.get('src'))) found.push(`<iframe src=${JSON.stringify(attrs.get('src') ?? null)}> off the allow-list`);
+  if (tag === 'iframe' && !allowedFrame(attrs.get('src')))
+    found.push(`<iframe src=${JSON.stringify(attrs.get('src') ?? null)}> off the allow-list`);
   for (const [name, value] of attrs) {
     const where = `<${tag} ${name}=${JSON.stringify(value)}>`;
     if (name.startsWith('on')) found.push(`event handler ${where}`);
@@ -261,8 +312,23 @@ const PATHS: Array<[string, (p: string) => ReactNode]> = [
         { type: 'video', provider: 'youtube', url: '', embed_url: BENIGN_VIDEO, title: p },
       ),
   ],
-  ['block quote (content, citation)', (p) => body({ type: 'quote', content: p, citation: p }, { type: 'quote', content: 'Citation', citation: p })],
-  ['block table (caption, head, cells)', (p) => body({ type: 'table', caption: p, head: [p, 'Colonne'], rows: [[p, 'x'], ['y', p]] })],
+  [
+    'block quote (content, citation)',
+    (p) => body({ type: 'quote', content: p, citation: p }, { type: 'quote', content: 'Citation', citation: p }),
+  ],
+  [
+    'block table (caption, head, cells)',
+    (p) =>
+      body({
+        type: 'table',
+        caption: p,
+        head: [p, 'Colonne'],
+        rows: [
+          [p, 'x'],
+          ['y', p],
+        ],
+      }),
+  ],
   [
     'block file (url, title, mime)',
     (p) =>
@@ -283,7 +349,8 @@ const PATHS: Array<[string, (p: string) => ReactNode]> = [
   ],
   [
     'block of an unknown type (plain text)',
-    (p) => body({ type: 'core/html', content: p }, { type: 'embed', url: p, caption: p, title: p }, { type: 'paragraph', content: 42, text: p }),
+    (p) =>
+      body({ type: 'core/html', content: p }, { type: 'embed', url: p, caption: p, title: p }, { type: 'paragraph', content: 42, text: p }),
   ],
   [
     'page RichText (loose text, p, h2-h4, ul/ol, blockquote)',
@@ -393,7 +460,12 @@ describe('XSS payloads through post cards', () => {
   it('no payload reaches the page as script through a card link or image', () => {
     for (const payload of ['javascript:javascript:alert(1)', 'x:javascript:alert(1)', 'data:text/html,<script>alert(1)</script>']) {
       const html = renderToStaticMarkup(
-        <>{article({ sidebar: { title: 'À lire', posts: [card({ link: payload, background_image: payload })] }, similarContent: [card({ id: 8, link: payload })] })}</>,
+        <>
+          {article({
+            sidebar: { title: 'À lire', posts: [card({ link: payload, background_image: payload })] },
+            similarContent: [card({ id: 8, link: payload })],
+          })}
+        </>,
       );
       expect.soft(violations(html), `post card — payload ${JSON.stringify(payload)}`).toEqual([]);
     }

@@ -57,7 +57,12 @@ export function AuthorView({ profile, posts, basePath }: AuthorViewProps) {
               <p className="notice">Aucun contenu n’a encore été publié.</p>
             )}
             <Island name="LoadMore" props={{ nextHref, listId: 'liste-contenus', page: posts.page }} />
-            <Pagination page={posts.page} totalPages={posts.totalPages} hasNext={posts.hasNext} hrefFor={(n) => (n === 1 ? basePath : `${basePath}?page=${n}`)} />
+            <Pagination
+              page={posts.page}
+              totalPages={posts.totalPages}
+              hasNext={posts.hasNext}
+              hrefFor={(n) => (n === 1 ? basePath : `${basePath}?page=${n}`)}
+            />
           </>
         )}
       </section>

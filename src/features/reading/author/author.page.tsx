@@ -36,7 +36,10 @@ export async function authorPage(c: Context<AppEnv>, base: string, asked: string
       title: page > 1 ? `${name} — page ${page}` : name,
       description: about || `Les communiqués et actualités publiés par ${name} pour la Fédération française de rugby.`,
       canonical: canonical(c, page > 1 ? `${basePath}?page=${page}` : basePath),
-      breadcrumb: [{ name: 'Accueil', href: '/' }, { name, href: basePath }],
+      breadcrumb: [
+        { name: 'Accueil', href: '/' },
+        { name, href: basePath },
+      ],
     },
     tracking: { page_type: 'auteur' },
     // Its posts could not be loaded: the profile shows with a notice, as a 503 to retry.

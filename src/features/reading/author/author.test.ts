@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { PostAuthorSchema, WpUserSchema, type PostAuthor } from '../../../schemas/author';
 import { AUTHOR_SLUG, authorHref, authorProfile, authorSlugFromLink, postsCountLine, sameAuthor } from '../../../lib/authors';
 
-const user = WpUserSchema.parse({ id: 7, name: 'Claire Dumont', slug: 'claire-dumont', description: 'Bio WordPress', link: 'https://presse.ffr.fr/author/claire-dumont/' });
+const user = WpUserSchema.parse({
+  id: 7,
+  name: 'Claire Dumont',
+  slug: 'claire-dumont',
+  description: 'Bio WordPress',
+  link: 'https://presse.ffr.fr/author/claire-dumont/',
+});
 
 const auteur = {
   nom: 'Claire Dumont',
@@ -13,7 +19,8 @@ const auteur = {
   phone_number: '+33 1 69 63 64 65',
   email: 'claire.dumont@ffr.fr',
 };
-const post = (patch: Record<string, unknown> = {}): PostAuthor => PostAuthorSchema.parse({ id: 12, auteur: { ...auteur, id: 7, ...patch } });
+const post = (patch: Record<string, unknown> = {}): PostAuthor =>
+  PostAuthorSchema.parse({ id: 12, auteur: { ...auteur, id: 7, ...patch } });
 
 describe('authorSlugFromLink (get_author_posts_url, wp-includes/author-template.php)', () => {
   it('takes the nicename that ends the author permastruct, with or without a trailing slash or a front', () => {
@@ -65,7 +72,15 @@ describe('authorProfile', () => {
   });
 
   it('falls back on the WordPress user when the post’s auteur is someone else, missing, or unread', () => {
-    const bare = { nom: 'Claire Dumont', author_link: user.link, description: 'Bio WordPress', role_edition: '', avatar_urls: { '48': '', '96': '' }, phone_number: '', email: '' };
+    const bare = {
+      nom: 'Claire Dumont',
+      author_link: user.link,
+      description: 'Bio WordPress',
+      role_edition: '',
+      avatar_urls: { '48': '', '96': '' },
+      phone_number: '',
+      email: '',
+    };
     expect(authorProfile(user, post({ id: 8 }))).toEqual(bare);
     expect(authorProfile(user, PostAuthorSchema.parse({ id: 12, auteur: null }))).toEqual(bare);
     expect(authorProfile(user, null)).toEqual(bare);
@@ -80,7 +95,14 @@ describe('authorProfile', () => {
 });
 
 describe('postsCountLine', () => {
-  const page = (p: Partial<Parameters<typeof postsCountLine>[0]>) => ({ posts: [], page: 1, total: 12, totalPages: 3, hasNext: true, ...p });
+  const page = (p: Partial<Parameters<typeof postsCountLine>[0]>) => ({
+    posts: [],
+    page: 1,
+    total: 12,
+    totalPages: 3,
+    hasNext: true,
+    ...p,
+  });
   it('counts in French, with the page from page 2', () => {
     expect(postsCountLine(page({}))).toBe('12 contenus');
     expect(postsCountLine(page({ page: 2 }))).toBe('12 contenus · page 2 sur 3');

@@ -17,7 +17,12 @@ export type CategoryViewProps = {
 function countLine(posts: PostPage): string {
   const page = posts.page > 1 ? `page ${posts.page}${posts.totalPages !== null ? ` sur ${posts.totalPages}` : ''}` : '';
   if (posts.total === null) return page ? page[0]!.toUpperCase() + page.slice(1) : '';
-  const count = posts.total === 0 ? 'Aucun contenu pour le moment' : posts.total === 1 ? '1 contenu' : `${posts.total.toLocaleString('fr-FR')} contenus`;
+  const count =
+    posts.total === 0
+      ? 'Aucun contenu pour le moment'
+      : posts.total === 1
+        ? '1 contenu'
+        : `${posts.total.toLocaleString('fr-FR')} contenus`;
   return page ? `${count} · ${page}` : count;
 }
 
@@ -66,7 +71,12 @@ export function CategoryView({ category, parent, subcategories, posts, basePath 
         <p className="notice">Aucun contenu n’a encore été publié dans cette rubrique.</p>
       )}
       <Island name="LoadMore" props={{ nextHref, listId: 'liste-contenus', page: posts.page }} />
-      <Pagination page={posts.page} totalPages={posts.totalPages} hasNext={posts.hasNext} hrefFor={(n) => (n === 1 ? basePath : `${basePath}?page=${n}`)} />
+      <Pagination
+        page={posts.page}
+        totalPages={posts.totalPages}
+        hasNext={posts.hasNext}
+        hrefFor={(n) => (n === 1 ? basePath : `${basePath}?page=${n}`)}
+      />
     </div>
   );
 }

@@ -41,7 +41,14 @@ export default function LoadMore({ nextHref, listId, page }: LoadMoreProps) {
 
   const remember = (patch: Partial<ListHistory>) => {
     const previous = (history.state as HistoryState)?.ffrList;
-    const list: ListHistory = { path: window.location.pathname, first: first.current, last: page, scrollY: window.scrollY, ...previous, ...patch };
+    const list: ListHistory = {
+      path: window.location.pathname,
+      first: first.current,
+      last: page,
+      scrollY: window.scrollY,
+      ...previous,
+      ...patch,
+    };
     history.replaceState({ ...(history.state as object | null), ffrList: list }, '', pageUrl(list.last));
   };
 
@@ -56,7 +63,9 @@ export default function LoadMore({ nextHref, listId, page }: LoadMoreProps) {
     (async () => {
       if (saved.first < page && target) {
         const pages = await Promise.all(Array.from({ length: page - saved.first }, (_, i) => fetchPage(pageUrl(saved.first + i))));
-        const cards = pages.flatMap((doc) => Array.from(doc.getElementById(listId)?.children ?? [], (node) => document.importNode(node, true)));
+        const cards = pages.flatMap((doc) =>
+          Array.from(doc.getElementById(listId)?.children ?? [], (node) => document.importNode(node, true)),
+        );
         const firstCard = target.firstChild;
         for (const card of cards) target.insertBefore(card, firstCard);
       }

@@ -19,8 +19,14 @@ async function renderCategory(c: Context<AppEnv>, category: Category, parent: Ca
   // A page past the end (WordPress's 400 rest_post_invalid_page_number, or an empty page) is not
   // found; a page that failed to load (timeout, 5xx) is the apology below, with a 503.
   if (page > 1 && (posts.status === 'not-found' || (posts.status === 'success' && posts.data.posts.length === 0))) return notFoundPage(c);
-  const subcategories = all.filter((x) => x.parent === category.id).sort((a, b) => a.menuOrder - b.menuOrder || a.name.localeCompare(b.name, 'fr'));
-  const crumbs = [{ name: 'Accueil', href: '/' }, ...(parent ? [{ name: parent.name, href: `/categories/${parent.slug}` }] : []), { name: category.name, href: basePath }];
+  const subcategories = all
+    .filter((x) => x.parent === category.id)
+    .sort((a, b) => a.menuOrder - b.menuOrder || a.name.localeCompare(b.name, 'fr'));
+  const crumbs = [
+    { name: 'Accueil', href: '/' },
+    ...(parent ? [{ name: parent.name, href: `/categories/${parent.slug}` }] : []),
+    { name: category.name, href: basePath },
+  ];
   const data = posts.status === 'success' ? posts.data : { posts: [], page, total: 0, totalPages: 0, hasNext: false };
 
   const { settings } = await c.get('shell');
@@ -40,7 +46,13 @@ async function renderCategory(c: Context<AppEnv>, category: Category, parent: Ca
         canonical: canonical(c, page > 1 ? `${basePath}?page=${page}` : basePath),
         image: category.backgroundImage || undefined,
         breadcrumb: crumbs,
-        alternates: [{ type: 'application/rss+xml', title: `${category.name} — ${settings.title}`, href: `/categories/${(parent ?? category).slug}/rss.xml` }],
+        alternates: [
+          {
+            type: 'application/rss+xml',
+            title: `${category.name} — ${settings.title}`,
+            href: `/categories/${(parent ?? category).slug}/rss.xml`,
+          },
+        ],
       },
       tracking: { page_type: 'categorie', page_category: (parent ?? category).name, page_subcategory: parent ? category.name : '' },
       status: posts.status === 'failure' ? 503 : 200,

@@ -11,19 +11,37 @@ import type { HomeSection } from '../../../schemas/home';
 
 export async function homePage(c: Context<AppEnv>) {
   const content = c.get('content');
-  const [{ settings: s }, home, latest] = await Promise.all([c.get('shell'), settle(content.home(), 'home'), settle(content.lastPosts(), 'last_posts')]);
+  const [{ settings: s }, home, latest] = await Promise.all([
+    c.get('shell'),
+    settle(content.home(), 'home'),
+    settle(content.lastPosts(), 'last_posts'),
+  ]);
 
   // SPEC §4: the home load does not change status. Without the curated home, the static lists
   // WordPress writes on publish still make a home page: the latest posts, then each category's.
   const curated = home.status === 'success' ? home.data.content.data : null;
   const sections = curated ? await withCategoryPosts(c, curated) : await fromStaticLists(c);
-  const newest = newestDate([...(latest.status === 'success' ? latest.data : []), ...sections.flatMap((x) => ('posts' in x ? x.posts : []))]);
+  const newest = newestDate([
+    ...(latest.status === 'success' ? latest.data : []),
+    ...sections.flatMap((x) => ('posts' in x ? x.posts : [])),
+  ]);
   const meta = home.status === 'success' ? home.data.meta : null;
 
   return c.render(
     <>
-      <HomeBanner title={home.status === 'success' ? home.data.title : ''} siteTitle={s.title} description={s.description} image={home.status === 'success' ? home.data.banner_background_image : ''} />
-      <div className="container">{sections.length > 0 ? <HomeSections sections={sections} /> : <Unavailable what="Les actualités sont momentanément indisponibles." />}</div>
+      <HomeBanner
+        title={home.status === 'success' ? home.data.title : ''}
+        siteTitle={s.title}
+        description={s.description}
+        image={home.status === 'success' ? home.data.banner_background_image : ''}
+      />
+      <div className="container">
+        {sections.length > 0 ? (
+          <HomeSections sections={sections} />
+        ) : (
+          <Unavailable what="Les actualités sont momentanément indisponibles." />
+        )}
+      </div>
       {newest ? <Island name="NewPosts" props={{ after: newest }} /> : null}
     </>,
     {
@@ -47,7 +65,11 @@ async function withCategoryPosts(c: Context<AppEnv>, sections: HomeSection[]): P
   if (!sections.some((s) => s.type === 'categorie' && s.posts.length === 0)) return sections;
   const lists = await settle(c.get('content').latestByCategory(), 'lastest_posts_categories');
   if (lists.status !== 'success') return sections;
-  return sections.map((s) => (s.type === 'categorie' && s.posts.length === 0 ? { ...s, posts: lists.data.find((l) => l.category.id === s.category.id)?.posts.slice(0, HOME_CATEGORY_CARDS) ?? [] } : s));
+  return sections.map((s) =>
+    s.type === 'categorie' && s.posts.length === 0
+      ? { ...s, posts: lists.data.find((l) => l.category.id === s.category.id)?.posts.slice(0, HOME_CATEGORY_CARDS) ?? [] }
+      : s,
+  );
 }
 
 /** The latest publication date the page knows of: what the « nouveaux articles » notice counts from. */
@@ -58,12 +80,17 @@ function newestDate(posts: { date: string }[]): string | null {
 }
 
 async function fromStaticLists(c: Context<AppEnv>): Promise<HomeSection[]> {
-  const [latest, byCategory] = await Promise.all([settle(c.get('content').lastPosts(), 'last_posts'), settle(c.get('content').latestByCategory(), 'lastest_posts_categories')]);
+  const [latest, byCategory] = await Promise.all([
+    settle(c.get('content').lastPosts(), 'last_posts'),
+    settle(c.get('content').latestByCategory(), 'lastest_posts_categories'),
+  ]);
   const sections: HomeSection[] = [];
-  if (latest.status === 'success' && latest.data.length > 0) sections.push({ type: 'a_la_une', title: 'À la une', posts: latest.data.slice(0, 5) });
+  if (latest.status === 'success' && latest.data.length > 0)
+    sections.push({ type: 'a_la_une', title: 'À la une', posts: latest.data.slice(0, 5) });
   if (byCategory.status === 'success')
     for (const { category, posts } of byCategory.data)
-      if (posts.length > 0) sections.push({ type: 'categorie', title: category.name, category, posts: posts.slice(0, HOME_CATEGORY_CARDS) });
+      if (posts.length > 0)
+        sections.push({ type: 'categorie', title: category.name, category, posts: posts.slice(0, HOME_CATEGORY_CARDS) });
   return sections;
 }
 

@@ -17,7 +17,8 @@ const ASK_WORDPRESS_WITHIN_MS = 48 * 3600_000;
 
 export type NewPosts = { total: number; atLeast: boolean; posts: Pick<PostCard, 'title' | 'link' | 'date'>[] };
 
-const named = (posts: PostCard[]) => posts.slice(0, NEW_POSTS_NAMED).map(({ title, link, date }) => ({ title, link: toSitePath(link), date }));
+const named = (posts: PostCard[]) =>
+  posts.slice(0, NEW_POSTS_NAMED).map(({ title, link, date }) => ({ title, link: toSitePath(link), date }));
 
 export async function postsPublishedAfter(content: Content, after: string, now: number): Promise<NewPosts> {
   const since = parseWpDate(after)?.getTime() ?? now;

@@ -25,7 +25,8 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,190}$/;
 /** First segments the site's own routes answer under: never a page of the tree, no upstream call. */
 const RESERVED = new Set(['api', 'assets', 'categories', 'cdn-cgi', 'connexion', 'embargo', 'evenements', 'stories']);
 /** A path of the page tree: one to three slugs, not under a prefix of the site's own routes. */
-const isPagePath = (segments: string[]) => segments.length <= 3 && segments.every((s) => SLUG.test(s)) && !(segments.length > 1 && RESERVED.has(segments[0]!));
+const isPagePath = (segments: string[]) =>
+  segments.length <= 3 && segments.every((s) => SLUG.test(s)) && !(segments.length > 1 && RESERVED.has(segments[0]!));
 /** Team pages list their children; more than this is not a team listing. */
 const MAX_CHILDREN = 12;
 
@@ -62,7 +63,9 @@ async function ancestors(c: Context<AppEnv>, path: string): Promise<Crumb[]> {
 async function teamChildren(c: Context<AppEnv>, page: Page): Promise<Page[]> {
   if (page.liste_enfants.length === 0 || page.liste_enfants.length > MAX_CHILDREN) return [];
   const children = await Promise.all(page.liste_enfants.map((child) => settle(c.get('content').page(child.slug), `page ${child.slug}`)));
-  return children.flatMap((child) => (child.status === 'success' && teamTemplate(child.data) && isDisplayable(child.data) ? [child.data] : []));
+  return children.flatMap((child) =>
+    child.status === 'success' && teamTemplate(child.data) && isDisplayable(child.data) ? [child.data] : [],
+  );
 }
 
 /** `askedAt`: the path the page was asked at, for the canonical redirect (routes with a fixed address leave it out). */
@@ -97,7 +100,10 @@ export async function wordPressPage(c: Context<AppEnv>, slug: string, addition: 
     });
   }
   if (teams.length > 0) {
-    return c.render(<TeamsIndex page={p} teams={teams} trail={[home, ...trail]} now={now} />, { head: { ...head, styles: ['teams'] }, tracking: { page_type: 'equipes' } });
+    return c.render(<TeamsIndex page={p} teams={teams} trail={[home, ...trail]} now={now} />, {
+      head: { ...head, styles: ['teams'] },
+      tracking: { page_type: 'equipes' },
+    });
   }
   return c.render(
     <PageView page={p} settings={settings} trail={[home, ...trail]}>

@@ -11,7 +11,14 @@ export function Gallery({ block, imageMode }: { block: BlockOf<'gallery'>; image
     <ul className="article-gallery">
       {images.map((image, i) => (
         <li key={i}>
-          <Figure className="article-gallery__item" image={image} caption={image.caption} imageMode={imageMode} sizes="(min-width: 750px) 420px, 100vw" maxWidth={420} />
+          <Figure
+            className="article-gallery__item"
+            image={image}
+            caption={image.caption}
+            imageMode={imageMode}
+            sizes="(min-width: 750px) 420px, 100vw"
+            maxWidth={420}
+          />
         </li>
       ))}
     </ul>

@@ -6,5 +6,14 @@ import type { BlockOf } from './types';
 export const BODY_IMAGE_SIZES = '(min-width: 1000px) 850px, 100vw';
 
 export function ImageBlock({ block, imageMode }: { block: BlockOf<'image'>; imageMode: ImageMode }) {
-  return <Figure className="article-figure" image={block.image} caption={block.caption} imageMode={imageMode} sizes={BODY_IMAGE_SIZES} maxWidth={850} />;
+  return (
+    <Figure
+      className="article-figure"
+      image={block.image}
+      caption={block.caption}
+      imageMode={imageMode}
+      sizes={BODY_IMAGE_SIZES}
+      maxWidth={850}
+    />
+  );
 }
