@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { formatDateTime, formatLongDate, frenchDay, readTypedDate } from '../../lib/format/date';
-import { CLOSED_MESSAGE } from '../events/accreditation';
+import { frenchDay, readTypedDate } from '../../lib/format/date';
+import { EventPicker } from './EventPicker';
+import { ErrorSummary, fieldId } from './ErrorSummary';
 import { EVENT_FIELD, type EventChoice } from './event-selection';
-import { resultAnchor } from './outcome';
 import { RequiredLegend, RequiredMark } from '../../ui/required';
 import {
   DEFAULT_DIAL_CODE,
@@ -242,134 +242,6 @@ function Field({
         </div>
       );
   }
-}
-
-/** When an event takes place, as the picker says it. */
-const when = (event: EventChoice) => (event.allDay ? `${formatLongDate(event.date)}, toute la journée` : formatDateTime(event.date));
-
-function EventPicker({
-  id,
-  field,
-  events,
-  selected,
-  onToggle,
-  errors,
-  tools,
-}: {
-  id: string;
-  field: FormField;
-  events: EventChoice[];
-  selected?: number[];
-  onToggle?: (e: EventChoice) => void;
-  errors: FieldErrors;
-  tools?: ReactNode;
-}) {
-  const error = errors[field.name];
-  // The error summary links to the first event that can be ticked; with none, to the list itself.
-  const firstOpen = events.find((e) => e.open)?.id;
-  return (
-    <fieldset
-      className="form__field form__field--wide event-picker"
-      aria-describedby={error ? 'evenements-erreur' : undefined}
-      {...(firstOpen === undefined ? { id, tabIndex: -1 } : {})}
-    >
-      <legend>
-        {field.label}
-        {field.required ? <RequiredMark /> : null}
-      </legend>
-      {tools}
-      {events.length === 0 ? <p>Aucun événement ouvert aux accréditations pour le moment.</p> : null}
-      <ul>
-        {events.map((event) => (
-          <li key={event.id} className={event.open ? undefined : 'is-closed'}>
-            <label className="form__choice">
-              <input
-                id={event.id === firstOpen ? id : undefined}
-                type="checkbox"
-                name={`${EVENT_FIELD}[]`}
-                value={event.title}
-                disabled={!event.open}
-                {...(onToggle
-                  ? { checked: selected?.includes(event.id) ?? false, onChange: () => onToggle(event) }
-                  : { defaultChecked: selected?.includes(event.id) })}
-              />{' '}
-              <span>
-                <strong>{event.title}</strong> — {when(event)}
-                {event.open ? (
-                  <small> · demandes jusqu’au {formatDateTime(event.deadline)}</small>
-                ) : (
-                  <small className="event-picker__closed"> · {CLOSED_MESSAGE}</small>
-                )}
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
-      {error ? (
-        <span className="form__error" id="evenements-erreur">
-          {error}
-        </span>
-      ) : null}
-    </fieldset>
-  );
-}
-
-const NBSP = '\u00a0';
-/** The id of a field's control, where its error summary link leads (the first choice of a group). */
-const fieldId = (model: FormModel, field: FormField) => `${model.slug}-${field.name}`;
-
-/** How the summary names a field: its label, or « Consentement » for the long acceptance sentence. */
-const summaryLabel = (field: FormField) => (field.kind === 'acceptance' ? 'Consentement' : field.label);
-
-/**
- * Moves the focus to the field a summary link names, its label or legend in view above it (the
- * sticky header is kept clear by scroll-margin-top), as a fragment link alone would not.
- */
-function focusField(e: React.MouseEvent<HTMLAnchorElement>) {
-  const target = document.getElementById(decodeURIComponent(e.currentTarget.hash.slice(1)));
-  if (!target) return;
-  e.preventDefault();
-  (target.closest('.form__field') ?? target).scrollIntoView({ block: 'start' });
-  target.focus({ preventScroll: true });
-}
-
-/**
- * The errors of a sending, at the top of the form: how many, then each one as a link to its field
- * (the GOV.UK error summary). The island focuses it after sending; without JavaScript the page comes
- * back on it (the action's fragment is its id).
- */
-function ErrorSummary({ model, errors }: { model: FormModel; errors: FieldErrors }) {
-  const known = model.fields.filter((f) => errors[f.name]);
-  const items = [
-    ...known.map((f) => ({
-      key: f.name,
-      text: `${summaryLabel(f)}${NBSP}: ${errors[f.name]}`,
-      href: f.kind === 'hidden' ? undefined : `#${fieldId(model, f)}`,
-    })),
-    ...Object.keys(errors)
-      .filter((name) => !model.fields.some((f) => f.name === name))
-      .map((name) => ({ key: name, text: errors[name]!, href: undefined })),
-  ];
-  const anchor = resultAnchor(model.slug);
-  return (
-    <div className="error-summary" id={anchor} tabIndex={-1} role="group" aria-labelledby={`${anchor}-titre`}>
-      <h3 id={`${anchor}-titre`}>{items.length === 1 ? 'Il y a 1 erreur' : `Il y a ${items.length} erreurs`}</h3>
-      <p>{`Vos saisies sont conservées${NBSP}: corrigez ${items.length === 1 ? 'le champ signalé' : 'les champs signalés'} puis envoyez à nouveau.`}</p>
-      <ul>
-        {items.map((item) => (
-          <li key={item.key}>
-            {item.href ? (
-              <a href={item.href} onClick={focusField}>
-                {item.text}
-              </a>
-            ) : (
-              item.text
-            )}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 export function FormView(p: Props) {
