@@ -57,9 +57,9 @@ import { securityHeaders } from './security/headers.server';
 import { bodyLimits, sameOriginWrites } from './security/requests.server';
 import { authRoute } from './routes/auth';
 import { createForms } from './data/forms.server';
-import { createMediaLibrary } from './data/media.server';
-import { createSearch } from './data/search.server';
-import { createUserData } from './data/user.server';
+import { mediaLibrary } from './data/media.server';
+import { search } from './data/search.server';
+import { userData } from './data/user.server';
 import { createIdempotency } from './cache/idempotency.server';
 import { provideIslands } from './ui/Island';
 import { hasSessionCookie } from './auth/session.server';
@@ -104,10 +104,10 @@ app.use(async (c, next) => {
   c.set('store', store);
   const content = createContent(config, store, { revalidating: isRevalidation(c.req.raw) });
   c.set('content', content);
-  c.set('search', createSearch(config));
-  c.set('user', createUserData(config));
+  c.set('search', search(config));
+  c.set('user', userData(config));
   c.set('forms', createForms(config, content, createIdempotency(c.env.CACHE, waitUntil)));
-  c.set('media', createMediaLibrary(config));
+  c.set('media', mediaLibrary(config));
   await next();
 });
 

@@ -173,6 +173,32 @@ export type ReadOptions<T> = {
   staleIfError?: (error: unknown) => boolean;
 };
 
+/**
+ * A copy's value, parsed once per isolate while its text stays the same: a cold render reads the
+ * shell's data (settings, menus, categories, partners, the latest posts: ~45 KB of JSON) and its
+ * own, each of which every other render of the isolate parses alike. Frozen, as it is shared by
+ * the requests of the isolate: code that changed it would throw rather than leak into another page.
+ */
+const parsed = new Map<string, { text: string; value: unknown }>();
+const MAX_PARSED = 500;
+
+function parsedCopy(key: string, text: string): unknown {
+  const known = parsed.get(key);
+  if (known && known.text === text) return known.value;
+  const value = deepFreeze(JSON.parse(text));
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  parsed.set(key, { text, value });
+  return value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 /** `startedAt`: when the fetch that produced the value started (its age, for whoever builds on it). */
 export type ReadResult<T> = { value: T; state: Freshness | 'error-fallback'; meta: EntryMeta; startedAt: number };
 
@@ -189,7 +215,7 @@ export async function readThrough<T>(
 ): Promise<ReadResult<T>> {
   const { entry, state } = await store.lookup(key, options.freshMs);
   const fromCopy = (copy: StoredEntry, as: ReadResult<T>['state']): ReadResult<T> => ({
-    value: JSON.parse(copy.value) as T,
+    value: parsedCopy(key, copy.value) as T,
     state: as,
     meta: copy.meta,
     startedAt: copy.meta.startedAt,

@@ -170,10 +170,11 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
       // Both are random (128 bits), so no WordPress content can carry either.
       const nonce = c.get('secureHeadersNonce');
       const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
-      const rendered = await new Response(toCache).text();
-      const html = nonce ? rendered.replaceAll(nonce, noncePlaceholder) : rendered;
-      // Encoded once, for the ETag and for the store (which would otherwise encode the text again).
-      const bytes = utf8.encode(html);
+      const rendered = new Uint8Array(await new Response(toCache).arrayBuffer());
+      // The text for this isolate's memo; the bytes for the ETag and the store, the nonce swapped
+      // in them as bytes (both are ASCII) rather than the whole page encoded again.
+      const html = nonce ? utf8Decoder.decode(rendered).replaceAll(nonce, noncePlaceholder) : utf8Decoder.decode(rendered);
+      const bytes = nonce ? replaceBytes(rendered, utf8.encode(nonce), utf8.encode(noncePlaceholder)) : rendered;
       const stored = { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder } : {}) };
       if (policy!.localSeconds !== undefined) await store.writeLocal(key, bytes, stored, policy!.localSeconds, status);
       else await store.write(key, html, stored, undefined, bytes);
@@ -197,6 +198,33 @@ type PreparedCopy = { source: string; parts: Bytes[]; bytes: number };
 const prepared = new Map<string, PreparedCopy>();
 const MAX_PREPARED = 200;
 const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
+/** `bytes` with every `find` replaced by `put`. */
+function replaceBytes(bytes: Bytes, find: Bytes, put: Bytes): Bytes {
+  const at: number[] = [];
+  for (let i = bytes.indexOf(find[0]!); i !== -1 && i <= bytes.length - find.length; i = bytes.indexOf(find[0]!, i + 1)) {
+    let j = 1;
+    while (j < find.length && bytes[i + j] === find[j]) j++;
+    if (j === find.length) {
+      at.push(i);
+      i += find.length - 1;
+    }
+  }
+  if (at.length === 0) return bytes;
+  const out = new Uint8Array(bytes.length + at.length * (put.length - find.length));
+  let from = 0;
+  let to = 0;
+  for (const i of at) {
+    out.set(bytes.subarray(from, i), to);
+    to += i - from;
+    out.set(put, to);
+    to += put.length;
+    from = i + find.length;
+  }
+  out.set(bytes.subarray(from), to);
+  return out;
+}
 
 function prepare(key: string, entry: StoredEntry): PreparedCopy {
   const known = prepared.get(key);

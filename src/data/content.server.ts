@@ -6,6 +6,7 @@ import type { PostPage } from '../schemas/post';
 import { UpstreamError } from '../upstream/http.server';
 import { newsroomMedias } from '../upstream/user.server';
 import { createWordPressClient } from '../upstream/wordpress.server';
+import { perConfig } from './per-config';
 
 // The content the pages read: each upstream call behind the KV cache, with its purge tags, and
 // memoised for the request so two parts of a page asking for the settings cost one lookup.
@@ -16,9 +17,12 @@ const SCHEMA_VERSION = 'v2';
 // A deleted article must disappear even while its old copy is still in KV.
 const staleIfError = (error: unknown) => !(error instanceof UpstreamError && error.kind === 'not-found');
 
+const wordPressClient = perConfig(createWordPressClient);
+const staticListsClient = perConfig(createStaticListsClient);
+
 export function createContent(config: Config, store: EntryStore, options: { revalidating?: boolean } = {}) {
-  const wp = createWordPressClient(config);
-  const lists = createStaticListsClient(config);
+  const wp = wordPressClient(config);
+  const lists = staticListsClient(config);
   const freshMs = config.CONTENT_FRESH_SECONDS * 1000;
   // A page re-rendered in the background is stored as old as its oldest data: data past half the
   // window is refetched first, so the new copy stays fresh at least half a window and no page

@@ -4,14 +4,17 @@ import type { Idempotency } from '../cache/idempotency.server';
 import { createCf7Client, type SendResult } from '../upstream/cf7.server';
 import { UpstreamError } from '../upstream/http.server';
 import type { Content } from './content.server';
+import { perConfig } from './per-config';
 
 // Contact Form 7 for the request (upstream/cf7.server.ts): a form's definition read through the
 // content cache (purged like the content), a sending, and the sendings already answered.
 
 export type Cf7Form = Awaited<ReturnType<ReturnType<typeof createCf7Client>['form']>>;
 
+const cf7Client = perConfig(createCf7Client);
+
 export function createForms(config: Config, content: Content, idempotency: Idempotency) {
-  const cf7 = createCf7Client(config);
+  const cf7 = cf7Client(config);
   return {
     /** The form named `slug` mapped by `map`, cached; null when WordPress has no such form (never stored). */
     definition<T>(slug: string, map: (form: Cf7Form) => T): Promise<T | null> {

@@ -1,16 +1,9 @@
 import type { Config } from '../config/env.server';
 import { createSearchClient } from '../upstream/algolia.server';
+import { perConfig } from './per-config';
 
-// Algolia for the request (upstream/algolia.server.ts): the client is built on the first search,
-// as most requests never search.
+// Algolia (upstream/algolia.server.ts), one client per isolate.
 
 export type Search = ReturnType<typeof createSearchClient>;
 
-export function createSearch(config: Config): Search {
-  let client: Search | undefined;
-  const get = () => (client ??= createSearchClient(config));
-  return {
-    search: (...args) => get().search(...args),
-    postsById: (...args) => get().postsById(...args),
-  };
-}
+export const search: (config: Config) => Search = perConfig(createSearchClient);
