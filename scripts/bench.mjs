@@ -1,32 +1,77 @@
-// npm run bench — anonymous pages against a static file, side by side in one run (issue 8).
+// npm run bench — anonymous pages against a static file, worker-bound (issues 8 and 34).
 //   - the worker's production build (NODE_ENV=production, minified) in workerd, run by Miniflare with
 //     wrangler.jsonc's bindings (scripts/lib/worker-build.mjs: not wrangler dev, whose proxy dies under
-//     this load),
-//     the local upstream scaled to 10 000 articles;
-//   - autocannon at one concurrency, targets alternated round by round so that drift (CPU heat,
-//     other processes, KV growth) hits them all alike: a static asset of about the home page's
-//     size, home, category, article, search and the session call;
+//     this load), the local upstream scaled to 10 000 articles;
+//   - worker-bound: workerd pinned to one core (BENCH_SERVER_CPU, 0), everything else this bench
+//     starts — the load generator (autocannon in a process of its own, scripts/lib/load-generator.mjs),
+//     the bench itself, the local upstream — to the other (BENCH_CLIENT_CPU, 1), with `taskset`.
+//     Each run counts both cores' busy time (/proc/stat) and workerd's and the load generator's own
+//     CPU (/proc/<pid>/stat): a run is worker-bound when the server core is busy and the client
+//     core is not. Other processes of the machine are not pinned: what they take of the server
+//     core is counted, and a run where it passes 5 % is reported as contended;
+//   - connections: the knee, found first — a few connection counts (BENCH_KNEE, 8,16,32,64) tried
+//     briefly on the static file and the home page, the smallest that keeps workerd ≥ 90 % busy on
+//     both (of the time other processes left it) is kept; BENCH_CONNECTIONS skips the search;
+//   - the ceiling: a static file of the home page's size (its own HTML), served by the same runtime
+//     (workerd's static assets);
+//   - warm runs: every page's HTML copy stored before, fresh windows of a day so that no copy turns
+//     stale during the run; targets alternated round by round (order reversed every other round)
+//     so that drift hits them all alike, medians over rounds: the static file, home, category,
+//     article, search and the session call;
 //   - upstream calls per warm view, counted by the local upstream itself;
 //   - waterfall depth: serial upstream round trips before the first byte of a cold article page,
 //     with 100 ms added to every upstream call, from the upstream's own log of calls.
-// Prints a table and writes bench/results.json.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// Per target: req/s, ÷ static (round by round, then the median), p50, p99 and p99/p50 (every
+// response timed by the load generator), each core's utilisation and workerd's and autocannon's.
+// About 2 minutes (BENCH_SECONDS, BENCH_ROUNDS, BENCH_KNEE_SECONDS lengthen it). Prints a table
+// and writes bench/results.json. The issue's targets are printed as information only.
+import { execFileSync, execSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { buildClient } from './build-client.mjs';
-import { ensureDevVars, root, sitePort, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor, withUpstreamPort } from './lib/stack.mjs';
+import { dropWorkerLogLines } from './lib/node-worker.mjs';
+import {
+  ensureDevVars,
+  root,
+  sitePort,
+  siteUrl,
+  startUpstreamProcess,
+  stopAll,
+  upstreamUrl,
+  waitFor,
+  withUpstreamPort,
+} from './lib/stack.mjs';
 import { startProductionWorker } from './lib/worker-build.mjs';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SERVER_CPU = Number(process.env.BENCH_SERVER_CPU ?? 0);
+const CLIENT_CPU = Number(process.env.BENCH_CLIENT_CPU ?? 1);
+const FIXED_CONNECTIONS = process.env.BENCH_CONNECTIONS ? Number(process.env.BENCH_CONNECTIONS) : null;
+const KNEE_CONNECTIONS = (process.env.BENCH_KNEE ?? '8,16,32,64').split(',').map(Number);
+const KNEE_SECONDS = Number(process.env.BENCH_KNEE_SECONDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
+/** workerd's share of its core (of what other processes left it) from which the server counts as saturated. */
+const SATURATED = 0.9;
+/** Other processes' share of the server core above which a run counts as contended. */
+const CONTENDED = 0.05;
 const LATENCY_MS = 100;
+const TARGETS = { ratioToStatic: 0.9, p99OverP50: 3 };
 
+const t0 = performance.now();
+const load0 = loadavg();
 const control = (path, init) => fetch(`${upstreamUrl}/__control${path}`, init).then((r) => r.json());
-const postJson = (path, body) => control(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round2 = (x) => Math.round(x * 100) / 100;
+const postJson = (path, body) =>
+  control(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const median = (xs) => {
+  const s = xs.filter((x) => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return null;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const round2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
+const pct = (x) => (x === null ? null : Math.round(x * 1000) / 10);
 
 async function get(path) {
   const r = await fetch(siteUrl + path);
@@ -34,15 +79,144 @@ async function get(path) {
   return r;
 }
 
+// —— Cores ——————————————————————————————————————————————————————————————————————————————
+
+/** util-linux's taskset, installed with apt-get when it is missing (sudo only when not root). */
+function ensureTaskset() {
+  const has = () => {
+    try {
+      execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (has()) return;
+  console.log('taskset absent : installation du paquet Debian « util-linux »…');
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  try {
+    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq util-linux`, {
+      stdio: 'inherit',
+    });
+  } catch {}
+  if (!has()) {
+    console.error(
+      'npm run bench : taskset (util-linux) est introuvable et n’a pas pu être installé. Installez « util-linux » (apt-get install util-linux) puis relancez.',
+    );
+    process.exit(1);
+  }
+}
+
+/** Every thread of `pid` (and what it starts afterwards) on `core`. */
+function pin(pid, core) {
+  execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+}
+
+// USER_HZ: the unit of /proc/<pid>/stat's times, 100 on every Linux the project runs on.
+const CLK_TCK = 100;
+
+/** Busy and total ticks of each core (/proc/stat: busy = all but idle and iowait). */
+function coreTicks() {
+  const ticks = {};
+  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
+    const m = /^cpu(\d+) (.*)$/.exec(line);
+    if (!m) continue;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = m[2].trim().split(/\s+/).map(Number);
+    const busy = user + nice + system + irq + softirq + (steal ?? 0);
+    ticks[m[1]] = { busy, total: busy + idle + iowait };
+  }
+  return ticks;
+}
+
+/** user + system ticks of a process, all its threads (/proc/<pid>/stat, fields 14 and 15). */
+function processTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Nanoseconds the threads of a process spent runnable but waiting for a core
+ * (/proc/<pid>/task/<tid>/schedstat, second field): on a shared machine, what other processes took.
+ */
+function runQueueWaitNs(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+      } catch {}
+    }
+    return ns;
+  } catch {
+    return null;
+  }
+}
+
+/** The workerd process Miniflare started (a child of this one; a new one after each reload). */
+function findWorkerd() {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (comm === 'workerd' && ppid === process.pid) return Number(name);
+    } catch {}
+  }
+  throw new Error('npm run bench : processus workerd introuvable (enfant de ce processus).');
+}
+
+function threadCount(pid) {
+  try {
+    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+  } catch {
+    return null;
+  }
+}
+
+ensureTaskset();
+// workerd's output comes through this process (Miniflare prints it): the worker's one JSON line per
+// request is dropped, not written to the terminal at thousands a second.
+dropWorkerLogLines();
+const cores = cpus().length;
+if (cores < 2 || SERVER_CPU === CLIENT_CPU || Math.max(SERVER_CPU, CLIENT_CPU) >= cores) {
+  console.error(
+    `npm run bench : il faut deux cœurs distincts pour le serveur et le générateur de charge (cœurs : ${cores}, BENCH_SERVER_CPU=${SERVER_CPU}, BENCH_CLIENT_CPU=${CLIENT_CPU}).`,
+  );
+  process.exit(1);
+}
+// This process and everything it starts (the upstream, workerd, the load generator) on the client
+// core; workerd alone is moved to the server core once started.
+pin(process.pid, CLIENT_CPU);
+
+// —— The stack ——————————————————————————————————————————————————————————————————————————
+
 const vars = await ensureDevVars();
-await buildClient();
+// Only the manifest's names matter to the pages: an existing client build is kept (other runs on
+// this machine may be serving it); BENCH_BUILD_CLIENT=1 builds it again.
+try {
+  if (process.env.BENCH_BUILD_CLIENT === '1') throw new Error('rebuild');
+  await access(`${root}public/assets/manifest.json`);
+} catch {
+  await buildClient();
+}
 const persistTo = `${root}.wrangler/bench-state`;
 await rm(persistTo, { recursive: true, force: true });
 
-const t0 = performance.now();
-startUpstreamProcess(vars, { quiet: true, env: { UPSTREAM_QUIET: '1', UPSTREAM_ARTICLES: String(ARTICLES) } });
+const upstream = startUpstreamProcess(vars, { quiet: true, env: { UPSTREAM_QUIET: '1', UPSTREAM_ARTICLES: String(ARTICLES) } });
 await waitFor(`${upstreamUrl}/`, { timeoutMs: 300_000 });
-const worker = await startProductionWorker({ port: sitePort, persistTo, bindings: { ...withUpstreamPort(vars), PUBLIC_ORIGIN: siteUrl } });
+const worker = await startProductionWorker({
+  port: sitePort,
+  persistTo,
+  // Fresh for a day instead of 60 s: every measured request is a warm hit (a stale copy would be
+  // served the same way and re-rendered in the background, once a minute per page).
+  bindings: { ...withUpstreamPort(vars), PUBLIC_ORIGIN: siteUrl, CONTENT_FRESH_SECONDS: '86400', HTML_FRESH_SECONDS: '86400' },
+});
 await waitFor(`${siteUrl}/assets/manifest.json`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
 await get('/');
 const startToFirstPageMs = Math.round(performance.now() - t0);
@@ -57,26 +231,121 @@ const targets = {
   session: '/api/auth/session',
 };
 
-// The static asset: the home page's own HTML, served by the assets server. Same bytes, so the ratio
-// compares the worker with a plain file and nothing else. (Removed at the end; git ignores it.)
+// The static file: the home page's own HTML, served by the runtime's assets. Same bytes, so the
+// ratio compares the worker with a plain file and nothing else. (Removed at the end; git ignores it.)
 const homeHtml = Buffer.from(await (await fetch(siteUrl + '/')).arrayBuffer());
 const homeBytes = homeHtml.length;
 await mkdir(`${root}public/__bench`, { recursive: true });
+process.on('exit', () => rmSync(`${root}public/__bench`, { recursive: true, force: true }));
 await writeFile(`${root}public/__bench/home.html`, homeHtml);
 // Served at /__bench/home: the assets server drops .html (and would redirect to it).
 targets.static = '/__bench/home';
-// The runtime lists public/ when it starts: started again to serve it.
+// The runtime lists public/ when it starts: started again to serve it (a new workerd process).
 await worker.reload();
 await waitFor(`${siteUrl}${targets.static}`, { timeoutMs: 60_000, ok: (r) => r.status === 200 && r.headers.get('x-ffr-cache') === null });
 const staticFile = { path: targets.static, bytes: homeBytes };
 
-// Warm-up: every page rendered and its HTML copy stored (written after the response).
+let workerd = findWorkerd();
+pin(workerd, SERVER_CPU);
+
+// The load generator, on the client core.
+const generator = spawn('taskset', ['-c', String(CLIENT_CPU), process.execPath, `${root}scripts/lib/load-generator.mjs`], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const answers = new Map();
+let asked = 0;
+generator.on('message', (msg) => {
+  answers.get(msg.id)?.(msg);
+  answers.delete(msg.id);
+});
+generator.on('exit', (code) => {
+  if (answers.size) {
+    console.error(`npm run bench : le générateur de charge s'est arrêté (code ${code}).`);
+    stopAll();
+    process.exit(1);
+  }
+});
+const shoot = (msg) =>
+  new Promise((resolve, reject) => {
+    const id = ++asked;
+    answers.set(id, (r) => (r.error ? reject(new Error(r.error)) : resolve(r)));
+    generator.send({ id, ...msg });
+  });
+
+/**
+ * One autocannon run, with what each core and each process did meanwhile. workerd is pinned again
+ * first (a restart would have made a new one).
+ */
+async function measure(name, connections, seconds) {
+  if (processTicks(workerd) === null) workerd = findWorkerd();
+  pin(workerd, SERVER_CPU);
+  const c0 = coreTicks();
+  const w0 = processTicks(workerd);
+  const q0 = runQueueWaitNs(workerd);
+  const g0 = processTicks(generator.pid);
+  const b0 = processTicks(process.pid);
+  const u0 = processTicks(upstream.pid);
+  const start = performance.now();
+  const r = await shoot({ url: siteUrl + targets[name], connections, seconds });
+  if (r.requests === 0) {
+    console.error(
+      `npm run bench : aucune réponse de ${targets[name]} en ${seconds} s sous ${connections} connexions (${r.errors} erreurs) : le worker ne répond plus sous charge.`,
+    );
+    process.exit(1);
+  }
+  const wall = (performance.now() - start) / 1000;
+  const c1 = coreTicks();
+  const share = (ticks0, ticks1) => (ticks0 === null || ticks1 === null ? null : (ticks1 - ticks0) / CLK_TCK / wall);
+  const coreBusy = (core) => {
+    const total = c1[core].total - c0[core].total;
+    return total > 0 ? (c1[core].busy - c0[core].busy) / total : null;
+  };
+  const serverCore = coreBusy(SERVER_CPU);
+  const workerdShare = share(w0, processTicks(workerd));
+  const q1 = runQueueWaitNs(workerd);
+  return {
+    name,
+    connections,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    p999: r.p999,
+    p99OverP50: r.p50 > 0 ? r.p99 / r.p50 : null,
+    requests: r.requests,
+    bytesPerResponse: r.requests ? Math.round(r.bytes / r.requests) : 0,
+    errors: r.errors + r.non2xx,
+    serverCore,
+    clientCore: coreBusy(CLIENT_CPU),
+    workerd: workerdShare,
+    // Time other processes took on the server core: the run was contended, its figures low.
+    serverOthers: serverCore === null || workerdShare === null ? null : Math.max(0, serverCore - workerdShare),
+    // Time workerd's threads waited for the core while runnable: other processes, and its own V8
+    // helper thread (a few per cent), on the same core.
+    workerdWaiting: q0 === null || q1 === null ? null : (q1 - q0) / 1e9 / wall,
+    loadGenerator: share(g0, processTicks(generator.pid)),
+    bench: share(b0, processTicks(process.pid)),
+    upstream: share(u0, processTicks(upstream.pid)),
+  };
+}
+
+const line = (r) =>
+  `${String(Math.round(r.rps)).padStart(6)} req/s  p50 ${r.p50?.toFixed(2)} ms  p99 ${r.p99?.toFixed(2)} ms  server core ${pct(r.serverCore)} % (workerd ${pct(r.workerd)} %, waiting ${pct(r.workerdWaiting)} %)  client core ${pct(r.clientCore)} % (autocannon ${pct(r.loadGenerator)} %)`;
+
+// —— Warm-up ————————————————————————————————————————————————————————————————————————————
+
+// Every page rendered and its HTML copy stored (written after the response).
 for (const [name, path] of Object.entries(targets)) {
   for (let i = 0; i < 50; i++) {
     const r = await get(path);
     if (name === 'static' || name === 'session' || r.headers.get('x-ffr-cache') === 'HIT') break;
     await new Promise((ok) => setTimeout(ok, 50));
   }
+}
+for (const [name, path] of Object.entries(targets)) {
+  const r = await get(path);
+  if (r.status !== 200) throw new Error(`${name} (${path}) : HTTP ${r.status}`);
+  if (!['static', 'session'].includes(name) && r.headers.get('x-ffr-cache') !== 'HIT')
+    throw new Error(`${name} (${path}) : pas servi depuis le cache après l'échauffement (x-ffr-cache ${r.headers.get('x-ffr-cache')})`);
 }
 
 // Upstream calls per warm view: 25 views of each page type, counted by the upstream.
@@ -90,22 +359,60 @@ for (let i = 0; i < 25; i++) {
 }
 const warmCalls = (await control('/counters')).total;
 
-// Throughput and latency, alternating targets round by round.
+// Both sides' JIT: a second of load on each target, uncounted.
+for (const name of Object.keys(targets)) await measure(name, 8, 1);
+
+// —— The knee ———————————————————————————————————————————————————————————————————————————
+
+const KNEE_PROBES = ['static', 'home'];
+const knee = [];
+let connections = FIXED_CONNECTIONS;
+let connectionsWhy;
+if (connections) connectionsWhy = 'BENCH_CONNECTIONS';
+else {
+  for (const c of KNEE_CONNECTIONS) {
+    for (const name of KNEE_PROBES) {
+      const r = await measure(name, c, KNEE_SECONDS);
+      knee.push(r);
+      console.log(`knee ${String(c).padStart(3)} connections ${name.padEnd(8)} ${line(r)}`);
+    }
+  }
+  // The smallest count at which workerd keeps its core busy on every probe (busy: of the time other
+  // processes left it, on a shared machine); failing that (a client that cannot keep up), the one
+  // whose least-busy probe kept workerd busiest.
+  const busy = (r) => (r.workerd ?? 0) / Math.max(0.01, 1 - (r.serverOthers ?? 0));
+  const least = (c) => Math.min(...knee.filter((r) => r.connections === c).map(busy));
+  const saturating = KNEE_CONNECTIONS.find((c) => least(c) >= SATURATED);
+  if (saturating) {
+    connections = saturating;
+    connectionsWhy = `the smallest count with workerd ≥ ${SATURATED * 100} % of its core on ${KNEE_PROBES.join(' and ')}`;
+  } else {
+    connections = [...KNEE_CONNECTIONS].sort((a, b) => least(b) - least(a))[0];
+    connectionsWhy = `no count brought workerd to ${SATURATED * 100} % of its core on ${KNEE_PROBES.join(' and ')}: the count that kept it busiest (${pct(least(connections))} %) — not worker-bound, see the client core`;
+  }
+  console.log(`connections: ${connections} (${connectionsWhy})\n`);
+}
+
+// —— The measured rounds ————————————————————————————————————————————————————————————————
+
 const order = ['static', 'home', 'category', 'article', 'search', 'session'];
 const runs = Object.fromEntries(order.map((n) => [n, []]));
 await control('/counters/reset', { method: 'POST' });
-for (let r = 0; r < ROUNDS; r++) {
-  for (const name of r % 2 ? [...order].reverse() : order) {
-    const result = await autocannon({ url: siteUrl + targets[name], connections: CONNECTIONS, duration: SECONDS });
-    runs[name].push(result);
-    process.stdout.write(`round ${r + 1}/${ROUNDS} ${name.padEnd(8)} ${Math.round(result.requests.average)} req/s\n`);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const name of round % 2 ? [...order].reverse() : order) {
+    const r = await measure(name, connections, SECONDS);
+    r.round = round;
+    runs[name].push(r);
+    console.log(`round ${round + 1}/${ROUNDS} ${name.padEnd(8)} ${line(r)}`);
   }
 }
 const loadCalls = (await control('/counters')).total;
 
-// Waterfall depth: a never-seen article with 100 ms added to every upstream call. The upstream logs
-// each call's start and end; the longest chain of calls each starting after the previous one ended,
-// among those finished before the first byte, is the number of serial round trips.
+// —— Waterfall depth ————————————————————————————————————————————————————————————————————
+
+// A never-seen article with 100 ms added to every upstream call. The upstream logs each call's
+// start and end; the longest chain of calls each starting after the previous one ended, among those
+// finished before the first byte, is the number of serial round trips.
 await control('/counters/reset', { method: 'POST' });
 await postJson('/faults', { path: '*', kind: 'latency', ms: LATENCY_MS });
 const sentAt = Date.now();
@@ -114,60 +421,171 @@ const firstByteAt = Date.now();
 await cold.arrayBuffer();
 const calls = (await control('/requests')).filter((c) => c.start >= sentAt && c.end <= firstByteAt + 5).sort((a, b) => a.start - b.start);
 await fetch(`${upstreamUrl}/__control/faults`, { method: 'DELETE' });
+const workerdThreads = threadCount(workerd);
+generator.disconnect();
 stopAll();
 await worker.dispose();
 await rm(`${root}public/__bench`, { recursive: true, force: true });
 const chain = [];
-for (const [i, call] of calls.entries()) chain[i] = 1 + Math.max(0, ...calls.slice(0, i).map((c, j) => (c.end <= call.start ? chain[j] : 0)));
+for (const [i, call] of calls.entries())
+  chain[i] = 1 + Math.max(0, ...calls.slice(0, i).map((c, j) => (c.end <= call.start ? chain[j] : 0)));
 const waterfallDepth = Math.max(0, ...chain);
+const load1 = loadavg();
 
+// —— Results ————————————————————————————————————————————————————————————————————————————
+
+/** Medians over rounds; the ratio to the static file is taken round by round (same drift), then its median. */
 const summary = (name) => {
   const rs = runs[name];
-  const requests = rs.reduce((s, x) => s + x.requests.total, 0);
-  const seconds = rs.reduce((s, x) => s + x.duration, 0);
+  const staticOf = (round) => runs.static.find((s) => s.round === round)?.rps;
   return {
-    rps: Math.round(requests / seconds),
-    p50: median(rs.map((x) => x.latency.p50)),
-    p99: median(rs.map((x) => x.latency.p99)),
-    // Anything but a 200 counts: a redirect would be a cheaper answer than the page.
-    errors: rs.reduce((s, x) => s + x.errors + x.timeouts + x['1xx'] + x['3xx'] + x['4xx'] + x['5xx'], 0),
+    rps: Math.round(median(rs.map((r) => r.rps))),
+    ratioToStatic: round2(median(rs.map((r) => r.rps / staticOf(r.round)))),
+    p50: round2(median(rs.map((r) => r.p50))),
+    p99: round2(median(rs.map((r) => r.p99))),
+    p99OverP50: round2(median(rs.map((r) => r.p99OverP50))),
+    serverCore: pct(median(rs.map((r) => r.serverCore))),
+    workerdCpu: pct(median(rs.map((r) => r.workerd))),
+    othersOnServerCore: pct(median(rs.map((r) => r.serverOthers))),
+    workerdWaitingForCore: pct(median(rs.map((r) => r.workerdWaiting))),
+    clientCore: pct(median(rs.map((r) => r.clientCore))),
+    loadGeneratorCpu: pct(median(rs.map((r) => r.loadGenerator))),
+    bytesPerResponse: median(rs.map((r) => r.bytesPerResponse)),
+    errors: rs.reduce((s, r) => s + r.errors, 0),
   };
 };
 const staticSummary = summary('static');
 const pages = {};
-for (const name of ['home', 'category', 'article', 'search', 'session']) {
-  const s = summary(name);
-  pages[name] = { ...s, ratioToStatic: round2(s.rps / staticSummary.rps) };
-}
+for (const name of ['home', 'category', 'article', 'search', 'session']) pages[name] = summary(name);
+// Runs that were not worker-bound, or not alone on the server core.
+const all = Object.values(runs).flat();
+const runNames = (rs) => rs.map((r) => `${r.name} #${r.round + 1}`);
+const contended = all.filter((r) => r.serverOthers > CONTENDED);
+const clientBound = all.filter((r) => r.clientCore >= SATURATED && r.workerd < SATURATED);
+const idle = all.filter((r) => r.serverCore < SATURATED);
+const roundRun = (r) => ({
+  round: r.round,
+  connections: r.connections,
+  rps: Math.round(r.rps),
+  p50: r.p50,
+  p99: r.p99,
+  p999: r.p999,
+  serverCore: pct(r.serverCore),
+  workerd: pct(r.workerd),
+  othersOnServerCore: pct(r.serverOthers),
+  workerdWaitingForCore: pct(r.workerdWaiting),
+  clientCore: pct(r.clientCore),
+  loadGenerator: pct(r.loadGenerator),
+  bench: pct(r.bench),
+  upstream: pct(r.upstream),
+  errors: r.errors,
+});
 const results = {
   pages,
-  static: { ...staticSummary, path: staticFile.path, bytes: staticFile.bytes },
+  static: { ...staticSummary, ratioToStatic: 1, path: staticFile.path, bytes: staticFile.bytes },
   upstreamCallsPerWarmView: round2(warmCalls / views),
   waterfallDepth,
   details: {
-    connections: CONNECTIONS,
+    date: new Date().toISOString(),
+    machine: { cpu: cpus()[0]?.model ?? '?', cores, node: process.version },
+    loadAverage: { start: load0.map(round2), end: load1.map(round2) },
+    pinning: {
+      serverCore: SERVER_CPU,
+      clientCore: CLIENT_CPU,
+      onServerCore: `workerd (Miniflare's runtime, every thread: ${workerdThreads ?? '?'})`,
+      onClientCore: "autocannon (scripts/lib/load-generator.mjs), this bench process (Miniflare's Node side), the local upstream",
+      note: "other processes on the machine are not pinned and may run on either core: serverCore/clientCore are each core's busy share (all processes), workerdCpu/loadGeneratorCpu the process's own",
+    },
+    connections: {
+      chosen: connections,
+      why: connectionsWhy,
+      knee: knee.map((r) => ({
+        connections: r.connections,
+        target: r.name,
+        rps: Math.round(r.rps),
+        p50: r.p50,
+        p99: r.p99,
+        serverCore: pct(r.serverCore),
+        workerd: pct(r.workerd),
+        othersOnServerCore: pct(r.serverOthers),
+        workerdWaitingForCore: pct(r.workerdWaiting),
+        clientCore: pct(r.clientCore),
+        loadGenerator: pct(r.loadGenerator),
+      })),
+      kneeSecondsPerRun: KNEE_SECONDS,
+    },
     secondsPerRun: SECONDS,
     rounds: ROUNDS,
+    latency:
+      "milliseconds, every 2xx response timed by the load generator (sub-millisecond); p50/p99 are medians over rounds, p99/p50 the median of each round's ratio",
+    freshness:
+      'CONTENT_FRESH_SECONDS and HTML_FRESH_SECONDS set to a day: every page request is a warm hit (isolate memo, a KV read at most once a second)',
+    compression: 'none: autocannon sends no Accept-Encoding (workerd compresses natively when asked, for pages and static file alike)',
+    targetsOfTheIssue: { ratioToStatic: `≥ ${TARGETS.ratioToStatic}`, p99OverP50: `≤ ${TARGETS.p99OverP50}`, asserted: false },
     articles: published.length,
     homeHtmlBytes: homeBytes,
     warmViewsCounted: views,
     upstreamCallsDuringLoad: loadCalls,
-    coldArticle: { path: published[1].link, status: cold.status, ttfbMs: firstByteAt - sentAt, addedLatencyPerCallMs: LATENCY_MS, upstreamCalls: calls.map((c) => ({ route: c.route, startMs: Math.round(c.start - sentAt), endMs: Math.round(c.end - sentAt) })) },
+    coldArticle: {
+      path: published[1].link,
+      status: cold.status,
+      ttfbMs: firstByteAt - sentAt,
+      addedLatencyPerCallMs: LATENCY_MS,
+      upstreamCalls: calls.map((c) => ({ route: c.route, startMs: Math.round(c.start - sentAt), endMs: Math.round(c.end - sentAt) })),
+    },
     startToFirstPageMs,
+    totalSeconds: Math.round((performance.now() - t0) / 1000),
     targets,
+    notWorkerBound: {
+      contended: { runs: runNames(contended), meaning: `other processes took > ${CONTENDED * 100} % of the server core` },
+      clientSaturated: {
+        runs: runNames(clientBound),
+        meaning: `client core ≥ ${SATURATED * 100} % busy while workerd was below ${SATURATED * 100} %`,
+      },
+      serverNotBusy: { runs: runNames(idle), meaning: `server core below ${SATURATED * 100} % busy` },
+    },
+    runs: Object.fromEntries(order.map((n) => [n, runs[n].map(roundRun)])),
   },
 };
 await writeFile(`${root}bench/results.json`, JSON.stringify(results, null, 2) + '\n');
 
-console.log(`\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per target, ${published.length} articles\n`);
-console.log('target    |   req/s |  p50 ms |  p99 ms | p99/p50 | ÷ static | errors');
-for (const [name, s] of [['static', { ...staticSummary, ratioToStatic: 1 }], ...Object.entries(pages)]) {
+const cell = (x, w) => String(x ?? '—').padStart(w);
+const meets = (s) => {
+  const notes = [];
+  if (s.ratioToStatic !== null && s.ratioToStatic < TARGETS.ratioToStatic) notes.push(`< ${TARGETS.ratioToStatic}× static`);
+  if (s.p99OverP50 !== null && s.p99OverP50 > TARGETS.p99OverP50) notes.push(`p99/p50 > ${TARGETS.p99OverP50}`);
+  return notes.length ? notes.join(', ') : 'ok';
+};
+console.log(
+  `\nWorker-bound throughput: workerd on core ${SERVER_CPU}, autocannon on core ${CLIENT_CPU} (${results.details.machine.cpu} × ${cores})`,
+);
+console.log(`${connections} connections (${connectionsWhy}), ${ROUNDS} rounds × ${SECONDS} s per target, ${published.length} articles`);
+console.log(`load average ${load0.map(round2).join(' ')} at start, ${load1.map(round2).join(' ')} at end\n`);
+console.log(
+  'target    |   req/s | ÷ static |  p50 ms |  p99 ms | p99/p50 | server core (workerd) | client core (autocannon) | errors | issue target (info)',
+);
+for (const [name, s] of [['static', results.static], ...Object.entries(pages)]) {
   console.log(
-    `${name.padEnd(9)} | ${String(s.rps).padStart(7)} | ${String(s.p50).padStart(7)} | ${String(s.p99).padStart(7)} | ${String(round2(s.p99 / Math.max(1, s.p50))).padStart(7)} | ${String(s.ratioToStatic).padStart(8)} | ${s.errors}`,
+    `${name.padEnd(9)} | ${cell(s.rps, 7)} | ${cell(s.ratioToStatic, 8)} | ${cell(s.p50, 7)} | ${cell(s.p99, 7)} | ${cell(s.p99OverP50, 7)} | ${cell(`${s.serverCore} % (${s.workerdCpu} %)`, 21)} | ${cell(`${s.clientCore} % (${s.loadGeneratorCpu} %)`, 24)} | ${cell(s.errors, 6)} | ${name === 'static' ? '' : meets(s)}`,
   );
 }
-console.log(`\nstatic file: ${staticFile.path} (the home page's HTML, ${homeBytes} B)`);
-console.log(`upstream calls per warm view: ${results.upstreamCallsPerWarmView} (${warmCalls} over ${views} views); during the load runs: ${loadCalls}`);
-console.log(`waterfall depth: ${waterfallDepth} (cold article, +${LATENCY_MS} ms per upstream call: first byte after ${firstByteAt - sentAt} ms, ${calls.length} calls: ${calls.map((c) => `${c.route} ${Math.round(c.start - sentAt)}–${Math.round(c.end - sentAt)} ms`).join(', ')})`);
-console.log('written: bench/results.json');
+console.log(`\nstatic file: ${staticFile.path} (the home page's HTML, ${homeBytes} B, workerd's static assets)`);
+console.log(`issue targets (information, not asserted): warm pages ≥ ${TARGETS.ratioToStatic}× static, p99/p50 ≤ ${TARGETS.p99OverP50}`);
+if (contended.length)
+  console.log(
+    `contended (other processes took > ${CONTENDED * 100} % of the server core): ${contended.length}/${all.length} runs: ${runNames(contended).join(', ')} — figures low, tails long; run again on an idle machine`,
+  );
+if (clientBound.length)
+  console.log(`client core saturated while workerd was below ${SATURATED * 100} %: ${runNames(clientBound).join(', ')}`);
+if (idle.length)
+  console.log(`server core below ${SATURATED * 100} % busy (not worker-bound: too few connections?): ${runNames(idle).join(', ')}`);
+if (!contended.length && !clientBound.length && !idle.length)
+  console.log(`every run worker-bound: server core ≥ ${SATURATED * 100} % busy, other processes ≤ ${CONTENDED * 100} % of it`);
+console.log(
+  `upstream calls per warm view: ${results.upstreamCallsPerWarmView} (${warmCalls} over ${views} views); during the load runs: ${loadCalls}`,
+);
+console.log(
+  `waterfall depth: ${waterfallDepth} (cold article, +${LATENCY_MS} ms per upstream call: first byte after ${firstByteAt - sentAt} ms, ${calls.length} calls: ${calls.map((c) => `${c.route} ${Math.round(c.start - sentAt)}–${Math.round(c.end - sentAt)} ms`).join(', ')})`,
+);
+console.log(`${results.details.totalSeconds} s in all; written: bench/results.json`);
 process.exit(0);
