@@ -147,6 +147,14 @@ describe('users (/wp/v2/users), as an anonymous caller', () => {
     expect((await get('/wp-json/wp/v2/users/claire')).body).toMatchObject({ code: 'rest_no_route' });
   });
 
+  it('answers an unknown route under ffr/v1 with rest_no_route, before asking for a token', async () => {
+    const unknown = await get('/wp-json/ffr/v1/nope');
+    expect(unknown.res.status).toBe(404);
+    expect(wpErrorOf(unknown.body)).toMatchObject({ code: 'rest_no_route', data: { status: 404 } });
+    // The user's own routes still want one.
+    expect((await get('/wp-json/ffr/v1/user_prefs')).res.status).toBe(401);
+  });
+
   it('finds an author by slug, lists only authors with published posts, and pages', async () => {
     const bySlug = await get('/wp-json/wp/v2/users?slug=julien-moreau');
     expect((bySlug.body as Array<{ id: number }>).map((u) => u.id)).toEqual([3]);

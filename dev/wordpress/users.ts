@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { TestAccount } from '../content/types';
 import type { ContentStore } from '../content/store';
 import { accountPrefs, type Prefs } from './accounts-state';
@@ -24,14 +24,19 @@ export function createUserRoutes(store: ContentStore, idp: TokenVerifier) {
 
   const prefsOf = (account: TestAccount): Prefs => accountPrefs(store, account);
 
-  app.use(async (c, next) => {
+  // Only the user's own routes ask for the token: any other path under ffr/v1 is WordPress's
+  // rest_no_route 404, which its REST server answers before any permission check
+  // (wp-includes/rest-api/class-wp-rest-server.php, match_request_to_handler then dispatch).
+  const signedIn: MiddlewareHandler<{ Variables: { account: TestAccount } }> = async (c, next) => {
     const auth = c.req.header('authorization') ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
     const account = token ? await idp.verifyAccessToken(token) : null;
     if (!account) return wpError(c, 401, 'jwt_auth_invalid_token', 'Jeton d’accès absent, invalide ou expiré.');
     c.set('account', account);
     await next();
-  });
+  };
+  app.use('/user_prefs', signedIn);
+  app.use('/user_newsroom', signedIn);
 
   const readValue = async (c: Context) => {
     try {
