@@ -1,5 +1,6 @@
 // The worker bundled as `wrangler deploy --minify` bundles it (wrangler-dist/cli.js bundleWorker):
-// esbuild's browser platform, conditions workerd/worker/browser, target es2024, names kept,
+// esbuild's browser platform, conditions workerd/worker/browser, target es2024, names not kept
+// (wrangler.jsonc keep_names),
 // NODE_ENV and navigator.userAgent defined. Used by the benches that run the production bundle
 // outside `wrangler dev` (bench, bench:cpu).
 import { root } from './stack.mjs';
@@ -14,7 +15,7 @@ export const productionBuildOptions = {
   target: 'es2024',
   jsx: 'automatic',
   minify: true,
-  keepNames: true,
+  keepNames: false,
   legalComments: 'none',
   // Provided by the runtime (the nodejs_als compatibility flag), as wrangler leaves it.
   external: ['node:async_hooks'],
