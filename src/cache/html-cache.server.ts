@@ -173,7 +173,8 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
       const rendered = new Uint8Array(await new Response(toCache).arrayBuffer());
       // The text for this isolate's memo; the bytes for the ETag and the store, the nonce swapped
       // in them as bytes (both are ASCII) rather than the whole page encoded again.
-      const html = nonce ? utf8Decoder.decode(rendered).replaceAll(nonce, noncePlaceholder) : utf8Decoder.decode(rendered);
+      const text = utf8Decoder.decode(rendered);
+      const html = nonce ? text.replaceAll(nonce, noncePlaceholder) : text;
       const bytes = nonce ? replaceBytes(rendered, utf8.encode(nonce), utf8.encode(noncePlaceholder)) : rendered;
       const stored = { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder } : {}) };
       if (policy!.localSeconds !== undefined) await store.writeLocal(key, bytes, stored, policy!.localSeconds, status);

@@ -36,4 +36,3 @@ export function createForms(config: Config, content: Content, idempotency: Idemp
 
 export type Forms = ReturnType<typeof createForms>;
 export type { SendResult };
-export { UpstreamError };

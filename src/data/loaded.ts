@@ -4,6 +4,9 @@
 import { UpstreamError } from '../upstream/http.server';
 import { log } from '../observability/log.server';
 
+/** What every upstream call throws (upstream/http.server.ts), for the features that tell its kinds apart. */
+export { UpstreamError };
+
 export type Loaded<T> = { status: 'success'; data: T } | { status: 'failure' } | { status: 'not-found' };
 
 export async function settle<T>(promise: Promise<T>, area: string): Promise<Loaded<T>> {

@@ -11,5 +11,3 @@ export const userData: (config: Config) => UserData = perConfig(createUserClient
 
 /** WordPress no longer accepts the reader's token (revoked at the provider): their session is over. */
 export const tokenRefused = (error: unknown) => error instanceof UpstreamError && error.status === 401;
-
-export { UpstreamError };

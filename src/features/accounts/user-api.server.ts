@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { AppEnv } from '../../app-env';
 import { CSRF_HEADER, verifyCsrf } from '../../auth/csrf.server';
 import { endSession, readSession } from '../../auth/session.server';
-import { UpstreamError } from '../../data/user.server';
+import { UpstreamError } from '../../data/loaded';
 import { cacheControl } from '../../http/cache-control';
 
 // /api/user/* (routes/account.ts) — the browser never holds the access token: it calls these, and the worker adds the

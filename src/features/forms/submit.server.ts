@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { UpstreamError, type SendResult } from '../../data/forms.server';
+import type { SendResult } from '../../data/forms.server';
+import { UpstreamError } from '../../data/loaded';
 import { eventsKindOfForm } from './accreditation-kinds';
 import { futureEventChoices } from './event-choices.server';
 import { EVENT_FIELD } from './event-selection';
