@@ -94,6 +94,7 @@ export async function authJsAnswer(c: Context<AppEnv>) {
   // that the security headers can still be added on the way out.
   const answer = await Auth(request, authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)));
   const response = new Response(answer.body, answer);
+  if (action[0] !== 'signin') keepSignInReturn(response.headers);
   if (action[0] === 'signout' && request.method === 'POST') return announceSignOut(await signOutAtProvider(c, response), c);
   if (action[0] === 'session' && request.method === 'GET') {
     const body = await response.clone().text();
@@ -176,7 +177,22 @@ export function signInReturnPath(c: Context<AppEnv>): string {
 export const startSignIn = (c: Context<AppEnv>, request: Request) =>
   Auth(request, authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)));
 
-/** A CSRF token for a server-rendered form, with the cookie it needs. */
+/**
+ * Auth.js writes its callback-url cookie on every answer whose request names no callbackUrl, with
+ * the site's origin when the cookie is missing or reads differently (@auth/core lib/init.ts,
+ * lib/utils/callback-url.ts). A session poll still in flight when the reader starts a sign-in
+ * (another tab's, or the page's own on focus) then overwrote the sign-in's return address, and the
+ * reader came back to the home page. Only a sign-in's start says where it returns to.
+ */
+function keepSignInReturn(headers: Headers): void {
+  const cookies = headers.getSetCookie();
+  const name = /^(__Host-)?authjs\.callback-url=/;
+  if (!cookies.some((cookie) => name.test(cookie))) return;
+  headers.delete('set-cookie');
+  for (const cookie of cookies) if (!name.test(cookie)) headers.append('set-cookie', cookie);
+}
+
+/** A CSRF token for a server-rendered form, with the cookie it needs (and no other: see keepSignInReturn). */
 export async function csrfFor(c: Context<AppEnv>): Promise<{ token: string; setCookie: string[] }> {
   const origin = new URL(c.req.url).origin;
   const res = await Auth(
@@ -184,5 +200,6 @@ export async function csrfFor(c: Context<AppEnv>): Promise<{ token: string; setC
     authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)),
   );
   const { csrfToken } = (await res.json()) as { csrfToken: string };
+  keepSignInReturn(res.headers);
   return { token: csrfToken, setCookie: res.headers.getSetCookie() };
 }

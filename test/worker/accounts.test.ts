@@ -75,6 +75,20 @@ describe('/api/auth', () => {
     expect(failed.headers.get('location')).toMatch(/^(http:\/\/presse\.test)?\/connexion\/erreur\?error=/);
   });
 
+  it('comes back to the page the sign-in started from, even when a session call sent before it answers during it', async () => {
+    // The page's SessionSync (on focus, or another tab's poll) may ask for the session just before
+    // the reader presses « Se connecter », and be answered after: with the cookies of before.
+    const { landedOn } = await signInThroughProvider('journaliste@example.fr', {
+      callbackUrl: '/accreditations',
+      whileAtProvider: (cookieBefore) => site('/api/auth/session', { headers: { cookie: cookieBefore } }),
+    });
+    expect(landedOn).toMatch(/^(http:\/\/presse\.test)?\/accreditations$/);
+    // No answer but a sign-in's start names a return address: not the sign-in page, not a CSRF token.
+    for (const path of ['/connexion?callbackUrl=%2Faccreditations', '/api/auth/csrf', '/api/auth/session', '/api/auth/providers']) {
+      expect((await get(path)).headers.getSetCookie().filter((c) => c.includes('callback-url'))).toEqual([]);
+    }
+  });
+
   it('sends an unknown provider back to sign-in with its callbackUrl', async () => {
     const res = await get('/api/auth/signin/github?callbackUrl=%2Fespace-presse');
     expect(res.status).toBe(302);

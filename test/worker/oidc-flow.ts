@@ -36,19 +36,26 @@ async function go(jar: CookieJar, url: string, init: RequestInit = {}): Promise<
   return response;
 }
 
-/** Signs in through the local provider; returns the site's cookies (the session among them). */
+/**
+ * Signs in through the local provider; returns the site's cookies (the session among them).
+ * `whileAtProvider` runs once the sign-in has started, with the cookies the browser sent before it
+ * (a request that left the page then and answers now).
+ */
 export async function signInThroughProvider(
   email: string,
-  password = 'Rugby2026!',
+  options: { password?: string; callbackUrl?: string; whileAtProvider?: (cookieBefore: string) => Promise<Response> } = {},
 ): Promise<{ cookie: string; landedOn: string; jar: CookieJar }> {
+  const { password = 'Rugby2026!', callbackUrl = '/espace-presse' } = options;
   const site = new CookieJar();
   const idp = new CookieJar();
   const csrf = (await (await go(site, `${SITE}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const before = site.header();
   let res = await go(site, `${SITE}/api/auth/signin/ffr`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrfToken: csrf.csrfToken, callbackUrl: '/espace-presse' }),
+    body: new URLSearchParams({ csrfToken: csrf.csrfToken, callbackUrl }),
   });
+  if (options.whileAtProvider) site.store(await options.whileAtProvider(before));
   let location = res.headers.get('location') ?? '';
   // Provider: authorization request → login page.
   for (let hop = 0; hop < 10 && location.startsWith(upstream.base); hop++) {

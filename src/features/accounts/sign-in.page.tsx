@@ -60,12 +60,7 @@ export async function signInStart(c: Context<AppEnv>) {
   if (!(await withinLimit(c, 'SIGNIN_LIMITER')))
     return c.redirect(`/connexion?${new URLSearchParams({ callbackUrl, error: 'RateLimited' })}`, 303);
   const csrf = await csrfFor(c);
-  const cookie = [
-    c.req.header('cookie'),
-    ...csrf.setCookie.filter((set) => /^[\w.-]*csrf-token=/.test(set)).map((set) => set.split(';')[0]),
-  ]
-    .filter(Boolean)
-    .join('; ');
+  const cookie = [c.req.header('cookie'), ...csrf.setCookie.map((set) => set.split(';')[0])].filter(Boolean).join('; ');
   const answer = await startSignIn(
     c,
     new Request(`${url.origin}${AUTH_BASE_PATH}/signin/${PROVIDER_ID}`, {
@@ -74,10 +69,8 @@ export async function signInStart(c: Context<AppEnv>) {
       body: new URLSearchParams({ csrfToken: csrf.token, callbackUrl }),
     }),
   );
-  // Only the CSRF cookie of the first answer: it also sets a default callback URL, which must not
-  // override the sign-in's own.
   const headers = new Headers(answer.headers);
-  for (const set of csrf.setCookie) if (/^[\w.-]*csrf-token=/.test(set)) headers.append('set-cookie', set);
+  for (const set of csrf.setCookie) headers.append('set-cookie', set);
   headers.set('cache-control', cacheControl.personal);
   return new Response(answer.body, { status: answer.status, headers });
 }
