@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDevVars, root } from '../../scripts/lib/stack.mjs';
-import { context, islandLive, launch, SCREENSHOTS, siteUrl, testNow, upstreamUrl } from './browser';
+import { context, islandLive, launch, SCREENSHOTS, siteUrl, testNow, throughProvider, upstreamUrl } from './browser';
 
 // Issue 20: accreditation requests are a journalist's right (SPEC §6). An anonymous reader is
 // invited to sign in and comes back to the form as they left it; a signed-in reader without the
@@ -20,7 +20,6 @@ afterAll(async () => {
 
 const SIZES = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
 type Size = keyof typeof SIZES;
-const PASSWORD = 'Rugby2026!';
 
 let visitors = 0;
 /** A visitor of its own (cf-connecting-ip): the per-visitor limits on sendings and sign-ins count this test alone. */
@@ -35,14 +34,6 @@ async function open(size: Size, path: string, options: { javaScriptEnabled?: boo
   const refuse = page.getByRole('button', { name: 'Tout refuser' });
   if (await refuse.isVisible()) await refuse.click();
   return { ctx, page };
-}
-
-/** The provider's login page, as the reader fills it. */
-async function logInAtProvider(page: Page, email: string) {
-  await page.getByLabel('Mot de passe').waitFor();
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 /** An address of its own: CF7's one-request-per-e-mail-and-event rule ties it to no other test. */
@@ -119,8 +110,7 @@ describe('an anonymous reader on /accreditations', () => {
 
       // The refusal's own sign-in link: to the provider, and back to this very address.
       await refusal.getByRole('link', { name: 'Connexion / inscription' }).click();
-      await logInAtProvider(page, 'journaliste@example.fr');
-      await page.waitForURL(siteUrl() + path);
+      await throughProvider(page, 'journaliste@example.fr', path);
       await page.waitForLoadState('networkidle');
       const back = page.locator('form.cf7-form');
       await expect.poll(() => back.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Dubois');
@@ -191,8 +181,7 @@ describe('a signed-in reader without the journalist status', () => {
     it(`is told how to ask for the status, and refused at the sending with the input kept (${size})`, async () => {
       const { ctx, page } = await open(size, `/connexion?callbackUrl=${encodeURIComponent('/accreditations')}`);
       await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
-      await logInAtProvider(page, 'membre@example.fr');
-      await page.waitForURL(`${siteUrl()}/accreditations`);
+      await throughProvider(page, 'membre@example.fr', '/accreditations');
       await page.waitForLoadState('networkidle');
       const notice = page.locator('.access-notice');
       await notice.getByText('Votre compte FFR n’a pas le statut de journaliste.').waitFor();

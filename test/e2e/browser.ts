@@ -71,6 +71,29 @@ export async function onSiteArticleLink(page: Page, selector: string): Promise<L
 /** The seeded accounts' password (dev/oidc). */
 export const PASSWORD = 'Rugby2026!';
 
+/**
+ * The provider's login form, filled and sent: waits until the site has brought the reader back to
+ * `path`, and says where they landed when it did not.
+ */
+export async function throughProvider(page: Page, login: string, path: string): Promise<void> {
+  await page.getByLabel('Adresse e-mail').fill(login);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  try {
+    await page.waitForURL(siteUrl() + path);
+  } catch (error) {
+    throw new Error(`signed in as ${login}, back on ${page.url()} instead of ${path}`, { cause: error });
+  }
+}
+
+/** Signs in from the site's sign-in page (/connexion), asked to come back to `path`. */
+export async function signInAt(page: Page, login: string, path: string): Promise<void> {
+  await page.goto(`${siteUrl()}/connexion?${new URLSearchParams({ callbackUrl: path })}`);
+  await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
+  await throughProvider(page, login, path);
+  await page.waitForLoadState('networkidle');
+}
+
 /** Signs in from the home page's « Connexion » link, as a reader does; back on the home page. */
 export async function signInFromHome(
   browser: Browser,
@@ -86,10 +109,7 @@ export async function signInFromHome(
     .getByRole('link', { name: kind === 'desktop' ? 'Connexion / inscription' : 'Se connecter' })
     .first()
     .click();
-  await page.getByLabel('Adresse e-mail').fill(login);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.waitForURL(`${siteUrl()}/`);
+  await throughProvider(page, login, '/');
   await page.waitForLoadState('networkidle');
   return { ctx, page };
 }

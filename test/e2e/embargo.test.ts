@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { context, launch, PASSWORD, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, launch, SCREENSHOTS, siteUrl, throughProvider, upstreamUrl } from './browser';
 
 // The embargo journey (issue 29): the press office shares a scheduled post from WordPress, a
 // journalist opens the link, signs in, reads it under embargo; once WordPress publishes the post,
@@ -40,10 +40,7 @@ describe('embargo links in Chromium', () => {
       await expect.poll(() => page.locator('h1').textContent()).toBe('Contenu sous embargo');
       expect(await page.content()).not.toContain(post.title);
       await page.getByRole('link', { name: 'Se connecter' }).last().click();
-      await page.getByLabel('Adresse e-mail').fill('journaliste@example.fr');
-      await page.getByLabel('Mot de passe').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === new URL(link).pathname);
+      await throughProvider(page, 'journaliste@example.fr', path);
       const notice = page.locator('.article__notice--embargo');
       await notice.waitFor();
       expect(await notice.textContent()).toMatch(/^Sous embargo jusqu’au \d{1,2}(er)? \S+ à \d{1,2}h\d{2} — ne pas publier avant$/);

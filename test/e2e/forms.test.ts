@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, SCREENSHOTS, siteUrl } from './browser';
+import { context, launch, SCREENSHOTS, signInAt, siteUrl } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -90,13 +90,7 @@ describe('forms in Chromium', () => {
   it('journalist: requests accreditation for two open events, then sees them « En attente »', async () => {
     const ctx = await visitor('desktop');
     const page = await ctx.newPage();
-    await page.goto(siteUrl() + '/connexion?callbackUrl=%2Faccreditations');
-    await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
-    await page.getByLabel('Adresse e-mail').fill('journaliste@example.fr');
-    await page.getByLabel('Mot de passe').fill('Rugby2026!');
-    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-    await page.waitForURL(`${siteUrl()}/accreditations`);
-    await page.waitForLoadState('networkidle');
+    await signInAt(page, 'journaliste@example.fr', '/accreditations');
     await page.getByRole('button', { name: 'Tout refuser' }).click();
     // Prefilled from the profile.
     await expect.poll(() => page.getByLabel('Adresse e-mail').inputValue()).toBe('journaliste@example.fr');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, islandLive, launch, PASSWORD, resetAccount, SCREENSHOTS, siteUrl } from './browser';
+import { context, islandLive, launch, resetAccount, SCREENSHOTS, siteUrl, throughProvider } from './browser';
 
 // Issue 30, items 1 and 2: a reader whose journalist status is not settled sends what the press
 // office needs (the information asked for, or a request for the status) and, from then on, every
@@ -23,10 +23,7 @@ async function signedIn(size: 'desktop' | 'mobile', email: string, path: string)
   const refuse = page.getByRole('button', { name: 'Tout refuser' });
   if (await refuse.isVisible()) await refuse.click();
   await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.waitForURL(siteUrl() + path);
+  await throughProvider(page, email, path);
   await page.waitForLoadState('networkidle');
   return { ctx, page };
 }

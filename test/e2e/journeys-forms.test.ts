@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, islandLive, launch, SCREENSHOTS, siteUrl } from './browser';
+import { context, islandLive, launch, SCREENSHOTS, signInAt, siteUrl } from './browser';
 
 // Issue 18, the journeys of a journalist and a reader through the forms: the contact draft, the
 // results and errors brought into view with focus, the confirmation summary, the floating button.
@@ -37,15 +37,7 @@ async function refuseCookies(page: Page) {
   await page.getByRole('dialog', { name: 'Vos choix en matière de cookies' }).waitFor({ state: 'detached' });
 }
 
-async function signIn(page: Page, path: string) {
-  await page.goto(`${siteUrl()}/connexion?callbackUrl=${encodeURIComponent(path)}`);
-  await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
-  await page.getByLabel('Adresse e-mail').fill('journaliste@example.fr');
-  await page.getByLabel('Mot de passe').fill('Rugby2026!');
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.waitForURL(`${siteUrl()}${path}`);
-  await page.waitForLoadState('networkidle');
-}
+const signIn = (page: Page, path: string) => signInAt(page, 'journaliste@example.fr', path);
 
 /**
  * Until its island is live the floating button is a plain link to /contact (as without JavaScript),

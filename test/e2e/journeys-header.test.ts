@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, PASSWORD, SCREENSHOTS, setWhatsappOptIn, siteUrl, upstreamUrl } from './browser';
+import { context, launch, SCREENSHOTS, setWhatsappOptIn, signInAt, siteUrl, upstreamUrl } from './browser';
 
 // Issue 18, items 3 (the header must not move while the page loads and hydrates) and 7 (the
 // header used with the keyboard only: disclosure menus, then the search as a combobox).
@@ -30,12 +30,7 @@ async function refuseCookies(ctx: BrowserContext) {
 
 async function signInAsJournalist(ctx: BrowserContext) {
   const page = await ctx.newPage();
-  await page.goto(siteUrl() + '/connexion?callbackUrl=/');
-  await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
-  await page.getByLabel('Adresse e-mail').fill('journaliste@example.fr');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.waitForURL(`${siteUrl()}/`);
+  await signInAt(page, 'journaliste@example.fr', '/');
   await page.close();
   // The journalist has not opted in to WhatsApp, whatever an earlier file left in the emulator:
   // the invitation is part of what is measured.

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, onSiteArticleLink, resetAccount, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, launch, onSiteArticleLink, resetAccount, SCREENSHOTS, signInAt, siteUrl, throughProvider, upstreamUrl } from './browser';
 
 // Issue 18: what a journalist and a reader hit, each journey as they meet it, at 1280 and 375 px.
 
@@ -12,8 +12,6 @@ afterAll(async () => {
   await browser?.close();
   await fetch(`${upstreamUrl()}/__control/faults`, { method: 'DELETE' });
 });
-
-const PASSWORD = 'Rugby2026!';
 
 async function open(kind: 'desktop' | 'mobile', path: string): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await context(browser, kind);
@@ -27,13 +25,7 @@ async function open(kind: 'desktop' | 'mobile', path: string): Promise<{ ctx: Br
 async function signIn(kind: 'desktop' | 'mobile', login: string, path = '/'): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await context(browser, kind);
   const page = await ctx.newPage();
-  await page.goto(`${siteUrl()}/connexion?callbackUrl=${encodeURIComponent(path)}`);
-  await page.getByRole('button', { name: 'Se connecter avec mon compte FFR' }).click();
-  await page.getByLabel('Adresse e-mail').fill(login);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.waitForURL(`${siteUrl()}${path}`);
-  await page.waitForLoadState('networkidle');
+  await signInAt(page, login, path);
   return { ctx, page };
 }
 
@@ -50,10 +42,7 @@ describe('4. Sign-in comes back to the page left, in one step', () => {
       // No page of ours in between: the provider's own form.
       await page.getByLabel('Mot de passe').waitFor();
       expect(new URL(page.url()).origin).toBe(new URL(upstreamUrl()).origin);
-      await page.getByLabel('Adresse e-mail').fill('journaliste@example.fr');
-      await page.getByLabel('Mot de passe').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-      await page.waitForURL(siteUrl() + href);
+      await throughProvider(page, 'journaliste@example.fr', href);
       await page.locator('.user-menu__toggle').waitFor();
       await ctx.close();
     });
@@ -68,10 +57,7 @@ describe('4. … and finds the form as it was left', () => {
     await form.getByRole('textbox', { name: 'Média' }).fill('Rugby Mag’');
     await page.locator('footer').getByRole('link', { name: 'Se connecter' }).click();
     await page.getByLabel('Mot de passe').waitFor();
-    await page.getByLabel('Adresse e-mail').fill('journaliste@example.fr');
-    await page.getByLabel('Mot de passe').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-    await page.waitForURL(`${siteUrl()}/accreditations?formulaire=evenements-presse`);
+    await throughProvider(page, 'journaliste@example.fr', '/accreditations?formulaire=evenements-presse');
     // What the reader typed wins over the profile's values; the rest comes from the profile.
     await expect.poll(() => form.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Moreau-Lefèvre');
     expect(await form.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('Rugby Mag’');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, PASSWORD, resetAccount, SCREENSHOTS, siteUrl, upstreamUrl } from './browser';
+import { context, launch, resetAccount, SCREENSHOTS, siteUrl, throughProvider, upstreamUrl } from './browser';
 
 // Issue 30, items 4 and 5: without JavaScript (a phone with it off, a script that failed to come),
 // what looks like a control is one. The menu and search are links; a signed-in reader is shown
@@ -26,10 +26,7 @@ async function withoutScript(size: 'desktop' | 'mobile'): Promise<{ ctx: Browser
 
 async function signIn(page: Page, email: string, path: string) {
   await page.goto(`${siteUrl()}/connexion/compte-ffr?${new URLSearchParams({ callbackUrl: path })}`);
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.waitForURL(siteUrl() + path);
+  await throughProvider(page, email, path);
 }
 
 describe('a phone without JavaScript: menu and search (item 4)', () => {
