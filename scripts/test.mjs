@@ -83,5 +83,7 @@ console.log('\n━━ résumé ━━');
 for (const r of results) console.log(`${r.ok ? '✔' : '✘'} ${r.name} (${r.s} s)`);
 const failed = results.filter((r) => !r.ok).length;
 const skipped = steps.length - results.length;
-console.log(`steps: ${results.length - failed} passed, ${failed + skipped} failed`);
+// A failed step stops the run: the steps after it are not run, which fails the run too.
+for (const [name] of steps.slice(results.length)) console.log(`· ${name} (non lancé)`);
+console.log(`steps: ${results.length - failed} passed, ${failed} failed, ${skipped} not run`);
 process.exit(failed || skipped ? 1 : 0);
