@@ -9,6 +9,7 @@ export default defineConfig({
     include: [
       'src/**/*.test.ts',
       'src/**/*.test.tsx',
+      'client/**/*.test.ts',
       'dev/**/*.test.ts',
       'test/calendar/**/*.test.ts',
       'test/typography/**/*.test.ts',

@@ -9,7 +9,7 @@ const MARGIN = '200px';
 const MOST_PER_PAGE = 24;
 // Never fetched ahead: what is not a page or acts when fetched (sign-in, sign-out), and searches,
 // each of which would be a paid search query that nobody may read.
-const NOT_PAGES = /^\/(api|connexion|assets|images|recherche)(\/|$)|\.(xml|ics|zip|pdf|json|txt)$/;
+const NOT_PAGES = /^\/(api|connexion|deconnexion|assets|images|recherche)(\/|$)|\.(xml|ics|zip|pdf|json|txt)$/;
 
 export function prefetchNearLinks(): void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
@@ -49,8 +49,13 @@ export function prefetchNearLinks(): void {
 
 function isPageLink(a: HTMLAnchorElement): boolean {
   if ((a.target && a.target !== '_self') || a.hasAttribute('download') || a.closest('[data-no-prefetch]')) return false;
-  const url = new URL(a.href, location.href);
-  return url.origin === location.origin && (url.protocol === 'https:' || url.protocol === 'http:') && !NOT_PAGES.test(url.pathname);
+  return isPageUrl(a.href, location.href);
+}
+
+/** Whether an address is a page of this site, worth fetching ahead. */
+export function isPageUrl(href: string, base: string): boolean {
+  const url = new URL(href, base);
+  return url.origin === new URL(base).origin && (url.protocol === 'https:' || url.protocol === 'http:') && !NOT_PAGES.test(url.pathname);
 }
 
 /** The fragment is no part of what is fetched. */
