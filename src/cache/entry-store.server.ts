@@ -12,7 +12,9 @@ import { log } from '../observability/log.server';
 // Every write, to KV or to this location, goes through `claim` (the purge marks' lease,
 // tags.server.ts): a copy built before a purge, or older than the last one written, is not stored.
 
-export type StoredEntry = { value: string; meta: EntryMeta; status?: number };
+type Bytes = Uint8Array<ArrayBuffer>;
+/** A copy: its text, or the UTF-8 bytes of it when they are what its reader wants (a page's HTML). */
+export type StoredEntry = { value: string | Bytes; meta: EntryMeta; status?: number };
 export type Lookup = { entry: StoredEntry | null; state: Freshness };
 
 export type StoreScope = {
@@ -31,7 +33,7 @@ export type StoreScope = {
 
 const META_HEADER = 'x-ffr-entry';
 
-type KvRead = KVNamespaceGetWithMetadataResult<string, EntryMeta>;
+type KvRead = KVNamespaceGetWithMetadataResult<string | Bytes, EntryMeta>;
 const NO_ENTRY: KvRead = { value: null, metadata: null, cacheStatus: null };
 
 // Per isolate: recent reads (when a caller asks for a memory window), running refreshes, and the
@@ -64,9 +66,16 @@ export function createEntryStore(scope: StoreScope) {
     now,
     waitUntil: scope.waitUntil,
 
-    /** The copy under `key` and what may be done with it. KV trouble reads as a miss, never an error. */
-    async lookup(key: string, freshMs: number, options: { memoMs?: number } = {}): Promise<Lookup> {
-      const read = () => scope.kv.getWithMetadata<EntryMeta>(key, 'text');
+    /**
+     * The copy under `key` and what may be done with it. KV trouble reads as a miss, never an error.
+     * `bytes`: read as written, not decoded (a page's HTML goes out as bytes).
+     */
+    async lookup(key: string, freshMs: number, options: { memoMs?: number; bytes?: boolean } = {}): Promise<Lookup> {
+      const read = async (): Promise<KvRead> => {
+        if (!options.bytes) return scope.kv.getWithMetadata<EntryMeta>(key, 'text');
+        const found = await scope.kv.getWithMetadata<EntryMeta>(key, 'arrayBuffer');
+        return { ...found, value: found.value && new Uint8Array(found.value) };
+      };
       const [found, versions] = await Promise.all([
         (options.memoMs ? reads.get(key, async () => keepNewest(key, await read()), options.memoMs) : read()).catch(() => NO_ENTRY),
         scope.versions().catch(() => null),
@@ -84,12 +93,12 @@ export function createEntryStore(scope: StoreScope) {
       ]);
       const meta = found ? parseMeta(found.headers.get(META_HEADER)) : null;
       if (!found || !meta) return { entry: null, state: 'miss' };
-      const entry = { value: await found.text(), meta, status: found.status };
+      const entry = { value: new Uint8Array(await found.arrayBuffer()), meta, status: found.status };
       return { entry, state: classify(meta, now(), freshMs, versions, scope.boundMs) };
     },
 
     /** Keeps a copy in this location's cache for `seconds` (its status kept: a « not found » is one). */
-    async writeLocal(key: string, value: string | Uint8Array<ArrayBuffer>, meta: EntryMeta, seconds: number, status = 200): Promise<void> {
+    async writeLocal(key: string, value: string | Bytes, meta: EntryMeta, seconds: number, status = 200): Promise<void> {
       const { local } = scope;
       if (!local) return;
       const release = await scope.claim(`local:${local.location}:${key}`, meta);
@@ -124,15 +133,12 @@ export function createEntryStore(scope: StoreScope) {
       return true;
     },
 
-    /**
-     * Stores a copy; a failed write (KV refuses a second write per key and second) costs the copy, not the answer.
-     * `bytes`: the same text in UTF-8, when the caller has it already (KV takes it as it is).
-     */
-    async write(key: string, value: string, meta: EntryMeta, keepSeconds = KEEP_SECONDS, bytes?: Uint8Array<ArrayBuffer>): Promise<void> {
+    /** Stores a copy; a failed write (KV refuses a second write per key and second) costs the copy, not the answer. */
+    async write(key: string, value: string | Bytes, meta: EntryMeta, keepSeconds = KEEP_SECONDS): Promise<void> {
       const release = await scope.claim(key, meta);
       if (!release) return;
       try {
-        await scope.kv.put(key, bytes ?? value, { metadata: meta, expirationTtl: Math.max(60, keepSeconds) });
+        await scope.kv.put(key, value, { metadata: meta, expirationTtl: Math.max(60, keepSeconds) });
         const written = { value, metadata: meta, cacheStatus: null };
         reads.set(key, keepNewest(key, written));
       } catch (e) {
@@ -179,13 +185,14 @@ export type ReadOptions<T> = {
  * own, each of which every other render of the isolate parses alike. Frozen, as it is shared by
  * the requests of the isolate: code that changed it would throw rather than leak into another page.
  */
-const parsed = new Map<string, { text: string; value: unknown }>();
+const parsed = new Map<string, { text: string | Bytes; value: unknown }>();
 const MAX_PARSED = 500;
+const utf8 = new TextDecoder();
 
-function parsedCopy(key: string, text: string): unknown {
+function parsedCopy(key: string, text: string | Bytes): unknown {
   const known = parsed.get(key);
   if (known && known.text === text) return known.value;
-  const value = deepFreeze(JSON.parse(text));
+  const value = deepFreeze(JSON.parse(typeof text === 'string' ? text : utf8.decode(text)));
   if (parsed.size >= MAX_PARSED) parsed.clear();
   parsed.set(key, { text, value });
   return value;

@@ -97,7 +97,7 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
   // A page that is not in KV may be one kept in this location only (a « not found », a search).
   let found: Lookup = revalidation
     ? { entry: null, state: 'miss' }
-    : await store.lookup(key, freshMs, { memoMs: c.get('config').KV_MEMO_MS });
+    : await store.lookup(key, freshMs, { memoMs: c.get('config').KV_MEMO_MS, bytes: true });
   if (!revalidation && found.state === 'miss') found = await store.lookupLocal(key, freshMs);
   const { entry, state } = found;
 
@@ -165,20 +165,15 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
   const status = res.status;
   store.waitUntil(
     (async () => {
-      // The copy is stored with a nonce placeholder of its own, random, where this response's
-      // nonce stands (the renderer writes it in every <script>): a hit swaps in its own nonce.
-      // Both are random (128 bits), so no WordPress content can carry either.
+      // The copy is stored as rendered, bytes, with this response's nonce (the renderer writes it
+      // in every <script>) as the placeholder a hit swaps its own nonce in for. It was drawn at
+      // random (128 bits) for this request, after the content it marks was written: no WordPress
+      // content nor address can carry it. The ETag is the copy's own, whatever nonce it goes out with.
       const nonce = c.get('secureHeadersNonce');
-      const noncePlaceholder = crypto.randomUUID().replaceAll('-', '');
-      const rendered = new Uint8Array(await new Response(toCache).arrayBuffer());
-      // The text for this isolate's memo; the bytes for the ETag and the store, the nonce swapped
-      // in them as bytes (both are ASCII) rather than the whole page encoded again.
-      const text = utf8Decoder.decode(rendered);
-      const html = nonce ? text.replaceAll(nonce, noncePlaceholder) : text;
-      const bytes = nonce ? replaceBytes(rendered, utf8.encode(nonce), utf8.encode(noncePlaceholder)) : rendered;
-      const stored = { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder } : {}) };
+      const bytes = new Uint8Array(await new Response(toCache).arrayBuffer());
+      const stored = { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder: nonce } : {}) };
       if (policy!.localSeconds !== undefined) await store.writeLocal(key, bytes, stored, policy!.localSeconds, status);
-      else await store.write(key, html, stored, undefined, bytes);
+      else await store.write(key, bytes, stored);
     })().catch((e) => log.warn('cache.write_failed', { store: 'kv', key: withoutQuery(key), error: log.describe(e) })),
   );
   c.res = new Response(toClient, res);
@@ -190,41 +185,31 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
 const SIGNED_IN_PAGES = new Set(['/accreditations']);
 
 /**
- * A copy's bytes, cut at its nonce placeholder. A hit is the hot path of the whole site: made once
+ * A copy's bytes, cut at its nonce placeholder. A hit is the hot path of the whole site: cut once
  * per isolate and copy, these make each hit a copy of bytes with the nonce written in, instead of a
  * rewrite of ~70 KB of text followed by its UTF-8 encoding (bench:cpu measures the difference).
  */
 type Bytes = Uint8Array<ArrayBuffer>;
-type PreparedCopy = { source: string; parts: Bytes[]; bytes: number };
+type PreparedCopy = { source: StoredEntry['value']; parts: Bytes[]; bytes: number };
 const prepared = new Map<string, PreparedCopy>();
 const MAX_PREPARED = 200;
 const utf8 = new TextEncoder();
-const utf8Decoder = new TextDecoder();
 
-/** `bytes` with every `find` replaced by `put`. */
-function replaceBytes(bytes: Bytes, find: Bytes, put: Bytes): Bytes {
-  const at: number[] = [];
+/** `bytes` cut at every `find` (subarrays: nothing copied). */
+function splitBytes(bytes: Bytes, find: Bytes): Bytes[] {
+  const parts: Bytes[] = [];
+  let from = 0;
   for (let i = bytes.indexOf(find[0]!); i !== -1 && i <= bytes.length - find.length; i = bytes.indexOf(find[0]!, i + 1)) {
     let j = 1;
     while (j < find.length && bytes[i + j] === find[j]) j++;
     if (j === find.length) {
-      at.push(i);
-      i += find.length - 1;
+      parts.push(bytes.subarray(from, i));
+      from = i + find.length;
+      i = from - 1;
     }
   }
-  if (at.length === 0) return bytes;
-  const out = new Uint8Array(bytes.length + at.length * (put.length - find.length));
-  let from = 0;
-  let to = 0;
-  for (const i of at) {
-    out.set(bytes.subarray(from, i), to);
-    to += i - from;
-    out.set(put, to);
-    to += put.length;
-    from = i + find.length;
-  }
-  out.set(bytes.subarray(from), to);
-  return out;
+  parts.push(bytes.subarray(from));
+  return parts;
 }
 
 function prepare(key: string, entry: StoredEntry): PreparedCopy {
@@ -232,7 +217,8 @@ function prepare(key: string, entry: StoredEntry): PreparedCopy {
   // The isolate's memo hands back the same string while its copy is current: compared by reference first.
   if (known && known.source === entry.value) return known;
   const placeholder = entry.meta.noncePlaceholder;
-  const parts = (placeholder ? entry.value.split(placeholder) : [entry.value]).map((part) => utf8.encode(part));
+  const value = typeof entry.value === 'string' ? utf8.encode(entry.value) : entry.value;
+  const parts = placeholder ? splitBytes(value, utf8.encode(placeholder)) : [value];
   const copy = { source: entry.value, parts, bytes: parts.reduce((n, p) => n + p.length, 0) };
   if (prepared.size >= MAX_PREPARED) prepared.clear();
   prepared.set(key, copy);
