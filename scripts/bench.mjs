@@ -2,9 +2,10 @@
 //   - the worker's production build (NODE_ENV=production, minified) in workerd, run by Miniflare with
 //     wrangler.jsonc's bindings (scripts/lib/worker-build.mjs: not wrangler dev, whose proxy dies under
 //     this load), the local upstream scaled to 10 000 articles;
-//   - worker-bound: workerd pinned to one core (BENCH_SERVER_CPU, 0), everything else this bench
-//     starts — the load generator (autocannon in a process of its own, scripts/lib/load-generator.mjs),
-//     the bench itself, the local upstream — to the other (BENCH_CLIENT_CPU, 1), with `taskset`.
+//   - worker-bound: workerd's request thread pinned to one core (BENCH_SERVER_CPU, 0), everything
+//     else this bench starts — workerd's helper threads, the load generator (autocannon in a process
+//     of its own, scripts/lib/load-generator.mjs), the bench itself, the local upstream — to the
+//     other (BENCH_CLIENT_CPU, 1), with `taskset`.
 //     Each run counts both cores' busy time (/proc/stat) and workerd's and the load generator's own
 //     CPU (/proc/<pid>/stat): a run is worker-bound when the server core is busy and the client
 //     core is not. Other processes of the machine are not pinned: what they take of the server
@@ -112,6 +113,18 @@ function pin(pid, core) {
   execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
 }
 
+/**
+ * workerd's request thread (its main thread, which runs the isolate) alone on the server core; its
+ * helper threads (V8's background GC and compiler, the I/O runtime) on the other. On one core they
+ * took turns with the request thread, which then waited for the core 8–10 % of the time; at
+ * Cloudflare they run on other cores too, and only the request thread's time is the worker's CPU.
+ */
+function pinWorkerd(pid) {
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    execFileSync('taskset', ['-p', '-c', String(Number(tid) === pid ? SERVER_CPU : CLIENT_CPU), tid], { stdio: 'ignore' });
+  }
+}
+
 // USER_HZ: the unit of /proc/<pid>/stat's times, 100 on every Linux the project runs on.
 const CLK_TCK = 100;
 
@@ -128,10 +141,10 @@ function coreTicks() {
   return ticks;
 }
 
-/** user + system ticks of a process, all its threads (/proc/<pid>/stat, fields 14 and 15). */
-function processTicks(pid) {
+/** user + system ticks of a process, all its threads (/proc/<pid>/stat, fields 14 and 15), or of one of its threads. */
+function processTicks(pid, tid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
   } catch {
@@ -140,18 +153,12 @@ function processTicks(pid) {
 }
 
 /**
- * Nanoseconds the threads of a process spent runnable but waiting for a core
- * (/proc/<pid>/task/<tid>/schedstat, second field): on a shared machine, what other processes took.
+ * Nanoseconds a thread spent runnable but waiting for a core (/proc/<pid>/task/<tid>/schedstat,
+ * second field): on a shared machine, what other processes took.
  */
-function runQueueWaitNs(pid) {
+function runQueueWaitNs(pid, tid) {
   try {
-    let ns = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
-      } catch {}
-    }
-    return ns;
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
   } catch {
     return null;
   }
@@ -246,7 +253,7 @@ await waitFor(`${siteUrl}${targets.static}`, { timeoutMs: 60_000, ok: (r) => r.s
 const staticFile = { path: targets.static, bytes: homeBytes };
 
 let workerd = findWorkerd();
-pin(workerd, SERVER_CPU);
+pinWorkerd(workerd);
 
 // The load generator, on the client core.
 const generator = spawn('taskset', ['-c', String(CLIENT_CPU), process.execPath, `${root}scripts/lib/load-generator.mjs`], {
@@ -278,10 +285,11 @@ const shoot = (msg) =>
  */
 async function measure(name, connections, seconds) {
   if (processTicks(workerd) === null) workerd = findWorkerd();
-  pin(workerd, SERVER_CPU);
+  pinWorkerd(workerd);
   const c0 = coreTicks();
-  const w0 = processTicks(workerd);
-  const q0 = runQueueWaitNs(workerd);
+  // workerd's request thread (its main thread): the worker's own CPU.
+  const w0 = processTicks(workerd, workerd);
+  const q0 = runQueueWaitNs(workerd, workerd);
   const g0 = processTicks(generator.pid);
   const b0 = processTicks(process.pid);
   const u0 = processTicks(upstream.pid);
@@ -301,8 +309,8 @@ async function measure(name, connections, seconds) {
     return total > 0 ? (c1[core].busy - c0[core].busy) / total : null;
   };
   const serverCore = coreBusy(SERVER_CPU);
-  const workerdShare = share(w0, processTicks(workerd));
-  const q1 = runQueueWaitNs(workerd);
+  const workerdShare = share(w0, processTicks(workerd, workerd));
+  const q1 = runQueueWaitNs(workerd, workerd);
   return {
     name,
     connections,
@@ -319,8 +327,7 @@ async function measure(name, connections, seconds) {
     workerd: workerdShare,
     // Time other processes took on the server core: the run was contended, its figures low.
     serverOthers: serverCore === null || workerdShare === null ? null : Math.max(0, serverCore - workerdShare),
-    // Time workerd's threads waited for the core while runnable: other processes, and its own V8
-    // helper thread (a few per cent), on the same core.
+    // Time the request thread waited for its core while runnable: what other processes took of it.
     workerdWaiting: q0 === null || q1 === null ? null : (q1 - q0) / 1e9 / wall,
     loadGenerator: share(g0, processTicks(generator.pid)),
     bench: share(b0, processTicks(process.pid)),
