@@ -94,7 +94,7 @@ export async function authJsAnswer(c: Context<AppEnv>) {
   // that the security headers can still be added on the way out.
   const answer = await Auth(request, authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)));
   const response = new Response(answer.body, answer);
-  if (action[0] !== 'signin') keepSignInReturn(response.headers);
+  if (action[0] !== 'signin') keepSignInReturn(c, response.headers);
   if (action[0] === 'signout' && request.method === 'POST') return announceSignOut(await signOutAtProvider(c, response), c);
   if (action[0] === 'session' && request.method === 'GET') {
     const body = await response.clone().text();
@@ -184,12 +184,12 @@ export const startSignIn = (c: Context<AppEnv>, request: Request) =>
  * (another tab's, or the page's own on focus) then overwrote the sign-in's return address, and the
  * reader came back to the home page. Only a sign-in's start says where it returns to.
  */
-function keepSignInReturn(headers: Headers): void {
+function keepSignInReturn(c: Context<AppEnv>, headers: Headers): void {
+  const returnCookie = `${authCookieName('callbackUrl', isSecureRequest(c))}=`;
   const cookies = headers.getSetCookie();
-  const name = /^(__Host-)?authjs\.callback-url=/;
-  if (!cookies.some((cookie) => name.test(cookie))) return;
+  if (!cookies.some((cookie) => cookie.startsWith(returnCookie))) return;
   headers.delete('set-cookie');
-  for (const cookie of cookies) if (!name.test(cookie)) headers.append('set-cookie', cookie);
+  for (const cookie of cookies) if (!cookie.startsWith(returnCookie)) headers.append('set-cookie', cookie);
 }
 
 /** A CSRF token for a server-rendered form, with the cookie it needs (and no other: see keepSignInReturn). */
@@ -200,6 +200,6 @@ export async function csrfFor(c: Context<AppEnv>): Promise<{ token: string; setC
     authConfig(c.get('config'), isSecureRequest(c), signedOutAt(c)),
   );
   const { csrfToken } = (await res.json()) as { csrfToken: string };
-  keepSignInReturn(res.headers);
+  keepSignInReturn(c, res.headers);
   return { token: csrfToken, setCookie: res.headers.getSetCookie() };
 }

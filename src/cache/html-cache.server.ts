@@ -225,7 +225,7 @@ function prepare(key: string, entry: StoredEntry): PreparedCopy {
   return copy;
 }
 
-/** The cached HTML with this response's nonce in its scripts (copies without a placeholder go through the rewriter). */
+/** The cached HTML with this response's nonce in its scripts (a copy stored without one goes out as it is). */
 function withNonce(c: Context<AppEnv>, key: string, entry: StoredEntry): Bytes {
   const copy = prepare(key, entry);
   const nonce = c.get('secureHeadersNonce');
