@@ -190,6 +190,23 @@ ensureTaskset();
 // workerd's output comes through this process (Miniflare prints it): the worker's one JSON line per
 // request is dropped, not written to the terminal at thousands a second.
 dropWorkerLogLines();
+// V8's own account of each garbage collection in workerd (--trace-gc: one line per collection, on
+// workerd's stdout, which Miniflare prints line by line). Every isolate of the runtime — the
+// worker's, and Miniflare's entry, router and assets workers — runs on the request thread, so each
+// pause stalls every request in flight. A line names its isolate; it is counted to the run under way
+// and kept off the terminal.
+process.env.MINIFLARE_WORKERD_V8_FLAGS = [process.env.MINIFLARE_WORKERD_V8_FLAGS, '--trace-gc'].filter(Boolean).join(' ');
+const GC_LINE = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: ([A-Z][A-Za-z -]*?)(?: \([a-z ]+\))? [\d.]+ \([\d.]+\) -> .*? ([\d.]+) \/ [\d.]+ ms/;
+/** The collections of the run under way (null between runs). */
+let gcOfRun = null;
+{
+  const print = console.log;
+  console.log = (first, ...rest) => {
+    const m = typeof first === 'string' ? GC_LINE.exec(first) : null;
+    if (!m) return print(first, ...rest);
+    gcOfRun?.push({ isolate: m[1], kind: m[2], ms: Number(m[3]) });
+  };
+}
 const cores = cpus().length;
 if (cores < 2 || SERVER_CPU === CLIENT_CPU || Math.max(SERVER_CPU, CLIENT_CPU) >= cores) {
   console.error(
@@ -294,7 +311,12 @@ async function measure(name, connections, seconds) {
   const b0 = processTicks(process.pid);
   const u0 = processTicks(upstream.pid);
   const start = performance.now();
+  const gc = [];
+  gcOfRun = gc;
   const r = await shoot({ url: siteUrl + targets[name], connections, seconds });
+  // workerd's last lines of the run are still in the pipe.
+  await new Promise((ok) => setTimeout(ok, 20));
+  gcOfRun = null;
   if (r.requests === 0) {
     console.error(
       `npm run bench : aucune réponse de ${targets[name]} en ${seconds} s sous ${connections} connexions (${r.errors} erreurs) : le worker ne répond plus sous charge.`,
@@ -319,6 +341,10 @@ async function measure(name, connections, seconds) {
     p99: r.p99,
     p999: r.p999,
     p99OverP50: r.p50 > 0 ? r.p99 / r.p50 : null,
+    servedDuringTail: r.servedDuringTail,
+    connectionShare: r.connectionShare,
+    gc,
+    wallMs: wall * 1000,
     requests: r.requests,
     bytesPerResponse: r.requests ? Math.round(r.bytes / r.requests) : 0,
     errors: r.errors + r.non2xx,
@@ -336,7 +362,7 @@ async function measure(name, connections, seconds) {
 }
 
 const line = (r) =>
-  `${String(Math.round(r.rps)).padStart(6)} req/s  p50 ${r.p50?.toFixed(2)} ms  p99 ${r.p99?.toFixed(2)} ms  server core ${pct(r.serverCore)} % (workerd ${pct(r.workerd)} %, waiting ${pct(r.workerdWaiting)} %)  client core ${pct(r.clientCore)} % (autocannon ${pct(r.loadGenerator)} %)`;
+  `${String(Math.round(r.rps)).padStart(6)} req/s  p50 ${r.p50?.toFixed(2)} ms  p99 ${r.p99?.toFixed(2)} ms  tail: others served ${r.servedDuringTail}, least-served conn. ${r.connectionShare?.min}  GC ${r.gc.length} pauses, ${Math.round(r.gc.reduce((sum, g) => sum + g.ms, 0))} ms  server core ${pct(r.serverCore)} % (workerd ${pct(r.workerd)} %, waiting ${pct(r.workerdWaiting)} %)  client core ${pct(r.clientCore)} % (autocannon ${pct(r.loadGenerator)} %)`;
 
 // —— Warm-up ————————————————————————————————————————————————————————————————————————————
 
@@ -441,6 +467,21 @@ const load1 = loadavg();
 
 // —— Results ————————————————————————————————————————————————————————————————————————————
 
+// The runtime's own isolates (Miniflare's entry, router and assets workers) are those that collect
+// while the static file is served, which never reaches the worker: the others are the worker's.
+const runtimeIsolates = new Set([...knee, ...runs.static].filter((r) => r.name === 'static').flatMap((r) => r.gc.map((g) => g.isolate)));
+/** A run's collections: their share of its time, the longest, and the worker's isolate's share of them. */
+const gcOf = (r) => {
+  const total = r.gc.reduce((sum, g) => sum + g.ms, 0);
+  const worker = r.gc.filter((g) => !runtimeIsolates.has(g.isolate)).reduce((sum, g) => sum + g.ms, 0);
+  return {
+    count: r.gc.length,
+    share: r.wallMs > 0 ? total / r.wallMs : null,
+    longestMs: Math.max(0, ...r.gc.map((g) => g.ms)),
+    workerShare: total > 0 ? worker / total : null,
+  };
+};
+
 /** Medians over rounds; the ratio to the static file is taken round by round (same drift), then its median. */
 const summary = (name) => {
   const rs = runs[name];
@@ -451,6 +492,12 @@ const summary = (name) => {
     p50: round2(median(rs.map((r) => r.p50))),
     p99: round2(median(rs.map((r) => r.p99))),
     p99OverP50: round2(median(rs.map((r) => r.p99OverP50))),
+    servedDuringTail: round2(median(rs.map((r) => r.servedDuringTail))),
+    fewestPerConnection: round2(median(rs.map((r) => r.connectionShare?.min ?? null))),
+    gcPauses: Math.round(median(rs.map((r) => gcOf(r).count))),
+    gcShareOfRun: pct(median(rs.map((r) => gcOf(r).share))),
+    gcLongestMs: round2(Math.max(...rs.map((r) => gcOf(r).longestMs))),
+    gcInWorkerIsolate: pct(median(rs.map((r) => gcOf(r).workerShare))),
     serverCore: pct(median(rs.map((r) => r.serverCore))),
     workerdCpu: pct(median(rs.map((r) => r.workerd))),
     othersOnServerCore: pct(median(rs.map((r) => r.serverOthers))),
@@ -477,6 +524,9 @@ const roundRun = (r) => ({
   p50: r.p50,
   p99: r.p99,
   p999: r.p999,
+  servedDuringTail: r.servedDuringTail,
+  connectionShare: r.connectionShare,
+  gc: { ...gcOf(r), share: pct(gcOf(r).share), workerShare: pct(gcOf(r).workerShare) },
   serverCore: pct(r.serverCore),
   workerd: pct(r.workerd),
   othersOnServerCore: pct(r.serverOthers),
@@ -525,6 +575,8 @@ const results = {
     rounds: ROUNDS,
     latency:
       "milliseconds, every 2xx response timed by the load generator (sub-millisecond); p50/p99 are medians over rounds, p99/p50 the median of each round's ratio",
+    garbageCollection: `V8's --trace-gc in workerd, every isolate (${runtimeIsolates.size} of the runtime's own: those collecting while the static file is served): gcPauses per run, gcShareOfRun the pauses' sum ÷ the run's time, gcLongestMs over rounds, gcInWorkerIsolate the worker's isolate's share of the pauses' time`,
+    tail: "servedDuringTail: for the responses at or above p99, what the other connections received meanwhile ÷ the run's mean rate (median; near 0: everything paused, near 1: the server kept answering the others while these waited); fewestPerConnection: the least-served connection's responses ÷ an equal share (scripts/lib/load-generator.mjs)",
     freshness:
       'CONTENT_FRESH_SECONDS and HTML_FRESH_SECONDS set to a day: every page request is a warm hit (isolate memo, a KV read at most once a second)',
     compression: 'none: autocannon sends no Accept-Encoding (workerd compresses natively when asked, for pages and static file alike)',
@@ -569,14 +621,21 @@ console.log(
 console.log(`${connections} connections (${connectionsWhy}), ${ROUNDS} rounds × ${SECONDS} s per target, ${published.length} articles`);
 console.log(`load average ${load0.map(round2).join(' ')} at start, ${load1.map(round2).join(' ')} at end\n`);
 console.log(
-  'target    |   req/s | ÷ static |  p50 ms |  p99 ms | p99/p50 | server core (workerd) | client core (autocannon) | errors | issue target (info)',
+  "target    |   req/s | ÷ static |  p50 ms |  p99 ms | p99/p50 | others served in tail | least-served conn. | GC pauses: % of run, longest, worker's | server core (workerd) | client core (autocannon) | errors | issue target (info)",
 );
 for (const [name, s] of [['static', results.static], ...Object.entries(pages)]) {
   console.log(
-    `${name.padEnd(9)} | ${cell(s.rps, 7)} | ${cell(s.ratioToStatic, 8)} | ${cell(s.p50, 7)} | ${cell(s.p99, 7)} | ${cell(s.p99OverP50, 7)} | ${cell(`${s.serverCore} % (${s.workerdCpu} %)`, 21)} | ${cell(`${s.clientCore} % (${s.loadGeneratorCpu} %)`, 24)} | ${cell(s.errors, 6)} | ${name === 'static' ? '' : meets(s)}`,
+    `${name.padEnd(9)} | ${cell(s.rps, 7)} | ${cell(s.ratioToStatic, 8)} | ${cell(s.p50, 7)} | ${cell(s.p99, 7)} | ${cell(s.p99OverP50, 7)} | ${cell(s.servedDuringTail, 21)} | ${cell(s.fewestPerConnection, 18)} | ${cell(`${s.gcShareOfRun} %, ${s.gcLongestMs} ms, ${s.gcInWorkerIsolate ?? 0} %`, 37)} | ${cell(`${s.serverCore} % (${s.workerdCpu} %)`, 21)} | ${cell(`${s.clientCore} % (${s.loadGeneratorCpu} %)`, 24)} | ${cell(s.errors, 6)} | ${name === 'static' ? '' : meets(s)}`,
   );
 }
-console.log(`\nstatic file: ${staticFile.path} (the home page's HTML, ${homeBytes} B, workerd's static assets)`);
+console.log(
+  '\nothers served in tail: for the responses at or above p99, what the other connections received meanwhile ÷ the mean rate (0: a pause stopped everything; 1: the server kept answering the others while these waited their turn)',
+);
+console.log(`least-served connection: its responses ÷ an equal share of the run's`);
+console.log(
+  `GC pauses: V8's collections on workerd's request thread, in all its isolates (the runtime's own: ${runtimeIsolates.size}), their share of the run's time, the longest, and the share in the worker's isolate`,
+);
+console.log(`static file: ${staticFile.path} (the home page's HTML, ${homeBytes} B, workerd's static assets)`);
 console.log(`issue targets (information, not asserted): warm pages ≥ ${TARGETS.ratioToStatic}× static, p99/p50 ≤ ${TARGETS.p99OverP50}`);
 if (contended.length)
   console.log(
