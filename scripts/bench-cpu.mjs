@@ -13,11 +13,15 @@
 //     the purge marks), cold renders (HTML copy removed, upstream data in KV: no upstream call,
 //     checked with the upstream's counters), search (Algolia round trip), the anonymous session,
 //     a contact form sent to CF7; beside them, the floor: react-dom/server.edge rendering the same
-//     ArticleView with the same data, nothing else.
+//     ArticleView with the same data, nothing else; and the document: the same view inside the
+//     worker's Document (head, shell, islands) as its renderer streams it, with the shell's data
+//     loaded once — what lies between the document and a cold article is the request's path
+//     (Hono, the cache, the data's reads, the copy's write).
 // Prints a table and writes bench/cpu.json. The issue's targets are printed as information only.
 import { readFile, writeFile, access } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { buildClient } from './build-client.mjs';
+import { FLOOR_SOURCE } from './lib/floor-source.mjs';
 import { dropWorkerLogLines, importBundles, nodeBindings } from './lib/node-worker.mjs';
 import { root, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
@@ -54,48 +58,6 @@ class AbsentHTMLRewriter {
 }
 globalThis.HTMLRewriter = AbsentHTMLRewriter;
 
-// The floor: the article view the route renders (features/reading/article/article.page.tsx), inside the
-// providers the document gives it (features/shell/Document.tsx: a jotai store, the render facts), its data
-// read through the same schemas as the worker's upstream clients. No shell, no Hono, no cache.
-const FLOOR_ENTRY = `
-import { createStore, Provider } from 'jotai';
-import { renderToReadableStream } from 'react-dom/server.edge';
-import * as z from 'zod';
-import { ArticleView } from './src/features/reading/article/ArticleView';
-import { provideIslands } from './src/ui/Island';
-import { islands } from './src/islands/registry';
-import { categoryCrumbs } from './src/features/reading/article/crumbs';
-import { placeholderFor } from './src/lib/images';
-import { RenderContext } from './src/ui/render-context';
-import { ArticleSchema } from './src/schemas/article';
-import { CategorySchema } from './src/schemas/category';
-import { list } from './src/schemas/mapping';
-import { SettingsSchema } from './src/schemas/settings';
-
-// As the worker's entry does: the article's islands (favourites, visit) render with it.
-provideIslands(islands);
-
-/** As upstream/wordpress.server.ts and static-lists.server.ts read them. */
-export function prepare({ posts, categories, settings, hostname, imageMode }) {
-  const article = z.array(z.unknown()).pipe(list(ArticleSchema)).parse(posts)[0];
-  if (!article) throw new Error('floor: no article in the upstream answer');
-  const all = z.array(z.unknown()).pipe(list(CategorySchema)).parse(categories);
-  const s = z.object({}).loose().pipe(SettingsSchema).parse(settings);
-  return { article, crumbs: categoryCrumbs(article, all), facts: { imageMode, placeholder: placeholderFor(hostname, s.placeholder) } };
-}
-
-export function render({ article, crumbs, facts }) {
-  return renderToReadableStream(
-    <Provider store={createStore()}>
-      <RenderContext.Provider value={facts}>
-        <ArticleView article={article} crumbs={crumbs} readerTools={true} />
-      </RenderContext.Provider>
-    </Provider>,
-    { identifierPrefix: 'ffr-', onError(error) { console.error('[floor]', error); } },
-  );
-}
-`;
-
 const t0 = Date.now();
 const load0 = loadavg();
 // Only the manifest's names matter to the worker: an existing client build is kept (other runs on
@@ -111,7 +73,7 @@ const manifest = JSON.parse(await readFile(`${root}public/assets/manifest.json`,
 dropWorkerLogLines();
 const { worker: workerModule, floor } = await importBundles({
   worker: 'src/index.ts',
-  floor: { stdin: { contents: FLOOR_ENTRY, loader: 'tsx', resolveDir: root, sourcefile: 'bench-cpu-floor.tsx' } },
+  floor: { stdin: { contents: FLOOR_SOURCE, loader: 'tsx', resolveDir: root, sourcefile: 'bench-floor.tsx' } },
 });
 const worker = workerModule.default;
 
@@ -205,9 +167,9 @@ async function callWorker(makeRequest, bindings) {
   };
 }
 
-async function callFloor(input) {
+async function callFloor(input, shell) {
   const start = process.cpuUsage();
-  const stream = await floor.render(input);
+  const stream = await (shell ? floor.renderDocument(input, shell, siteUrl) : floor.render(input));
   const body = await new Response(stream).arrayBuffer();
   const used = process.cpuUsage(start);
   return { cpuMs: (used.user + used.system) / 1000, status: 200, cache: null, bytes: body.byteLength, kvReads: 0, kvWrites: 0 };
@@ -251,6 +213,18 @@ const floorInput = floor.prepare({
 const workerCopy = (await kv.list({ prefix: 'data:' })).keys.map((k) => k.name).find((k) => k.endsWith(`:article:${slug}`));
 if (!workerCopy || (await kv.get(workerCopy, 'text')) !== JSON.stringify(floorInput.article))
   throw new Error(`floor: the article read from the upstream differs from the worker's copy (${workerCopy ?? 'none'})`);
+// The document's shell: the worker's own copies of the settings, menus and partners.
+const shellCopy = async (name) => {
+  const key = (await kv.list({ prefix: 'data:' })).keys.map((k) => k.name).find((k) => k.endsWith(`:${name}`));
+  if (!key) throw new Error(`document: no copy of the ${name} in KV after a first view`);
+  return JSON.parse(await kv.get(key, 'text'));
+};
+const documentShell = await floor.prepareShell({
+  env,
+  settings: await shellCopy('settings'),
+  menus: await shellCopy('menus'),
+  partners: await shellCopy('partners'),
+});
 
 // kind: hit → HITS counted requests, render → RENDERS. `prime`: one uncounted call just before, so
 // that the isolate memo holds the page and the marks. `dropCopy`: the HTML copy is removed first.
@@ -323,6 +297,7 @@ const cases = [
   { name: 'session', label: 'session (anonymous)', kind: 'hit', env, request: () => sessionRequest, expect: { upstream: 0 } },
   { name: 'form', label: 'form → CF7', kind: 'render', env, request: formRequestFactory, expect: { status: 200 } },
   { name: 'floor', label: 'floor: ArticleView', kind: 'render', floor: true, expect: {} },
+  { name: 'document', label: 'floor + document', kind: 'render', floor: true, shell: true, expect: {} },
 ];
 for (const c of cases) {
   c.samples = [];
@@ -334,7 +309,7 @@ for (const c of cases) {
 const lastCold = new Map();
 
 async function runOnce(c, { counted }) {
-  if (c.floor) return callFloor(floorInput);
+  if (c.floor) return callFloor(floorInput, c.shell ? documentShell : undefined);
   const make = c.request ? await c.request() : pageRequest(c.path);
   if (c.prime) await callWorker(make, c.env);
   if (c.dropCopy) {
@@ -421,7 +396,7 @@ const results = { cases: {}, floor: null, ratios: {}, details: {} };
 const perCase = {};
 for (const c of cases) {
   const s = stats(c.samples);
-  if (c.floor) results.floor = s;
+  if (c.name === 'floor') results.floor = s;
   else results.cases[c.name] = s;
   perCase[c.name] = {
     label: c.label,
@@ -434,7 +409,11 @@ for (const c of cases) {
   };
 }
 const cold = results.cases['cold-article'];
+const documentCase = results.cases.document;
 results.ratios = {
+  // Where the cold article's time beyond the floor goes: the document around the view, then the request's path.
+  documentToFloorMedian: documentCase.median && results.floor.median ? round2(documentCase.median / results.floor.median) : null,
+  coldArticleToDocumentMedian: cold.median && documentCase.median ? round2(cold.median / documentCase.median) : null,
   coldArticleToFloorMedian: cold.median && results.floor.median ? round2(cold.median / results.floor.median) : null,
   coldArticleToFloorP99: cold.p99 && results.floor.p99 ? round2(cold.p99 / results.floor.p99) : null,
 };
@@ -479,7 +458,7 @@ console.log(
 console.log(`load average ${load0.map(round2).join(' ')} at start, ${load1.map(round2).join(' ')} at end\n`);
 console.log('case                   |     n | median ms |  p99 ms | KV reads | upstream/req | body B  | issue target');
 for (const c of cases) {
-  const s = c.floor ? results.floor : results.cases[c.name];
+  const s = c.name === 'floor' ? results.floor : results.cases[c.name];
   const p = perCase[c.name];
   const kvReads = c.expect.kvReads ?? '';
   console.log(
@@ -488,6 +467,9 @@ for (const c of cases) {
 }
 console.log(
   `\ncold article ÷ floor: ${results.ratios.coldArticleToFloorMedian} (median), ${results.ratios.coldArticleToFloorP99} (p99) — issue target ≤ ${TARGETS.coldArticleToFloor}`,
+);
+console.log(
+  `  of which the document around the view: ${results.ratios.documentToFloorMedian}× the floor (+${round3(documentCase.median - results.floor.median)} ms); the request's path: ${results.ratios.coldArticleToDocumentMedian}× the document (+${round3(cold.median - documentCase.median)} ms)`,
 );
 for (const c of cases)
   if (c.excluded.length) console.log(`excluded from ${c.label}: ${c.excluded.length} (${perCase[c.name].excludedReasons.join('; ')})`);
@@ -508,7 +490,7 @@ console.log(
 console.log(`
 Notes:
 - hit: the page remembered by the isolate (KV_MEMO_MS, one second) and the purge marks by the isolate (PURGE_BOUND_MS), as under load; hit, KV read: the page read from KV (its memo off), the marks still remembered (they come from their Durable Object, not KV).
-- article: ${articlePath}; floor: ArticleView alone (no document, header, footer or islands around it) with the same data, read from the upstream through the same schemas.
+- article: ${articlePath}; floor: ArticleView alone (no document, header, footer or islands around it) with the same data, read from the upstream through the same schemas; floor + document: the same view in the worker's Document (head, JSON-LD, shell, islands, bootstrap script) as its renderer streams it, the shell's data loaded once from the worker's copies.
 - search includes the Algolia round trip's client-side CPU only (the request, the answer's parsing); the upstream's own work is another process.
 - form includes the CF7 round trip's client-side CPU only.
 - no measured request used HTMLRewriter (Node has none; the run fails if one does): the renderer writes the CSP nonce itself, a hit swaps the copy's placeholder.

@@ -26,8 +26,8 @@
 // response timed by the load generator), each core's utilisation and workerd's and autocannon's.
 // About 2 minutes (BENCH_SECONDS, BENCH_ROUNDS, BENCH_KNEE_SECONDS lengthen it). Prints a table
 // and writes bench/results.json. The issue's targets are printed as information only.
-import { execFileSync, execSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -45,6 +45,17 @@ import {
   withUpstreamPort,
 } from './lib/stack.mjs';
 import { startProductionWorker } from './lib/worker-build.mjs';
+import {
+  CLK_TCK,
+  coreTicks,
+  ensureTaskset,
+  findWorkerd,
+  pin,
+  pinWorkerd,
+  processTicks,
+  runQueueWaitNs,
+  threadCount,
+} from './lib/cores.mjs';
 
 const SERVER_CPU = Number(process.env.BENCH_SERVER_CPU ?? 0);
 const CLIENT_CPU = Number(process.env.BENCH_CLIENT_CPU ?? 1);
@@ -81,110 +92,6 @@ async function get(path) {
 }
 
 // —— Cores ——————————————————————————————————————————————————————————————————————————————
-
-/** util-linux's taskset, installed with apt-get when it is missing (sudo only when not root). */
-function ensureTaskset() {
-  const has = () => {
-    try {
-      execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (has()) return;
-  console.log('taskset absent : installation du paquet Debian « util-linux »…');
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  try {
-    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq util-linux`, {
-      stdio: 'inherit',
-    });
-  } catch {}
-  if (!has()) {
-    console.error(
-      'npm run bench : taskset (util-linux) est introuvable et n’a pas pu être installé. Installez « util-linux » (apt-get install util-linux) puis relancez.',
-    );
-    process.exit(1);
-  }
-}
-
-/** Every thread of `pid` (and what it starts afterwards) on `core`. */
-function pin(pid, core) {
-  execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
-}
-
-/**
- * workerd's request thread (its main thread, which runs the isolate) alone on the server core; its
- * helper threads (V8's background GC and compiler, the I/O runtime) on the other. On one core they
- * took turns with the request thread, which then waited for the core 8–10 % of the time; at
- * Cloudflare they run on other cores too, and only the request thread's time is the worker's CPU.
- */
-function pinWorkerd(pid) {
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    execFileSync('taskset', ['-p', '-c', String(Number(tid) === pid ? SERVER_CPU : CLIENT_CPU), tid], { stdio: 'ignore' });
-  }
-}
-
-// USER_HZ: the unit of /proc/<pid>/stat's times, 100 on every Linux the project runs on.
-const CLK_TCK = 100;
-
-/** Busy and total ticks of each core (/proc/stat: busy = all but idle and iowait). */
-function coreTicks() {
-  const ticks = {};
-  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
-    const m = /^cpu(\d+) (.*)$/.exec(line);
-    if (!m) continue;
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = m[2].trim().split(/\s+/).map(Number);
-    const busy = user + nice + system + irq + softirq + (steal ?? 0);
-    ticks[m[1]] = { busy, total: busy + idle + iowait };
-  }
-  return ticks;
-}
-
-/** user + system ticks of a process, all its threads (/proc/<pid>/stat, fields 14 and 15), or of one of its threads. */
-function processTicks(pid, tid) {
-  try {
-    const stat = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Nanoseconds a thread spent runnable but waiting for a core (/proc/<pid>/task/<tid>/schedstat,
- * second field): on a shared machine, what other processes took.
- */
-function runQueueWaitNs(pid, tid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
-  } catch {
-    return null;
-  }
-}
-
-/** The workerd process Miniflare started (a child of this one; a new one after each reload). */
-function findWorkerd() {
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (comm === 'workerd' && ppid === process.pid) return Number(name);
-    } catch {}
-  }
-  throw new Error('npm run bench : processus workerd introuvable (enfant de ce processus).');
-}
-
-function threadCount(pid) {
-  try {
-    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
-  } catch {
-    return null;
-  }
-}
 
 ensureTaskset();
 // workerd's output comes through this process (Miniflare prints it): the worker's one JSON line per
@@ -270,7 +177,7 @@ await waitFor(`${siteUrl}${targets.static}`, { timeoutMs: 60_000, ok: (r) => r.s
 const staticFile = { path: targets.static, bytes: homeBytes };
 
 let workerd = findWorkerd();
-pinWorkerd(workerd);
+pinWorkerd(workerd, { serverCore: SERVER_CPU, clientCore: CLIENT_CPU });
 
 // The load generator, on the client core.
 const generator = spawn('taskset', ['-c', String(CLIENT_CPU), process.execPath, `${root}scripts/lib/load-generator.mjs`], {
@@ -302,7 +209,7 @@ const shoot = (msg) =>
  */
 async function measure(name, connections, seconds) {
   if (processTicks(workerd) === null) workerd = findWorkerd();
-  pinWorkerd(workerd);
+  pinWorkerd(workerd, { serverCore: SERVER_CPU, clientCore: CLIENT_CPU });
   const c0 = coreTicks();
   // workerd's request thread (its main thread): the worker's own CPU.
   const w0 = processTicks(workerd, workerd);

@@ -2,7 +2,7 @@
 // esbuild's browser platform, conditions workerd/worker/browser, target es2024, names not kept
 // (wrangler.jsonc keep_names),
 // NODE_ENV and navigator.userAgent defined. Used by the benches that run the production bundle
-// outside `wrangler dev` (bench, bench:cpu).
+// outside `wrangler dev` (bench, bench:cpu, bench:cpu:workerd).
 import { root } from './stack.mjs';
 
 export const productionBuildOptions = {
@@ -33,10 +33,12 @@ export const productionBuildOptions = {
  * wrangler reads them), without `wrangler dev`'s proxy in front: under a load that drops its
  * connections (autocannon at the end of each run), that proxy loses its link to the runtime and
  * takes the whole `wrangler dev` down (« Error inside ProxyWorker: Network connection lost »).
- * `bindings` override wrangler.jsonc's and .dev.vars' variables. Resolves once the site answers,
- * with `reload()` (the runtime started again, e.g. to see files added to public/) and `dispose()`.
+ * `bindings` override wrangler.jsonc's and .dev.vars' variables; `entry`, TSX source resolved from the
+ * project root, stands in for src/index.ts (a bench's wrapper around it). Resolves once the site
+ * answers, with `reload()` (the runtime started again, e.g. to see files added to public/),
+ * `dispose()` and the Miniflare instance.
  */
-export async function startProductionWorker({ port, bindings, persistTo }) {
+export async function startProductionWorker({ port, bindings, persistTo, entry }) {
   const { build } = await import('esbuild');
   const { Miniflare } = await import('miniflare');
   const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
@@ -45,7 +47,9 @@ export async function startProductionWorker({ port, bindings, persistTo }) {
   const outdir = await mkdtemp(`${tmpdir()}/ffr-worker-`);
   await build({
     ...productionBuildOptions,
-    entryPoints: [`${root}src/index.ts`],
+    ...(entry
+      ? { stdin: { contents: entry, loader: 'tsx', resolveDir: root, sourcefile: 'bench-entry.tsx' } }
+      : { entryPoints: [`${root}src/index.ts`] }),
     outfile: `${outdir}/worker.mjs`,
     external: ['cloudflare:*', 'node:async_hooks'],
   });
@@ -64,5 +68,5 @@ export async function startProductionWorker({ port, bindings, persistTo }) {
   };
   const mf = new Miniflare(options);
   await mf.ready;
-  return { reload: () => mf.setOptions(options), dispose: () => mf.dispose() };
+  return { mf, reload: () => mf.setOptions(options), dispose: () => mf.dispose() };
 }
