@@ -34,11 +34,11 @@ export const productionBuildOptions = {
  * connections (autocannon at the end of each run), that proxy loses its link to the runtime and
  * takes the whole `wrangler dev` down (« Error inside ProxyWorker: Network connection lost »).
  * `bindings` override wrangler.jsonc's and .dev.vars' variables; `entry`, TSX source resolved from the
- * project root, stands in for src/index.ts (a bench's wrapper around it). Resolves once the site
+ * project root, stands in for src/index.ts (a bench's wrapper around it); `alias`, esbuild's. Resolves once the site
  * answers, with `reload()` (the runtime started again, e.g. to see files added to public/),
  * `dispose()` and the Miniflare instance.
  */
-export async function startProductionWorker({ port, bindings, persistTo, entry }) {
+export async function startProductionWorker({ port, bindings, persistTo, entry, alias }) {
   const { build } = await import('esbuild');
   const { Miniflare } = await import('miniflare');
   const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
@@ -52,6 +52,7 @@ export async function startProductionWorker({ port, bindings, persistTo, entry }
       : { entryPoints: [`${root}src/index.ts`] }),
     outfile: `${outdir}/worker.mjs`,
     external: ['cloudflare:*', 'node:async_hooks'],
+    ...(alias ? { alias } : {}),
   });
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}wrangler.jsonc`);
   const options = {
