@@ -152,7 +152,11 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
     c.header('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
     return;
   }
-  const [toClient, toCache] = res.body!.tee();
+  // Read whole, then sent and stored: React writes a page without a Suspense boundary in one go once
+  // its tree is rendered, so the reader's first byte comes no later; a tee would clone every chunk
+  // into a second stream read back for the copy (a fifth of a cold article's CPU in workerd,
+  // bench:cpu:workerd). A render that fails midway is the error page, not half a page.
+  const rendered = new Uint8Array(await new Response(res.body).arrayBuffer());
   // A page is as old as the oldest data it was built from: served stale data makes a copy that is
   // stale sooner, so no page outlives the freshness window by building on an old entry.
   const content = c.get('content');
@@ -170,13 +174,12 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
       // random (128 bits) for this request, after the content it marks was written: no WordPress
       // content nor address can carry it. The ETag is the copy's own, whatever nonce it goes out with.
       const nonce = c.get('secureHeadersNonce');
-      const bytes = new Uint8Array(await new Response(toCache).arrayBuffer());
-      const stored = { ...meta, etag: await etagOf(bytes), ...(nonce ? { noncePlaceholder: nonce } : {}) };
-      if (policy!.localSeconds !== undefined) await store.writeLocal(key, bytes, stored, policy!.localSeconds, status);
-      else await store.write(key, bytes, stored);
+      const stored = { ...meta, etag: newEtag(), ...(nonce ? { noncePlaceholder: nonce } : {}) };
+      if (policy!.localSeconds !== undefined) await store.writeLocal(key, rendered, stored, policy!.localSeconds, status);
+      else await store.write(key, rendered, stored);
     })().catch((e) => log.warn('cache.write_failed', { store: 'kv', key: withoutQuery(key), error: log.describe(e) })),
   );
-  c.res = new Response(toClient, res);
+  c.res = new Response(rendered, res);
   c.res.headers.set('cache-control', cacheControl.revalidate);
   c.res.headers.set('x-ffr-cache', state === 'purged' ? 'PURGED' : 'MISS');
 }
@@ -244,13 +247,13 @@ function withNonce(c: Context<AppEnv>, key: string, entry: StoredEntry): Bytes {
   return body;
 }
 
-// ETags are computed once, when a copy is stored, and kept in its KV metadata. Hono's etag()
-// middleware would hash every response body: it would hold back the first byte of streamed
-// renders, and each response differs anyway by its CSP nonce. A fresh render has no ETag; its
-// cached copy has one from the next view on.
-async function etagOf(html: Bytes): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', html);
-  return `W/"${[...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+// An ETag is drawn once, when a copy is stored, and kept in its KV metadata: every view of that
+// copy carries it, the next copy gets another. A hash of the page would be no better a validator:
+// each render differs from the last by its CSP nonce, which the copy keeps as its placeholder. (Hono's
+// etag() middleware would hash every response body, each differing by its nonce.) A fresh render
+// has no ETag; its cached copy has one from the next view on.
+function newEtag(): string {
+  return `W/"${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
 }
 
 const matches = (ifNoneMatch: string | null, etag: string) =>
