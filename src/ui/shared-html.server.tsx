@@ -35,7 +35,7 @@ export function sharedHtml<P extends object>(Component: ComponentType<P>, props:
   return html;
 }
 
-type Tag = 'div' | 'nav' | 'ul';
+type Tag = 'div' | 'header' | 'nav' | 'ul';
 
 /**
  * `<as {...attrs}>` holding `<Component {...props} />`: its HTML is shared by every page that shows
