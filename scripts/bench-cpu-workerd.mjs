@@ -19,8 +19,11 @@
 //   - every request also crosses Miniflare's entry and router workers on the same thread: each is
 //     followed by a no-op with the same body size, whose CPU is subtracted;
 //   - each request's CPU: the request thread's nanoseconds (schedstat) from idle to idle, so that
-//     its waitUntil work is counted; BENCH_WORKERD_ROUNDS (7) rounds of every case (means over the
-//     articles), the order reversed every other round; medians over rounds.
+//     its waitUntil work is counted; BENCH_WORKERD_ROUNDS (7) rounds of every case, the order
+//     reversed every other round; the median of every request (the mean beside it), ratios round by
+//     round (medians of each round's requests);
+//   - no compression asked for: workerd would deflate on the request thread what Cloudflare
+//     compresses after the worker.
 // Prints a table and writes bench/cpu-workerd.json. Issue 34's target is printed as information only.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { writeFile } from 'node:fs/promises';
