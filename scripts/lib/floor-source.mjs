@@ -17,6 +17,7 @@ import { readConfig } from './src/config/env.server';
 import { breadcrumbLd, newsArticleLd, publisher } from './src/render/json-ld';
 import { pageTitle } from './src/render/site';
 import { toSitePath } from './src/lib/links';
+import { parisWallClock } from './src/lib/format/date';
 import { provideIslands } from './src/ui/Island';
 import { islands } from './src/islands/registry';
 import { categoryCrumbs } from './src/features/reading/article/crumbs';
@@ -36,7 +37,7 @@ export function prepare({ posts, categories, settings, hostname, imageMode }) {
   if (!article) throw new Error('floor: no article in the upstream answer');
   const all = z.array(z.unknown()).pipe(list(CategorySchema)).parse(categories);
   const s = z.object({}).loose().pipe(SettingsSchema).parse(settings);
-  return { article, crumbs: categoryCrumbs(article, all), facts: { imageMode, placeholder: placeholderFor(hostname, s.placeholder) } };
+  return prepareFromCopies({ article, categories: all, settings: s, hostname, imageMode });
 }
 
 /** The same input from the worker's own copies in KV (already read through those schemas). */
@@ -64,7 +65,7 @@ export function renderDocument({ article, crumbs }, shell, origin) {
       breadcrumbLd([{ name: 'Accueil', url: origin + '/' }, ...crumbs.map((c) => ({ name: c.name, url: origin + c.href })), { name: article.title, url: origin + path }]),
     ],
   };
-  const page = { path, address: path, tracking: { page_type: 'article', page_category: '', page_subcategory: '', articleThematic: '' }, year: 2026 };
+  const page = { path, address: path, tracking: { page_type: 'article', page_category: '', page_subcategory: '', articleThematic: '' }, year: parisWallClock(Date.now()).year };
   const nonce = 'bench-cpu-nonce';
   return renderToReadableStream(
     <Document head={head} shell={shell} page={page} nonce={nonce}>
