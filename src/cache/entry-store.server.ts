@@ -1,6 +1,7 @@
 import { IsolateMemo } from './isolate-memo';
 import { builtFrom, classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersions } from './policy';
 import { log } from '../observability/log.server';
+import { deepFreeze } from '../lib/immutable';
 
 // The one cache engine: copies of text, each with its metadata (policy.ts), judged against the
 // purge marks. Two places to keep them: Workers KV, global and billed per write, for what has a
@@ -195,14 +196,6 @@ function parsedCopy(key: string, text: string | Bytes): unknown {
   const value = deepFreeze(JSON.parse(typeof text === 'string' ? text : utf8.decode(text)));
   if (parsed.size >= MAX_PARSED) parsed.clear();
   parsed.set(key, { text, value });
-  return value;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
   return value;
 }
 

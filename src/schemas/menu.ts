@@ -46,3 +46,4 @@ export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 export const MenusSchema = z
   .object({ 'top-nav': list(MenuItemSchema), categories: list(MenuItemSchema), footer: list(MenuItemSchema) })
   .transform((m) => ({ topBar: m['top-nav'], categories: m.categories, footer: m.footer }));
+export type Menus = z.output<typeof MenusSchema>;

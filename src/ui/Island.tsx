@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { sharedHtml } from './shared-html.server';
+import { sharedIsland } from './shared-html.server';
 import type { ComponentProps } from 'react';
 
 /**
@@ -30,8 +30,9 @@ export function provideIslands(islands: IslandComponents): void {
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   if (!table) throw new Error(`<Island name="${name}">: provideIslands() was not called`);
   const Component = table[name] as unknown as ComponentType<Record<string, unknown>>;
-  const json = JSON.stringify(props);
-  const html = SHARED.has(name) ? sharedHtml(Component, props as Record<string, unknown>, json) : null;
+  const { json, html } = SHARED.has(name)
+    ? sharedIsland(Component, props as Record<string, unknown>)
+    : { json: JSON.stringify(props), html: null };
   // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own output for these props, rendered once per isolate
   if (html !== null) return <div className="island" data-island={name} data-props={json} dangerouslySetInnerHTML={{ __html: html }} />;
   return (

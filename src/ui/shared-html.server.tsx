@@ -1,6 +1,7 @@
 import { createStore, Provider } from 'jotai';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server.edge';
+import { isDeeplyFrozen } from '../lib/immutable';
 
 // The parts of the shell that every page repeats (the menus, the search box, the footer's lists):
 // about half of a page's markup, and of its render's CPU (bench:cpu, issue 21). A component whose
@@ -8,31 +9,64 @@ import { renderToString } from 'react-dom/server.edge';
 // props, and its HTML written as it is by the page that holds it.
 
 type Html = string | null;
-/** By component, then by props (JSON). Bounded: a site has a few variants of each (a menu edited, a year turned). */
-const rendered = new Map<ComponentType<never>, Map<string, Html>>();
+/** `json`: the props' JSON, made when an island first needs it for its data-props. */
+type Entry = { html: Html; json?: string };
+/** By component, then by props (keyOf). Bounded: a site has a few variants of each (a menu edited, a year turned). */
+const rendered = new Map<ComponentType<never>, Map<string, Entry>>();
 const MAX_PER_COMPONENT = 50;
 
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+function idOf(value: object): number {
+  let id = ids.get(value);
+  if (id === undefined) ids.set(value, (id = ++lastId));
+  return id;
+}
+
 /**
- * The HTML of `<Component {...props} />`, rendered alone (a jotai store of its own, as each page
- * has), or null when React would have put something in the page's <head> for it (the preload of an
- * eager image, a hoisted <link> or <meta>): only the page's own render can do that, so such a
- * component is rendered in place. `json`: the props' JSON, when the caller has it already.
+ * What tells two props apart: a deeply frozen value (the shell and the data copies it is made of:
+ * lib/immutable.ts) by its identity, anything else by its JSON. The header's props alone are
+ * ~15 KB of JSON, which every page would otherwise write out to find its HTML.
  */
-export function sharedHtml<P extends object>(Component: ComponentType<P>, props: P, json = JSON.stringify(props)): Html {
+function keyOf(props: object): string {
+  let key = '';
+  for (const [name, value] of Object.entries(props)) key += `${name}=${isDeeplyFrozen(value) ? `#${idOf(value)}` : JSON.stringify(value)};`;
+  return key;
+}
+
+function entryFor<P extends object>(Component: ComponentType<P>, props: P): Entry {
   let known = rendered.get(Component as ComponentType<never>);
   if (!known) rendered.set(Component as ComponentType<never>, (known = new Map()));
-  let html = known.get(json);
-  if (html === undefined) {
+  const key = keyOf(props);
+  let entry = known.get(key);
+  if (entry === undefined) {
     const whole = renderToString(
       <Provider store={createStore()}>
         <div>{createElement(Component, props)}</div>
       </Provider>,
     );
-    html = whole.startsWith('<div>') && whole.endsWith('</div>') ? whole.slice('<div>'.length, -'</div>'.length) : null;
+    entry = { html: whole.startsWith('<div>') && whole.endsWith('</div>') ? whole.slice('<div>'.length, -'</div>'.length) : null };
     if (known.size >= MAX_PER_COMPONENT) known.clear();
-    known.set(json, html);
+    known.set(key, entry);
   }
-  return html;
+  return entry;
+}
+
+/**
+ * The HTML of `<Component {...props} />`, rendered alone (a jotai store of its own, as each page
+ * has), or null when React would have put something in the page's <head> for it (the preload of an
+ * eager image, a hoisted <link> or <meta>): only the page's own render can do that, so such a
+ * component is rendered in place.
+ */
+export function sharedHtml<P extends object>(Component: ComponentType<P>, props: P): Html {
+  return entryFor(Component, props).html;
+}
+
+/** An island's shared HTML (see sharedHtml) and its props' JSON, both kept once per isolate and props. */
+export function sharedIsland<P extends object>(Component: ComponentType<P>, props: P): { html: Html; json: string } {
+  const entry = entryFor(Component, props);
+  entry.json ??= JSON.stringify(props);
+  return { html: entry.html, json: entry.json };
 }
 
 type Tag = 'div' | 'header' | 'nav' | 'ul';

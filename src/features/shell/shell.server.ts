@@ -1,8 +1,10 @@
 import type { Config } from '../../config/env.server';
 import type { Content } from '../../data/content.server';
 import { dataOr, settle, type Loaded } from '../../data/loaded';
+import { deepFreeze, isDeeplyFrozen } from '../../lib/immutable';
 import { placeholderFor, type ImageMode } from '../../lib/images';
 import { toNavLinks, type NavLink } from '../../lib/links';
+import type { Menus } from '../../schemas/menu';
 import { FALLBACK_PARTNERS, type Partner } from '../../schemas/partner';
 import { DEFAULT_SETTINGS, type Settings } from '../../schemas/settings';
 import { storyPath } from '../../schemas/story';
@@ -36,6 +38,12 @@ export type Shell = {
   areas: Loaded<unknown>[];
 };
 
+/**
+ * The shell made from the same copies is the same: made once per isolate and copies. Frozen with
+ * them (lib/immutable.ts), its parts key the shared HTML by identity instead of by their JSON.
+ */
+let last: { from: readonly unknown[]; shell: Omit<Shell, 'areas'> } | undefined;
+
 /** What every page shows around its content, loaded in parallel. */
 export async function loadShell(content: Content, config: Config): Promise<Shell> {
   const [settings, menus, partners] = await Promise.all([
@@ -43,8 +51,16 @@ export async function loadShell(content: Content, config: Config): Promise<Shell
     settle(content.menus(), 'menus'),
     settle(content.partners(), 'partners'),
   ]);
-  const m = dataOr(menus, { topBar: [], categories: [], footer: [] });
-  const s = dataOr(settings, DEFAULT_SETTINGS);
+  const areas = [settings, menus, partners];
+  const from = [dataOr(settings, DEFAULT_SETTINGS), dataOr(menus, null), dataOr(partners, null), config];
+  if (last && from.every((x, i) => x === last!.from[i])) return { ...last.shell, areas };
+  const shell = deriveShell(from[0] as Settings, dataOr(menus, { topBar: [], categories: [], footer: [] }), partners, config);
+  // A value just fetched is handed over as it is (cache/entry-store.server.ts): only copies are frozen.
+  if (isDeeplyFrozen(from[0]) && isDeeplyFrozen(from[1]) && isDeeplyFrozen(from[2])) last = { from, shell: deepFreeze(shell) };
+  return { ...shell, areas };
+}
+
+function deriveShell(s: Settings, m: Menus, partners: Loaded<Partner[]>, config: Config): Omit<Shell, 'areas'> {
   const hostname = new URL(config.PUBLIC_ORIGIN).hostname;
   return {
     settings: s,
@@ -66,6 +82,5 @@ export async function loadShell(content: Content, config: Config): Promise<Shell
     // Each story opens on this site, read by its id (SPEC §7), not on the federation's main site.
     stories: featuredStories(s).map((story) => ({ ...story, url: storyPath(story.id) })),
     account: { loginUrl: s.login_url, logoutUrl: s.logout_url, ...federationLinks(config.ENVIRONMENT) },
-    areas: [settings, menus, partners],
   };
 }
