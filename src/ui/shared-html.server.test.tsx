@@ -1,7 +1,8 @@
 import { createStore, Provider } from 'jotai';
 import { renderToString } from 'react-dom/server.edge';
 import { describe, expect, it } from 'vitest';
-import { Shared, sharedHtml } from './shared-html.server';
+import { deepFreeze } from '../lib/immutable';
+import { Shared, sharedHtml, sharedIsland } from './shared-html.server';
 
 function List({ items }: { items: string[] }) {
   return (
@@ -65,5 +66,39 @@ describe('sharedHtml', () => {
       </nav>,
     );
     expect(shared).toBe(direct);
+  });
+
+  it('knows a deeply frozen prop by its identity, anything else by its JSON', () => {
+    let listed = 0;
+    function Menu({ items }: { items: readonly { label: string }[] }) {
+      listed++;
+      return (
+        <ul>
+          {items.map((i) => (
+            <li key={i.label}>{i.label}</li>
+          ))}
+        </ul>
+      );
+    }
+    const copy = deepFreeze([{ label: 'Top 14' }, { label: 'Pro D2' }]);
+    const html = sharedHtml(Menu, { items: copy });
+    expect(sharedHtml(Menu, { items: copy })).toBe(html);
+    expect(listed).toBe(1);
+    // The same content in another frozen copy (a publish that changed nothing): rendered again, alike.
+    expect(sharedHtml(Menu, { items: deepFreeze([{ label: 'Top 14' }, { label: 'Pro D2' }]) })).toBe(html);
+    expect(listed).toBe(2);
+    // Not frozen: it could change under the same identity, so its JSON tells.
+    const live = [{ label: 'Top 14' }];
+    expect(sharedHtml(Menu, { items: live })).toBe('<ul><li>Top 14</li></ul>');
+    live.push({ label: 'Élite 1' });
+    expect(sharedHtml(Menu, { items: live })).toBe('<ul><li>Top 14</li><li>Élite 1</li></ul>');
+    expect(() => (copy as { label: string }[]).push({ label: 'Nationale' })).toThrow(TypeError);
+  });
+
+  it("keeps an island's props JSON with its HTML", () => {
+    const links = deepFreeze([{ href: '/contact', label: 'Contacts « presse »' }]);
+    const first = sharedIsland(List, { items: links.map((l) => l.label) });
+    expect(first.json).toBe(JSON.stringify({ items: ['Contacts « presse »'] }));
+    expect(sharedIsland(List, { items: ['Contacts « presse »'] })).toEqual(first);
   });
 });
