@@ -9,8 +9,11 @@ import { isDeeplyFrozen } from '../lib/immutable';
 // props, and its HTML written as it is by the page that holds it.
 
 type Html = string | null;
-/** `json`: the props' JSON, made when an island first needs it for its data-props. */
-type Entry = { html: Html; json?: string };
+/**
+ * `json`: the props' JSON, made when an island first needs it for its data-props. `cut`: the HTML
+ * cut at its holes' marks (text, hole index, text, …), made when a page first fills them.
+ */
+type Entry = { html: Html; json?: string; cut?: string[] };
 /** By component, then by props (keyOf). Bounded: a site has a few variants of each (a menu edited, a year turned). */
 const rendered = new Map<ComponentType<never>, Map<string, Entry>>();
 const MAX_PER_COMPONENT = 50;
@@ -69,24 +72,57 @@ export function sharedIsland<P extends object>(Component: ComponentType<P>, prop
   return { html: entry.html, json: entry.json };
 }
 
-type Tag = 'div' | 'header' | 'nav' | 'ul';
+/**
+ * Holes: strings of the props that change with the page (the sign-in link that comes back to it)
+ * in HTML that is otherwise the same on every page. The HTML is rendered once with a mark in each
+ * hole, and each page writes its own values where the marks came out. A value is written as it is,
+ * so it may only hold what neither HTML nor JSON (an island's data-props) escapes; and the
+ * component must only write it out, never look into it (the mark is never empty). Any other value
+ * is rendered in place.
+ */
+const UNESCAPED = /^[^&<>"'\\\u0000-\u001f\u007f\u2028\u2029\ud800-\udfff]+$/;
+// Drawn on first use (Workers allow no random values at global scope): no content can carry it.
+let markBase = '';
+const mark = () => (markBase ||= `h${crypto.randomUUID().replaceAll('-', '')}`);
+
+function filled<P extends object>(component: ComponentType<P>, props: P, holes: readonly (keyof P & string)[]): Html {
+  const values = holes.map((name) => props[name]);
+  if (!values.every((v) => typeof v === 'string' && UNESCAPED.test(v))) return null;
+  const marked = { ...props };
+  holes.forEach((name, i) => {
+    (marked as Record<string, unknown>)[name] = `${mark()}${i}z`;
+  });
+  const entry = entryFor(component, marked);
+  if (entry.html === null) return null;
+  entry.cut ??= entry.html.split(new RegExp(`${mark()}(\\d+)z`));
+  let html = '';
+  entry.cut.forEach((part, i) => {
+    html += i % 2 ? (values[Number(part)] as string) : part;
+  });
+  return html;
+}
+
+type Tag = 'div' | 'footer' | 'header' | 'nav' | 'section';
 
 /**
  * `<as {...attrs}>` holding `<Component {...props} />`: its HTML is shared by every page that shows
- * the same props (see sharedHtml). The output is the same as rendering it in place.
+ * the same props (see sharedHtml), the `holes` written in for each page (see filled). The output
+ * is the same as rendering it in place.
  */
 export function Shared<P extends object>({
   as,
   attrs,
   component,
   props,
+  holes,
 }: {
   as: Tag;
   attrs: Record<string, string>;
   component: ComponentType<P>;
   props: P;
+  holes?: readonly (keyof P & string)[];
 }) {
-  const html = sharedHtml(component, props);
+  const html = holes ? filled(component, props, holes) : sharedHtml(component, props);
   if (html === null) return createElement(as, attrs, createElement(component, props));
   return createElement(as, { ...attrs, dangerouslySetInnerHTML: { __html: html } });
 }

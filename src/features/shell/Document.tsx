@@ -39,7 +39,7 @@ export function Document({
   const { settings } = shell;
   const show = shellVisibility(page.path, { notFound: page.notFound });
   // Each page's sign-in links come back to it (the islands update them to the exact address).
-  const account = { ...shell.account, loginUrl: shell.account.loginUrl || signInPath(page.address) };
+  const loginUrl = shell.account.loginUrl || signInPath(page.address);
   return (
     <html lang="fr">
       <head>
@@ -85,7 +85,7 @@ export function Document({
             <a className="skip-link" href="#contenu">
               Aller au contenu
             </a>
-            {show.topBar ? <TopBar links={shell.topBar} settings={settings} account={account} /> : null}
+            {show.topBar ? <TopBar links={shell.topBar} settings={settings} account={shell.account} loginUrl={loginUrl} /> : null}
             {show.header ? (
               <Header
                 categories={shell.categories}
@@ -98,7 +98,9 @@ export function Document({
             <main id="contenu">{children}</main>
             {show.accreditationBanner ? <Island name="AccreditationBanner" props={{}} /> : null}
             {show.partners ? <PartnersStrip partners={shell.partners} /> : null}
-            {show.footer ? <Footer categories={shell.categories} settings={settings} year={page.year} account={account} /> : null}
+            {show.footer ? (
+              <Footer categories={shell.categories} settings={settings} year={page.year} account={shell.account} loginUrl={loginUrl} />
+            ) : null}
             <Island name="ContactButton" props={{ variant: 'floating' }} />
             <Island
               name="ModalRoot"

@@ -16,7 +16,7 @@ function chunk<T>(items: T[], size: number): T[][] {
 
 type Social = { key: string; name: string; href: string };
 
-/** The logo and the networks: the same on every page, rendered once per isolate (render/shared-html.server.tsx). */
+/** The logo and the networks. */
 function FooterTop({ logo, title, socials }: { logo: string; title: string; socials: Social[] }) {
   return (
     <>
@@ -43,7 +43,7 @@ function FooterTop({ logo, title, socials }: { logo: string; title: string; soci
   );
 }
 
-/** Every category, five to a row: the same on every page, rendered once per isolate. */
+/** Every category, five to a row. */
 function FooterCategories({ categories }: { categories: NavLink[] }) {
   return (
     <>
@@ -67,72 +67,64 @@ function FooterCategories({ categories }: { categories: NavLink[] }) {
   );
 }
 
-export function Footer({
-  categories,
-  settings,
-  year,
-  account,
-}: {
-  categories: NavLink[];
-  settings: Settings;
-  year: number;
-  account: Shell['account'];
-}) {
+type FooterProps = { categories: NavLink[]; settings: Settings; year: number; account: Shell['account']; loginUrl: string };
+
+/**
+ * The same on every page of a year but for its sign-in link, which comes back to the page: rendered
+ * once per isolate and props, the link written in for each page (ui/shared-html.server.tsx, holes).
+ */
+export function Footer(props: FooterProps) {
+  return <Shared as="footer" attrs={{ className: 'footer' }} component={FooterContent} props={props} holes={['loginUrl']} />;
+}
+
+function FooterContent({ categories, settings, year, account, loginUrl }: FooterProps) {
   const socials = SOCIAL_NETWORKS.filter(([key]) => settings[key].trim() !== '').map(([key, name]) => ({ key, name, href: settings[key] }));
   return (
-    <footer className="footer">
-      <div className="container">
-        <Shared
-          as="div"
-          attrs={{ className: 'footer__top' }}
-          component={FooterTop}
-          props={{ logo: settings.logo_footer || settings.logo, title: settings.title, socials }}
-        />
-        <Shared
-          as="nav"
-          attrs={{ className: 'footer__categories', 'aria-label': 'Toutes les catégories', id: 'footer-categories' }}
-          component={FooterCategories}
-          props={{ categories }}
-        />
-        <ul className="footer__links">
-          <li>
-            <a href="/accreditations">S’accréditer</a>
-          </li>
-          <li>
-            <Island name="UserMenu" props={{ ...account, variant: 'footer' }} />
-          </li>
-          <li>
-            <Island name="ContactButton" props={{ variant: 'link' }} />
-          </li>
-          <li>
-            <a href="/contact">Contacts presse</a>
-          </li>
-          {/^https?:\/\//.test(settings.newsletter) ? (
-            <li>
-              <a href={settings.newsletter} rel="noopener">
-                S’abonner à la newsletter
-              </a>
-            </li>
-          ) : null}
-        </ul>
-        <div className="footer__legal">
-          <p>{`©\u00a0${COPYRIGHT_FIRST_YEAR}–${year} Fédération française de rugby`}</p>
-          <ul>
-            <li>
-              <a href={settings.cgu}>Conditions générales d’utilisation</a>
-            </li>
-            <li>
-              <a href={settings.cookies}>Politique de confidentialité</a>
-            </li>
-            <li>
-              <a href="/mentions-legales">Mentions légales</a>
-            </li>
-            <li>
-              <Island name="ConsentLink" props={{}} />
-            </li>
-          </ul>
-        </div>
+    <div className="container">
+      <div className="footer__top">
+        <FooterTop logo={settings.logo_footer || settings.logo} title={settings.title} socials={socials} />
       </div>
-    </footer>
+      <nav className="footer__categories" aria-label="Toutes les catégories" id="footer-categories">
+        <FooterCategories categories={categories} />
+      </nav>
+      <ul className="footer__links">
+        <li>
+          <a href="/accreditations">S’accréditer</a>
+        </li>
+        <li>
+          <Island name="UserMenu" props={{ ...account, loginUrl, variant: 'footer' }} />
+        </li>
+        <li>
+          <Island name="ContactButton" props={{ variant: 'link' }} />
+        </li>
+        <li>
+          <a href="/contact">Contacts presse</a>
+        </li>
+        {/^https?:\/\//.test(settings.newsletter) ? (
+          <li>
+            <a href={settings.newsletter} rel="noopener">
+              S’abonner à la newsletter
+            </a>
+          </li>
+        ) : null}
+      </ul>
+      <div className="footer__legal">
+        <p>{`©\u00a0${COPYRIGHT_FIRST_YEAR}–${year} Fédération française de rugby`}</p>
+        <ul>
+          <li>
+            <a href={settings.cgu}>Conditions générales d’utilisation</a>
+          </li>
+          <li>
+            <a href={settings.cookies}>Politique de confidentialité</a>
+          </li>
+          <li>
+            <a href="/mentions-legales">Mentions légales</a>
+          </li>
+          <li>
+            <Island name="ConsentLink" props={{}} />
+          </li>
+        </ul>
+      </div>
+    </div>
   );
 }
