@@ -12,6 +12,7 @@ import * as z from 'zod';
 import { ArticleView } from './src/features/reading/article/ArticleView';
 import { Document } from './src/features/shell/Document';
 import { loadShell } from './src/features/shell/shell.server';
+import { deepFreeze } from './src/lib/immutable';
 import { assets } from './src/config/assets';
 import { readConfig } from './src/config/env.server';
 import { breadcrumbLd, newsArticleLd, publisher } from './src/render/json-ld';
@@ -45,9 +46,14 @@ export function prepareFromCopies({ article, categories, settings, hostname, ima
   return { article, crumbs: categoryCrumbs(article, categories), facts: { imageMode, placeholder: placeholderFor(hostname, settings.placeholder) } };
 }
 
-/** The shell as the renderer loads it, from the worker's own copies of its data (once). */
+/**
+ * The shell as the renderer loads it, from the worker's own copies of its data (once), frozen as the
+ * worker's store hands copies over (cache/entry-store.server.ts): its parts then find their shared
+ * HTML by reference, as in the worker (ui/shared-html.server.tsx).
+ */
 export function prepareShell({ env, settings, menus, partners }) {
-  const content = { settings: async () => settings, menus: async () => menus, partners: async () => partners };
+  const [s, m, p] = [settings, menus, partners].map(deepFreeze);
+  const content = { settings: async () => s, menus: async () => m, partners: async () => p };
   return loadShell(content, readConfig(env));
 }
 

@@ -3,10 +3,10 @@ import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server.edge';
 import { isDeeplyFrozen } from '../lib/immutable';
 
-// The parts of the shell that every page repeats (the menus, the search box, the footer's lists):
-// about half of a page's markup, and of its render's CPU (bench:cpu, issue 21). A component whose
-// HTML depends on its props alone (no server context, no useId) is rendered once per isolate and
-// props, and its HTML written as it is by the page that holds it.
+// The parts of the shell that every page repeats (the top bar, the header and its menus, the
+// partners, the footer): most of a page's markup, and much of its render's CPU (bench:cpu, issues
+// 21 and 34). A component whose HTML depends on its props alone (no server context, no useId) is
+// rendered once per isolate and props, and its HTML written as it is by the page that holds it.
 
 type Html = string | null;
 /**
