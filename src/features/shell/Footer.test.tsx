@@ -37,10 +37,14 @@ describe('TopBar and Footer', () => {
     expect(html).toContain('©\u00a02023–2026 Fédération française de rugby');
   });
 
-  it('render in place a sign-in address that HTML would escape', () => {
+  it('render in place a sign-in address that HTML would escape, as the shared HTML reads', () => {
     const configured = 'https://sso.ffr.fr/login?site=presse&retour=1';
+    const escaped = 'https://sso.ffr.fr/login?site=presse&amp;retour=1';
     const html = shell(configured);
-    expect(html).toContain('href="https://sso.ffr.fr/login?site=presse&amp;retour=1"');
+    expect(html).toContain(`href="${escaped}"`);
     expect(html).not.toContain('presse&retour');
+    // Rendered in place, it is the shared HTML with its address where the link goes.
+    const article = signInPath('/categories/xv-de-france/un-article');
+    expect(html.replaceAll(escaped, article)).toBe(shell(article));
   });
 });
