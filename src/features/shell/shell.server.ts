@@ -52,11 +52,12 @@ export async function loadShell(content: Content, config: Config): Promise<Shell
     settle(content.partners(), 'partners'),
   ]);
   const areas = [settings, menus, partners];
-  const from = [dataOr(settings, DEFAULT_SETTINGS), dataOr(menus, null), dataOr(partners, null), config];
+  const data = [dataOr(settings, DEFAULT_SETTINGS), dataOr(menus, null), dataOr(partners, null)] as const;
+  const from = [...data, config];
   if (last && from.every((x, i) => x === last!.from[i])) return { ...last.shell, areas };
-  const shell = deriveShell(from[0] as Settings, dataOr(menus, { topBar: [], categories: [], footer: [] }), partners, config);
+  const shell = deriveShell(data[0], data[1] ?? { topBar: [], categories: [], footer: [] }, partners, config);
   // A value just fetched is handed over as it is (cache/entry-store.server.ts): only copies are frozen.
-  if (isDeeplyFrozen(from[0]) && isDeeplyFrozen(from[1]) && isDeeplyFrozen(from[2])) last = { from, shell: deepFreeze(shell) };
+  if (data.every(isDeeplyFrozen)) last = { from, shell: deepFreeze(shell) };
   return { ...shell, areas };
 }
 
