@@ -41,7 +41,7 @@ export const VIDEO_FRAMES = [
   'https://www.dailymotion.com',
 ];
 
-export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
+const withHeaders = (): MiddlewareHandler<AppEnv> =>
   secureHeaders({
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',
     xFrameOptions: 'SAMEORIGIN',
@@ -67,3 +67,18 @@ export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
       formAction: ["'self'", fromConfig((config) => [config.OIDC_ISSUER])],
     },
   });
+
+/**
+ * A 304 carries no policy (decision 021). It updates the headers the browser stored with its copy
+ * of the page, and that copy's scripts carry the nonce of the response it came from: Firefox takes a
+ * 304's policy in place of the stored one, so a new nonce there blocked every island of a page
+ * revalidated on a revisit or a reload. RFC 9110 §15.4.5 asks a 304 for the fields that guide the
+ * cache only (ETag, Cache-Control, Vary…); without one, every engine keeps the policy it stored.
+ */
+export const securityHeaders = (): MiddlewareHandler<AppEnv> => {
+  const headers = withHeaders();
+  return async (c, next) => {
+    await headers(c, next);
+    if (c.res.status === 304) c.res.headers.delete('content-security-policy');
+  };
+};

@@ -55,6 +55,20 @@ describe('home page', () => {
     expect((await site('/', { headers: { 'if-none-match': 'W/"autre"' } })).status).toBe(200);
   });
 
+  it('sends no policy with a 304: the browser keeps the one whose nonce its copy carries (decision 021)', async () => {
+    const first = await warm('/');
+    const stored = await site('/');
+    const nonce = /'nonce-([^']+)'/.exec(stored.headers.get('content-security-policy')!)![1];
+    expect(await stored.text()).toContain(`nonce="${nonce}"`);
+    const again = await site('/', { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.has('content-security-policy')).toBe(false);
+    // What guides the cache is still there (RFC 9110 §15.4.5), and so are the other security headers.
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(again.headers.get('cache-control')).toBe(stored.headers.get('cache-control'));
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('names the encoding for browsers that accept it (the runtime compresses)', async () => {
     await warm('/');
     const res = await site('/', { headers: { 'accept-encoding': 'gzip, deflate' } });
