@@ -62,6 +62,13 @@ if (document.querySelector('[data-island]')) {
   else afterLoad(whenIdle(() => void start()));
 }
 
+// Where CSS cannot tell that a table scrolls (no scroll timelines: Firefox), a script says it (client/scroll-hints.ts).
+if (document.querySelector('.article-table__hint') && !CSS.supports('animation-timeline', 'scroll()'))
+  void import('./scroll-hints').then(
+    ({ markScrollingTables }) => markScrollingTables(),
+    () => undefined,
+  );
+
 // Next pages fetched ahead as their links come near the viewport (client/prefetch.ts).
 afterLoad(
   whenIdle(
