@@ -12,12 +12,12 @@ export const searchOpenAtom = atom(false);
 
 /** SPEC §4 modal: open sets kind, content and a force flag; close resets to none. */
 export type ModalKind = 'CONTACT' | 'DISCONNECTED' | 'JOURNALIST_MORE_INFO' | 'JOURNALIST_CHECK_STATUS' | 'WHATSAPP_OPTIN' | 'MESSAGE';
-export type ModalState = { kind: null } | { kind: ModalKind; content?: { title?: string; text?: string }; force: boolean };
+/** `content.phone`: what the page knows of the reader's mobile number, for the WhatsApp opt-in while the profile loads. */
+type ModalContent = { title?: string; text?: string; phone?: string };
+export type ModalState = { kind: null } | { kind: ModalKind; content?: ModalContent; force: boolean };
 export const modalAtom = atom<ModalState>({ kind: null });
-export const openModalAtom = atom(
-  null,
-  (_get, set, next: { kind: ModalKind; content?: { title?: string; text?: string }; force?: boolean }) =>
-    set(modalAtom, { kind: next.kind, content: next.content, force: next.force ?? false }),
+export const openModalAtom = atom(null, (_get, set, next: { kind: ModalKind; content?: ModalContent; force?: boolean }) =>
+  set(modalAtom, { kind: next.kind, content: next.content, force: next.force ?? false }),
 );
 export const closeModalAtom = atom(null, (_get, set) => set(modalAtom, { kind: null }));
 

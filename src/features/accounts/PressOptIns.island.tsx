@@ -55,8 +55,10 @@ export default function PressOptIns({ mail, whatsapp, openWhatsapp, csrfToken, p
     // The box is where the choice lives: focused first, it is also where the modal gives focus back
     // (and then brings into view; until then the page stays at its top, behind the modal).
     whatsappBox.current?.focus({ preventScroll: ask });
-    if (ask) openModal({ kind: 'WHATSAPP_OPTIN' });
-  }, [openWhatsapp, saved.optin_whatsapp, store, openModal]);
+    // The number the page was written with goes along: the window says it from its first frame,
+    // before the profile (which may change it) has loaded.
+    if (ask) openModal({ kind: 'WHATSAPP_OPTIN', content: { phone: String(profile.data?.phone_mobile ?? phone) } });
+  }, [openWhatsapp, saved.optin_whatsapp, store, openModal, profile.data, phone]);
 
   const wasOpen = useRef(false);
   useEffect(() => {

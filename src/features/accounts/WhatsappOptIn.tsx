@@ -30,7 +30,11 @@ export function WhatsappOptIn({ onClose }: { onClose: () => void }) {
   const update = useSetAtom(updateProfileAtom);
   const state = useAtomValue(profileUpdateAtom);
   const close = useSetAtom(closeModalAtom);
+  const modal = useAtomValue(modalAtom);
   const store = useStore();
+  // The profile's number once it has loaded; until then the one the page was written with (sent
+  // with the window by PressOptIns), never « no number » for a reader who has one.
+  const phone = profile.data ? String(profile.data.phone_mobile ?? '') : ((modal.kind && modal.content?.phone) ?? '');
   // Only what was tried in this window: an earlier failure elsewhere is not this one's.
   const [tried, setTried] = useState(false);
   const sending = state.status === 'loading' && state.action === 'optin_whatsapp';
@@ -48,7 +52,7 @@ export function WhatsappOptIn({ onClose }: { onClose: () => void }) {
   return (
     <div className="modal__body whatsapp-optin">
       <p className="whatsapp-optin__number">
-        <WhatsappNumber phone={String(profile.data?.phone_mobile ?? '')} />
+        <WhatsappNumber phone={phone} />
       </p>
       <p>Vous pourrez vous désabonner à tout moment dans «&nbsp;Mes abonnements&nbsp;», en bas de votre espace presse.</p>
       {failed ? (
