@@ -1,7 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { ApiError, ClientAuthError, fetchSession, getPrefs } from './api';
-import { sendAuthLog } from './auth-log';
+import { reportClientError } from './auth-log';
 import { journalistModalSeen } from './journalist-modal-memory';
 import { STANDINGS, standingOf } from './journalist-standing';
 import { profileAtom, sessionAtom } from './state';
@@ -55,9 +55,9 @@ export default function SessionSync() {
         // answer does not sign anyone out; the next focus or poll asks again. Like next-auth's
         // SessionProvider (packages/next-auth/src/react/index.tsx), anything else that goes wrong
         // while taking the session in is CLIENT_SESSION_ERROR.
+        // A request cut because the reader is leaving the page is not one (auth-log.ts).
         const code = error instanceof ClientAuthError ? error.code : 'CLIENT_SESSION_ERROR';
-        console.warn(code, error instanceof Error ? error.message : error);
-        sendAuthLog(code);
+        reportClientError(code, error instanceof Error ? error.message : String(error));
       });
   }, [setSession, loadProfile]);
 

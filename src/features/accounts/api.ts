@@ -1,5 +1,5 @@
 import type { Prefs } from '../../schemas/prefs';
-import { sendAuthLog, type ClientAuthErrorCode } from './auth-log';
+import { reportClientError, type ClientAuthErrorCode } from './auth-log';
 
 // The browser's calls for the signed-in user (client-safe). Tokens never come here: the worker's
 // /api/user/* adds them from the encrypted session cookie.
@@ -84,7 +84,7 @@ export function csrfToken(): Promise<string> {
     .catch((e) => {
       csrf = null;
       // next-auth logs a failed /csrf like a failed /session (client/_utils.ts fetchData).
-      sendAuthLog('CLIENT_FETCH_ERROR');
+      reportClientError('CLIENT_FETCH_ERROR', `csrf: ${messageOf(e)}`);
       throw e;
     }));
 }

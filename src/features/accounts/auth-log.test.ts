@@ -64,3 +64,63 @@ describe('the _log beacon', () => {
     expect(() => sendAuthLog('CLIENT_FETCH_ERROR')).not.toThrow();
   });
 });
+
+// Issue 40, item 5: Firefox rejects the session read in flight as soon as the reader leaves the
+// page, while its script still runs; that was logged as CLIENT_FETCH_ERROR.
+describe('a request cut by leaving the page is not an error', () => {
+  async function page() {
+    vi.resetModules();
+    vi.useFakeTimers();
+    const window = new EventTarget();
+    const navigation = new EventTarget();
+    Object.assign(window, { navigation });
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal('window', window);
+    vi.stubGlobal('navigator', { sendBeacon });
+    vi.stubGlobal('console', { ...console, warn: vi.fn() });
+    const { reportClientError } = await import('./auth-log');
+    return { window, navigation, sendBeacon, reportClientError };
+  }
+  const navigate = (sameDocument: boolean, downloadRequest: string | null = null) =>
+    Object.assign(new Event('navigate'), { destination: { sameDocument }, downloadRequest });
+  afterEach(() => vi.useRealTimers());
+
+  it('is logged when the page is still shown a moment later', async () => {
+    const { sendBeacon, reportClientError } = await page();
+    reportClientError('CLIENT_FETCH_ERROR', 'session: Failed to fetch');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not logged when the page is left meanwhile (Firefox: the request fails first, then pagehide)', async () => {
+    const { window, sendBeacon, reportClientError } = await page();
+    reportClientError('CLIENT_FETCH_ERROR', 'session: NetworkError when attempting to fetch resource.');
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sendBeacon).not.toHaveBeenCalled();
+    // Back from the back-forward cache: the timer that was held resumes, and still says nothing.
+    window.dispatchEvent(new Event('pageshow'));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sendBeacon).not.toHaveBeenCalled();
+  });
+
+  it('is not logged once a navigation away has started (Navigation API), but is for one that stays on the page', async () => {
+    const { navigation, sendBeacon, reportClientError } = await page();
+    navigation.dispatchEvent(navigate(true));
+    navigation.dispatchEvent(navigate(false, 'kit-presse.zip'));
+    reportClientError('CLIENT_FETCH_ERROR', 'session: Failed to fetch');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    navigation.dispatchEvent(navigate(false));
+    reportClientError('CLIENT_FETCH_ERROR', 'session: NetworkError when attempting to fetch resource.');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+  });
+
+  it('an answer the site could not take in is logged at once, whatever the page does', async () => {
+    const { window, sendBeacon, reportClientError } = await page();
+    reportClientError('CLIENT_SESSION_ERROR', 'session: malformed');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+  });
+});

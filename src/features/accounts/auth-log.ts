@@ -28,3 +28,53 @@ export function sendAuthLog(code: ClientAuthErrorCode, level: AuthLogLevel = 'er
   if (typeof fetch === 'function')
     void fetch(AUTH_LOG_PATH, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
 }
+
+// Firefox cuts a page's requests as soon as the reader starts to leave it and rejects them with a
+// plain TypeError (« NetworkError when attempting to fetch resource. ») while the page still runs;
+// Chromium and WebKit end the page first. A request lost that way says nothing about the site:
+// a failed call is reported only if the page is still the one shown a moment later.
+const SETTLE_MS = 1000;
+/** Counts the times this page was left (pagehide), and says whether it is being left now. */
+let left = 0;
+let leaving = false;
+type NavigateEvent = Event & { destination?: { sameDocument?: boolean }; downloadRequest?: string | null };
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    left++;
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+  // The Navigation API says it when a navigation away starts, before the requests are cut (not a download, which stays).
+  (window as { navigation?: EventTarget }).navigation?.addEventListener('navigate', (event) => {
+    const e = event as NavigateEvent;
+    if (e.destination?.sameDocument || e.downloadRequest) return;
+    leaving = true;
+    // A navigation that leads nowhere (a 204, a file) leaves the reader here.
+    setTimeout(() => {
+      leaving = false;
+    }, 10 * SETTLE_MS);
+  });
+}
+
+/**
+ * A failed call to /api/auth, for the worker's log (and the console): at once for an answer the
+ * site could not take in (CLIENT_SESSION_ERROR); for a request that got no answer
+ * (CLIENT_FETCH_ERROR), only if the reader did not leave the page meanwhile.
+ */
+export function reportClientError(code: ClientAuthErrorCode, detail: string): void {
+  const report = () => {
+    console.warn(code, detail);
+    sendAuthLog(code);
+  };
+  if (code !== 'CLIENT_FETCH_ERROR') {
+    report();
+    return;
+  }
+  if (leaving) return;
+  const shown = left;
+  setTimeout(() => {
+    if (!leaving && left === shown) report();
+  }, SETTLE_MS);
+}
