@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { buildClient } from './build-client.mjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureChromium, launchChromium } from './lib/chromium.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureChromium, launchChromium } from './lib/browsers.mjs';
 import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
 ensureChromium();

@@ -2,7 +2,7 @@
 // how many search requests typing a word sends, and the round trip of a live query (median).
 import { performance } from 'node:perf_hooks';
 import { buildClient } from './build-client.mjs';
-import { launchChromium } from './lib/chromium.mjs';
+import { launchChromium } from './lib/browsers.mjs';
 import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
 const WORDS = ['equipe', 'dupont', 'marcoussis', 'selectionneur', 'arbitrage', 'feminine', 'stade', 'tournoi'];

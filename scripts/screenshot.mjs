@@ -1,7 +1,7 @@
 // node scripts/screenshot.mjs /path [/other …] — full-page screenshots at 1280 and 375 px of a
 // running site (npm start), into test-results/screenshots/manual/, to look at pages as a reader.
 import { mkdirSync } from 'node:fs';
-import { launchChromium } from './lib/chromium.mjs';
+import { launchChromium } from './lib/browsers.mjs';
 
 const site = process.env.SITE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`;
 const out = new URL('../test-results/screenshots/manual/', import.meta.url).pathname;

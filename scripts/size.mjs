@@ -6,7 +6,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildClient } from './build-client.mjs';
-import { launchChromium } from './lib/chromium.mjs';
+import { launchChromium } from './lib/browsers.mjs';
 import { ensureDevVars, root, siteUrl, startUpstreamProcess, startWrangler, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
 const budget = JSON.parse(await readFile(`${root}bench/size-budget.json`, 'utf8'));

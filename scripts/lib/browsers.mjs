@@ -1,9 +1,12 @@
-// Debian's Chromium for everything that drives a browser (npm test's end-to-end step, size, audit,
-// bench:search, screenshots): installed with apt-get when it is missing (never a browser download:
-// this network reaches Debian's packages only), and started with the flags a closed network needs.
-import { execSync } from 'node:child_process';
+// The three browser engines journalists use, from Debian's packages (never a browser download: this
+// network reaches Debian's packages only), installed with apt-get when missing and started with the
+// flags a closed network needs. Chromium drives everything that measures (npm test's full end-to-
+// end suite, size, audit, bench:search, screenshots); Firefox ESR and WebKitGTK (Safari's engine)
+// run the smoke journeys of test/e2e/engines/.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { aptInstall } from './apt.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Without the background-networking ones, Chromium keeps calling Google's hosts, refused here. */
@@ -16,17 +19,86 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-/** Installs Debian's « chromium » package when the browser is not there (sudo only when not root). */
-export function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return;
-  console.log(`Chromium absent (${CHROMIUM_PATH}) : installation du paquet Debian « chromium »…`);
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, { stdio: 'inherit' });
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium toujours absent après l’installation (${CHROMIUM_PATH}).`);
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+/** WebKitGTK's WebDriver, and the browser it drives (shipped by libwebkit2gtk-4.1-0, which the driver depends on). */
+export const WEBKIT_DRIVER_PATH = '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER_PATH = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+function ensure(path, packages, name) {
+  if (existsSync(path)) return;
+  aptInstall(packages, `${name} absent (${path})`, { recommends: true });
+  if (!existsSync(path)) throw new Error(`${name} toujours absent après l’installation (${path}).`);
+}
+
+/** Debian's « chromium » package when the browser is not there. */
+export const ensureChromium = () => ensure(CHROMIUM_PATH, ['chromium'], 'Chromium');
+/** Debian's « firefox-esr ». */
+export const ensureFirefox = () => ensure(FIREFOX_PATH, ['firefox-esr'], 'Firefox ESR');
+/** Debian's « webkit2gtk-driver », and « xvfb »: MiniBrowser has no headless mode, it draws in a virtual X display. */
+export function ensureWebKit() {
+  ensure(WEBKIT_DRIVER_PATH, ['webkit2gtk-driver', 'xvfb'], 'WebKitWebDriver');
+  ensure('/usr/bin/xvfb-run', ['xvfb'], 'xvfb-run');
+  if (!existsSync(MINIBROWSER_PATH)) throw new Error(`MiniBrowser introuvable (${MINIBROWSER_PATH}).`);
 }
 
 /** playwright-core's Chromium, on Debian's binary. */
 export async function launchChromium() {
   ensureChromium();
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * Firefox ESR through puppeteer-core over WebDriver BiDi (Playwright's Firefox is a patched build
+ * that cannot be downloaded here). In French and in Paris, as the Chromium contexts are.
+ */
+export async function launchFirefox() {
+  ensureFirefox();
+  const { default: puppeteer } = await import('puppeteer-core');
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    env: { ...process.env, TZ: 'Europe/Paris' },
+    extraPrefsFirefox: {
+      'intl.accept_languages': 'fr-FR, fr',
+      'intl.locale.requested': 'fr-FR',
+      // No back-forward cache: « back » then loads the page from the HTTP cache, the path where a
+      // stored page and its stored policy must agree (and puppeteer loses track of a page restored whole).
+      'browser.sessionhistory.max_total_viewers': 0,
+    },
+  });
+}
+
+/**
+ * WebKitWebDriver on a free port, inside xvfb-run's virtual display (MiniBrowser needs one), until
+ * `stop()`. Each WebDriver session it opens is a new MiniBrowser, with its own cookies and cache.
+ */
+export async function startWebKitDriver(port) {
+  ensureWebKit();
+  const driver = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', WEBKIT_DRIVER_PATH, `--port=${port}`], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, TZ: 'Europe/Paris', LANG: 'fr_FR.UTF-8', LANGUAGE: 'fr_FR:fr' },
+  });
+  const url = `http://127.0.0.1:${port}/status`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {}
+    if (i > 100 || driver.exitCode !== null) throw new Error(`WebKitWebDriver ne répond pas sur le port ${port}.`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  return {
+    port,
+    capabilities: {
+      // The wdio client's own defaults (a BiDi socket) are not what WebKitGTK's driver speaks.
+      'wdio:enforceWebDriverClassic': true,
+      'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation', '--time-zone=Europe/Paris'] },
+    },
+    stop: () => {
+      try {
+        process.kill(-driver.pid, 'SIGTERM');
+      } catch {}
+    },
+  };
 }

@@ -1,7 +1,8 @@
 // Cores and threads for the benches that pin workerd (bench, bench:cpu:workerd): taskset, the
 // request thread alone on its core, and what /proc says each process and thread did.
-import { execFileSync, execSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { aptInstall } from './apt.mjs';
 
 /** util-linux's taskset, installed with apt-get when it is missing (sudo only when not root). */
 export function ensureTaskset() {
@@ -14,12 +15,8 @@ export function ensureTaskset() {
     }
   };
   if (has()) return;
-  console.log('taskset absent : installation du paquet Debian « util-linux »…');
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   try {
-    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq util-linux`, {
-      stdio: 'inherit',
-    });
+    aptInstall(['util-linux'], 'taskset absent');
   } catch {}
   if (!has()) {
     console.error(

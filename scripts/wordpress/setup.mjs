@@ -8,13 +8,14 @@
 //
 // WORDPRESS_PORT (default 8791) is its port; the purge plugin points at the worker on PORT (8787),
 // and signs preview and embargo links for that worker's origin with its PREVIEW_SECRET.
-import { execFileSync, execSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall } from '../lib/apt.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const wordpressPort = Number(process.env.WORDPRESS_PORT ?? 8791);
@@ -99,40 +100,11 @@ async function until(check, { timeoutMs, what, died }) {
   throw new Error(`${what} : pas prêt après ${timeoutMs / 1000} s${last ? ` (${last})` : ''}`);
 }
 
-function packagesMissing() {
-  try {
-    const out = execFileSync(
-      'dpkg-query',
-      [
-        '-W', // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format, not a template
-        '-f=${db:Status-Status}\\n',
-        ...PACKAGES,
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-    return out
-      .split('\n')
-      .filter(Boolean)
-      .some((s) => s !== 'installed');
-  } catch {
-    return true;
-  }
-}
-
-/**
- * Debian's packages, with apt-get when one is missing (sudo only when not root). Without
- * recommends: the themes and translations are not needed by a headless WordPress.
- */
+/** Debian's packages, installed when one is missing (themes and translations are not: scripts/lib/apt.mjs). */
 export function ensurePackages() {
   const t0 = performance.now();
-  if (!packagesMissing()) return { installed: false, seconds: seconds(t0) };
-  console.log(`WordPress : installation des paquets Debian ${PACKAGES.join(', ')}…`);
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  execSync(
-    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${PACKAGES.join(' ')}`,
-    { stdio: 'inherit' },
-  );
-  return { installed: true, seconds: seconds(t0) };
+  const installed = aptInstall(PACKAGES, 'WordPress');
+  return { installed, seconds: seconds(t0) };
 }
 
 /** A private MariaDB: root without password, on a unix socket only (no TCP port to collide with). */

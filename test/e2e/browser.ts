@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchChromium } from '../../scripts/lib/chromium.mjs';
+import { launchChromium } from '../../scripts/lib/browsers.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
