@@ -1,5 +1,6 @@
-// npm test: type check, unit tests, worker integration tests in workerd, end-to-end in Chromium,
-// and the publish hook in a real WordPress.
+// npm test: type check, unit tests, worker integration tests in workerd, end-to-end in Chromium
+// (the whole suite) with the smoke journeys in Firefox ESR and WebKitGTK too, and the publish hook
+// in a real WordPress.
 // `node scripts/test.mjs e2e` (npm run test:e2e) runs only the named steps: types (with the unused-
 // code check), unit, worker, e2e,
 // wordpress (a real WordPress from Debian's packages, installed when missing).
@@ -16,7 +17,7 @@ if (Number(process.versions.node.split('.')[0]) < 22 && existsSync(localNode)) {
 }
 
 const { buildClient } = await import('./build-client.mjs');
-const { ensureChromium } = await import('./lib/chromium.mjs');
+const { ensureChromium, ensureFirefox, ensureWebKit } = await import('./lib/browsers.mjs');
 const { ensureDevVars, root } = await import('./lib/stack.mjs');
 
 const allSteps = [
@@ -41,7 +42,7 @@ const allSteps = [
   ['types', 'format et lint (Biome)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '.']],
   ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
   ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
-  ['e2e', 'end-to-end (Chromium)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],
+  ['e2e', 'end-to-end (Chromium, Firefox, WebKit)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],
   [
     'wordpress',
     'WordPress réel (purge à la publication)',
@@ -56,7 +57,11 @@ if (unknown.length > 0) {
 }
 const steps = allSteps.filter(([key]) => wanted.length === 0 || wanted.includes(key)).map(([, name, args]) => [name, args]);
 
-if (steps.some(([name]) => name.startsWith('end-to-end'))) ensureChromium();
+if (steps.some(([name]) => name.startsWith('end-to-end'))) {
+  ensureChromium();
+  ensureFirefox();
+  ensureWebKit();
+}
 
 await ensureDevVars();
 await buildClient();
