@@ -2,7 +2,7 @@
 // against EnginePage. Chromium also runs the full suite (test/e2e/*.test.ts); these are the ones
 // Firefox ESR and WebKitGTK must pass too, each checked in the page itself.
 import { expect } from 'vitest';
-import { PASSWORD, upstreamUrl } from '../browser';
+import { PASSWORD, SCREENSHOTS, upstreamUrl } from '../browser';
 import { type EnginePage, islandsLive, press, waitFor } from './driver';
 
 /** Published articles that stay on the site (some seeded ones redirect to the federation's main site, unreachable here). */
@@ -70,9 +70,18 @@ export async function searchPanel(page: EnginePage): Promise<void> {
   // The box itself at 1280 px, the magnifier that opens it on a phone.
   await press(page, '[role="combobox"], button.header__search-toggle');
   await waitFor(page, 'the search panel', () => !!document.querySelector('.search-panel'), null);
-  await page.type('[role="combobox"]', 'équipe');
-  const hits = await waitFor(page, 'live hits', () => document.querySelectorAll('.search-panel__hits [role="option"]').length, null);
-  expect(hits).toBeGreaterThan(0);
+  await page.type('[role="combobox"]', 'equipe');
+  // Hits for the words typed, the words marked in them (not « Dernières actualités », shown before any word).
+  const marked = await waitFor(
+    page,
+    'live hits for « equipe », « équipe » marked',
+    () => {
+      const marks = [...document.querySelectorAll('.search-panel__hits [role="option"] mark')].map((m) => m.textContent?.toLowerCase());
+      return marks.length ? marks : null;
+    },
+    null,
+  );
+  expect(marked).toContain('équipe');
 }
 
 /** The phone's burger opens the two-level menu: a section, « Retour », « Tout voir ». */
@@ -185,6 +194,7 @@ export async function narrowLayouts(page: EnginePage, tableArticles: string[]): 
   expect(sort.links).toHaveLength(3);
   for (const right of sort.links) expect(right, `a sort link within ${sort.width} px`).toBeLessThanOrEqual(sort.width);
   expect(sort.page).toBeLessThanOrEqual(sort.width);
+  await page.screenshot(`${SCREENSHOTS}engines-${page.engine}-sort-${sort.width}.png`);
   for (const path of tableArticles) {
     await page.goto(path);
     await islandsLive(page, path);
