@@ -1,9 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
-// The real site (wrangler dev) on the real local upstream, driven in Debian's Chromium.
+// The real site (wrangler dev) on the real local upstream, driven in Debian's Chromium (and in
+// Firefox ESR and WebKitGTK for test/e2e/engines.test.ts).
+//
+// npm test runs the files in two lanes at once (scripts/test.mjs), each against a stack of its own
+// (its own ports, upstream and KV state): what one lane changes (upstream faults, its clock, the
+// test accounts) never reaches the other. The browsers mostly wait on the network, so two lanes
+// share two cores well. Lane 1 takes the files named here, lane 2 the others (a new file goes
+// there); without E2E_LANE, every file runs in one lane.
+const LANE_1 = [
+  'accounts',
+  'journeys-forms',
+  'journeys-header',
+  'press-space',
+  'search',
+  'reading',
+  'shell',
+  'players',
+  'home',
+  'authors',
+].map((name) => `test/e2e/${name}.test.ts`);
+const lane = process.env.E2E_LANE;
+
 export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.test.ts'],
+    include: lane === '1' ? LANE_1 : ['test/e2e/**/*.test.ts'],
+    exclude: lane === '2' ? LANE_1 : [],
     globalSetup: ['test/e2e/global-setup.mjs'],
     environment: 'node',
     testTimeout: 60_000,

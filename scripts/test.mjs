@@ -4,7 +4,8 @@
 // `node scripts/test.mjs e2e` (npm run test:e2e) runs only the named steps: types (with the unused-
 // code check), unit, worker, e2e,
 // wordpress (a real WordPress from Debian's packages, installed when missing).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -42,7 +43,13 @@ const allSteps = [
   ['types', 'format et lint (Biome)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '.']],
   ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
   ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
-  ['e2e', 'end-to-end (Chromium, Firefox, WebKit)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts']],
+  // Two lanes at once, each with a stack of its own (vitest.e2e.config.ts says which files each runs).
+  [
+    'e2e',
+    'end-to-end (Chromium, Firefox, WebKit)',
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts'],
+    [{ E2E_LANE: '1' }, { E2E_LANE: '2', ...portsMovedBy(10) }],
+  ],
   [
     'wordpress',
     'WordPress réel (purge à la publication)',
@@ -55,7 +62,7 @@ if (unknown.length > 0) {
   console.error(`Étape inconnue : ${unknown.join(', ')} (étapes : ${[...new Set(allSteps.map(([key]) => key))].join(', ')})`);
   process.exit(2);
 }
-const steps = allSteps.filter(([key]) => wanted.length === 0 || wanted.includes(key)).map(([, name, args]) => [name, args]);
+const steps = allSteps.filter(([key]) => wanted.length === 0 || wanted.includes(key)).map(([, name, args, lanes]) => [name, args, lanes]);
 
 if (steps.some(([name]) => name.startsWith('end-to-end'))) {
   ensureChromium();
@@ -66,23 +73,23 @@ if (steps.some(([name]) => name.startsWith('end-to-end'))) {
 await ensureDevVars();
 await buildClient();
 
+const stepEnv = {
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  NO_UPDATE_NOTIFIER: '1',
+  ...process.env,
+  FORCE_COLOR: process.env.CI ? '0' : '1',
+};
+
 const results = [];
-for (const [name, args] of steps) {
+for (const [name, args, lanes] of steps) {
   const t = Date.now();
   console.log(`\n━━ ${name} ━━`);
-  const r = spawnSync(process.execPath, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      WRANGLER_SEND_METRICS: 'false',
-      WRANGLER_HIDE_BANNER: 'true',
-      NO_UPDATE_NOTIFIER: '1',
-      ...process.env,
-      FORCE_COLOR: process.env.CI ? '0' : '1',
-    },
-  });
-  results.push({ name, ok: r.status === 0, s: ((Date.now() - t) / 1000).toFixed(1) });
-  if (r.status !== 0) break;
+  const ok = lanes
+    ? await inLanes(args, lanes)
+    : spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: stepEnv }).status === 0;
+  results.push({ name, ok, s: ((Date.now() - t) / 1000).toFixed(1) });
+  if (!ok) break;
 }
 console.log('\n━━ résumé ━━');
 for (const r of results) console.log(`${r.ok ? '✔' : '✘'} ${r.name} (${r.s} s)`);
@@ -92,3 +99,25 @@ const skipped = steps.length - results.length;
 for (const [name] of steps.slice(results.length)) console.log(`· ${name} (non lancé)`);
 console.log(`steps: ${results.length - failed} passed, ${failed} failed, ${skipped} not run`);
 process.exit(failed || skipped ? 1 : 0);
+
+/** The site's, the upstream's and WebKit's driver ports, each moved by `by` (a second stack beside the first). */
+function portsMovedBy(by) {
+  const port = (name, base) => String(Number(process.env[name] ?? base) + by);
+  return { PORT: port('PORT', 8787), UPSTREAM_PORT: port('UPSTREAM_PORT', 8790), WEBKIT_DRIVER_PORT: port('WEBKIT_DRIVER_PORT', 8796) };
+}
+
+/** The same command once per lane, all at once, each line said with its lane's number; true when every lane passed. */
+async function inLanes(args, lanes) {
+  const codes = await Promise.all(
+    lanes.map(
+      (env, i) =>
+        new Promise((done) => {
+          const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...stepEnv, ...env } });
+          for (const stream of [child.stdout, child.stderr])
+            createInterface({ input: stream }).on('line', (line) => console.log(`${i + 1}│ ${line}`));
+          child.on('close', (code) => done(code));
+        }),
+    ),
+  );
+  return codes.every((code) => code === 0);
+}

@@ -1,7 +1,7 @@
 // Shared by `npm start`, the end-to-end tests and the benches: the local upstream and wrangler dev,
 // started offline, stopped together.
 import { spawn } from 'node:child_process';
-import { access, appendFile, copyFile, readFile } from 'node:fs/promises';
+import { access, appendFile, copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 
@@ -144,3 +144,33 @@ for (const sig of ['SIGINT', 'SIGTERM'])
     process.exit(130);
   });
 process.on('exit', stopAll);
+
+/**
+ * Runs `start` while no other process of this machine runs its own (a lock folder, taken over once
+ * older than `staleMs`). Two end-to-end lanes start their stacks at once (scripts/test.mjs), and
+ * wrangler dev picks the ports of its internal sockets as it starts: two starting together can pick
+ * the same one (« Address already in use (socket "direct:1:default") »).
+ */
+export async function oneAtATime(name, start, { staleMs = 180_000 } = {}) {
+  const lock = `${root}.wrangler/${name}.lock`;
+  await mkdir(`${root}.wrangler`, { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const since = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (since > staleMs) await rm(lock, { recursive: true, force: true });
+      else await new Promise((ok) => setTimeout(ok, 200));
+    }
+  }
+  try {
+    return await start();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}

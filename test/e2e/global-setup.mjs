@@ -2,6 +2,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import {
   ensureDevVars,
+  oneAtATime,
   root,
   sitePort,
   siteUrl,
@@ -24,13 +25,12 @@ export default async function setup({ provide }) {
   startUpstreamProcess(vars, { quiet, env: { UPSTREAM_QUIET: '1', UPSTREAM_ACCESS_TOKEN_TTL: '40', UPSTREAM_NOW: TEST_NOW } });
   await waitFor(`${upstreamUrl}/`);
   // A tag-manager container, so that the consent banner shows (nothing can load it here: no network).
-  startWrangler(vars, {
-    quiet,
-    persistTo,
-    vars: { GTM_CONTAINER_ID: 'GTM-TEST123', SITE_NOW: TEST_NOW },
-    args: ['--config', await configWithRoomyLimits()],
+  const config = await configWithRoomyLimits();
+  // npm test's other lane may be starting its own site at this moment: one start at a time.
+  await oneAtATime('wrangler-start', async () => {
+    startWrangler(vars, { quiet, persistTo, vars: { GTM_CONTAINER_ID: 'GTM-TEST123', SITE_NOW: TEST_NOW }, args: ['--config', config] });
+    await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
   });
-  await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
   provide('siteUrl', siteUrl);
   provide('upstreamUrl', upstreamUrl);
   provide('testNow', TEST_NOW);
