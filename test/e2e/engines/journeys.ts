@@ -194,6 +194,7 @@ export async function narrowLayouts(page: EnginePage, tableArticles: string[]): 
   expect(sort.links).toHaveLength(3);
   for (const right of sort.links) expect(right, `a sort link within ${sort.width} px`).toBeLessThanOrEqual(sort.width);
   expect(sort.page).toBeLessThanOrEqual(sort.width);
+  await page.run(() => document.querySelector('.search-sort')?.scrollIntoView({ block: 'center' }), null);
   await page.screenshot(`${SCREENSHOTS}engines-${page.engine}-sort-${sort.width}.png`);
   for (const path of tableArticles) {
     await page.goto(path);
