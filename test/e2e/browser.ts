@@ -146,3 +146,9 @@ export const isIslandLive = (page: Page, selector: string) =>
 /** Waits until the island holding `selector` is live: until then its buttons are the server's HTML. */
 export const islandLive = (page: Page, selector: string) =>
   page.waitForFunction((s) => !!document.querySelector(s)?.closest('[data-island]')?.hasAttribute('data-hydrated'), selector);
+
+/**
+ * Waits until the search panel shows the answer to the words in the box (no aria-busy): until then
+ * it keeps the previous answer (to « equi » while « equipe » is on its way), which a test must not read.
+ */
+export const liveAnswer = (page: Page) => page.locator('.search-panel:not([aria-busy])').waitFor();

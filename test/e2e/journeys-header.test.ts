@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, SCREENSHOTS, setWhatsappOptIn, signInAt, siteUrl, upstreamUrl } from './browser';
+import { context, launch, liveAnswer, SCREENSHOTS, setWhatsappOptIn, signInAt, siteUrl, upstreamUrl } from './browser';
 
 // Issue 18, items 3 (the header must not move while the page loads and hydrates) and 7 (the
 // header used with the keyboard only: disclosure menus, then the search as a combobox).
@@ -360,6 +360,7 @@ describe('header journeys (issue 18)', () => {
     await box.focus();
     expect(await box.getAttribute('aria-autocomplete')).toBe('list');
     await page.keyboard.type('equipe', { delay: 40 });
+    await liveAnswer(page);
     const options = page.locator('.search-panel__hits [role="option"]');
     await expect.poll(() => options.count()).toBeGreaterThan(2);
     expect(await box.getAttribute('aria-expanded')).toBe('true');
@@ -399,6 +400,7 @@ describe('header journeys (issue 18)', () => {
     expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.keyboard.type('dupont', { delay: 40 });
+    await liveAnswer(page);
     await expect.poll(() => options.count()).toBeGreaterThan(0);
     await page.keyboard.press('Tab');
     expect((await focused()).name).toBe('Lancer la recherche');
@@ -423,6 +425,7 @@ describe('header journeys (issue 18)', () => {
     const box = page.getByRole('combobox', { name: 'Rechercher' });
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('equipe', { delay: 40 });
+    await liveAnswer(page);
     await expect.poll(() => page.locator('.search-panel__hits [role="option"]').count()).toBeGreaterThan(2);
     await page.keyboard.press('ArrowDown');
     await page.screenshot({ path: `${SCREENSHOTS}journeys-search-active-375.png` });

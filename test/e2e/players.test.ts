@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, SCREENSHOTS, siteUrl, type viewports } from './browser';
+import { context, launch, liveAnswer, SCREENSHOTS, siteUrl, type viewports } from './browser';
 
 // The players index in search: a reader types a player's name in the header's search box, sees
 // the « Joueurs » group above the articles and lands on the team page at that player’s card.
@@ -65,6 +65,7 @@ describe('players in the live search', () => {
     const box = page.getByRole('combobox');
     await box.click();
     await box.pressSequentially('ramos', { delay: 40 });
+    await liveAnswer(page);
     const group = playersGroup(page);
     await group.waitFor();
     const ramos = group.getByRole('option', { name: /Thomas Ramos/ });
@@ -96,6 +97,7 @@ describe('players in the live search', () => {
     const box = page.getByRole('combobox');
     await box.waitFor();
     await box.pressSequentially('Lucu', { delay: 40 });
+    await liveAnswer(page);
     const group = playersGroup(page);
     await group.waitFor();
     const first = group.getByRole('option').first();
@@ -132,6 +134,7 @@ describe('players in the live search', () => {
       const box = page.getByRole('combobox');
       await box.click();
       await box.pressSequentially('dupont', { delay: 40 });
+      await liveAnswer(page);
       const player = playersGroup(page).getByRole('option', { name: /Antoine Dupont/ });
       await player.waitFor();
       await page.locator('.search-panel__hits [role="option"]').first().waitFor();

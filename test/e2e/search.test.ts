@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, launch, onSiteArticleLink, SCREENSHOTS, siteUrl } from './browser';
+import { context, launch, liveAnswer, onSiteArticleLink, SCREENSHOTS, siteUrl } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,6 +29,7 @@ describe('search in Chromium', () => {
     expect(await page.locator('main').evaluate((m) => (m as HTMLElement).inert)).toBe(true);
     await page.getByRole('heading', { name: 'Dernières actualités' }).waitFor();
     await box.pressSequentially('equipe', { delay: 40 });
+    await liveAnswer(page);
     await expect.poll(() => panelHits(page).count()).toBe(10);
     expect(await panelHits(page).first().locator('mark').first().textContent()).toBe('équipe');
     await page.keyboard.press('ArrowDown');
@@ -46,6 +47,7 @@ describe('search in Chromium', () => {
     const box = page.getByRole('combobox');
     await box.click();
     await box.pressSequentially('dupont', { delay: 30 });
+    await liveAnswer(page);
     await expect.poll(() => panelHits(page).count()).toBeGreaterThan(0);
     const href = await panelHits(page).first().getAttribute('href');
     // The players « dupont » matches come first, then the articles.
@@ -93,6 +95,7 @@ describe('search in Chromium', () => {
     const box = page.getByRole('combobox');
     await box.click();
     await box.pressSequentially('equipe', { delay: 40 });
+    await liveAnswer(page);
     await expect.poll(() => panelHits(page).count()).toBe(10);
     const shown = await panelHits(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     await page.getByRole('link', { name: /^Voir les .* résultats$/ }).click();
@@ -151,6 +154,7 @@ describe('« Vouliez-vous dire » in Chromium', () => {
       const box = page.getByRole('combobox');
       await box.click();
       await box.pressSequentially('equpe', { delay: 40 });
+      await liveAnswer(page);
       const suggestion = page.getByRole('listbox', { name: 'Correction proposée' }).getByRole('option');
       await suggestion.waitFor();
       expect(await suggestion.textContent()).toBe('Vouliez-vous dire «\u00a0équipe\u00a0»\u202f?');
@@ -187,6 +191,7 @@ describe('Back after a live result', () => {
       const box = page.getByRole('combobox');
       await box.click();
       await box.pressSequentially('dupont', { delay: 40 });
+      await liveAnswer(page);
       await expect.poll(() => panelHits(page).count()).toBeGreaterThan(0);
       const shown = await panelHits(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       const hit = await onSiteArticleLink(page, '.search-panel__hits [role="option"]');

@@ -46,6 +46,9 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
   const [correction, setCorrection] = useState<string | null>(null);
   const [latest, setLatest] = useState<LiveHit[]>([]);
   const [failed, setFailed] = useState(false);
+  // The words the hits shown answer: until the answer to the words in the box comes, the panel is
+  // busy (aria-busy) and still shows the previous hits rather than flicker.
+  const [answered, setAnswered] = useState('');
   const [active, setActive] = useState(-1);
   // The panel's lists exist once its chunk has arrived: till then the box names none of them
   // (aria-controls and aria-activedescendant must point at elements that are there).
@@ -139,13 +142,18 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
       searchLive(search, q).then(
         (r) => {
           if (mine !== seq.current) return; // a later keystroke already asked again
+          setAnswered(q);
           setHits(r.hits);
           setTotal(r.nbHits);
           setPlayers(r.players);
           setCorrection(r.correction);
           setFailed(false);
         },
-        () => mine === seq.current && setFailed(true),
+        () => {
+          if (mine !== seq.current) return;
+          setAnswered(q);
+          setFailed(true);
+        },
       );
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -285,7 +293,12 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
       </form>
       {open ? <div className="search-overlay" onClick={() => close(false)} aria-hidden="true" /> : null}
       {open ? (
-        <div className="search-panel" ref={panel} onClickCapture={(e) => (e.target as Element).closest?.('a[href]') && remember(query)}>
+        <div
+          className="search-panel"
+          ref={panel}
+          aria-busy={(cleanQuery(query) !== '' && cleanQuery(query) !== answered) || undefined}
+          onClickCapture={(e) => (e.target as Element).closest?.('a[href]') && remember(query)}
+        >
           <Suspense fallback={null}>
             <SearchPanel
               id={id}
