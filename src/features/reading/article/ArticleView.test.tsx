@@ -253,7 +253,8 @@ describe('ArticleView', () => {
 
   it('renders tables with caption, head and body', () => {
     expect(body).toContain(
-      '<section class="article-table" aria-label="Calendrier" tabindex="0"><table><caption>Calendrier</caption><thead><tr><th scope="col">Date</th><th scope="col">Adversaire</th></tr></thead><tbody><tr><td>8 novembre</td><td>Afrique du Sud</td></tr><tr><td>15 novembre</td><td><em>Fidji</em></td></tr></tbody></table></section>',
+      // Two columns can scroll too (long words): the hint is there, CSS shows it only where the table scrolls.
+      '<section class="article-table" aria-label="Calendrier" tabindex="0"><p class="article-table__hint" aria-hidden="true">Faites glisser le tableau pour voir toutes les colonnes →</p><table><caption>Calendrier</caption><thead><tr><th scope="col">Date</th><th scope="col">Adversaire</th></tr></thead><tbody><tr><td>8 novembre</td><td>Afrique du Sud</td></tr><tr><td>15 novembre</td><td><em>Fidji</em></td></tr></tbody></table></section>',
     );
   });
 

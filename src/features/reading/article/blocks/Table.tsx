@@ -7,17 +7,14 @@ export function Table({ block }: { block: BlockOf<'table'> }) {
   if (block.head.length === 0 && block.rows.length === 0) return null;
   const caption = htmlToText(block.caption);
   const wide = columns(block) >= 5;
-  // From three columns a table can be wider than a phone: the hint is there, and CSS shows it only
-  // where the table really scrolls (article.css).
-  const mayScroll = columns(block) >= 3;
   return (
     // Wide tables scroll sideways on phones: the region is focusable so keyboards can scroll it.
     <section className={wide ? 'article-table article-table--wide' : 'article-table'} aria-label={caption || 'Tableau'} tabIndex={0}>
-      {mayScroll ? (
-        <p className="article-table__hint" aria-hidden="true">
-          Faites glisser le tableau pour voir toutes les colonnes →
-        </p>
-      ) : null}
+      {/* Any table can be wider than a phone (two columns of long words too): the hint is always
+          there, and shown only where the table really scrolls (article.css, client/scroll-hints.ts). */}
+      <p className="article-table__hint" aria-hidden="true">
+        Faites glisser le tableau pour voir toutes les colonnes →
+      </p>
       <table>
         {caption ? (
           <caption>
