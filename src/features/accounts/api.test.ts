@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientAuthError, csrfToken, fetchSession, readSession } from './api';
+import { REPORT_AFTER_MS } from './auth-log';
 
 // The session answer as the browser reads it, named as next-auth's client names its failures.
 
@@ -74,7 +75,7 @@ describe('fetchSession', () => {
 });
 
 describe('csrfToken', () => {
-  it('logs a failed /csrf as CLIENT_FETCH_ERROR (once the page is still shown a second later), then asks again next time', async () => {
+  it('logs a failed /csrf as CLIENT_FETCH_ERROR (once the page is still shown a while later), then asks again next time', async () => {
     vi.useFakeTimers();
     const sendBeacon = vi.fn(() => true);
     vi.stubGlobal('navigator', { sendBeacon });
@@ -87,7 +88,7 @@ describe('csrfToken', () => {
     await expect(csrfToken()).rejects.toThrow('Failed to fetch');
     // Not before: a request cut because the reader is leaving is no error (auth-log.ts).
     expect(sendBeacon).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(REPORT_AFTER_MS);
     vi.useRealTimers();
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     expect(String((sendBeacon.mock.calls[0] as unknown[])[1])).toBe('level=error&code=CLIENT_FETCH_ERROR');

@@ -32,11 +32,14 @@ export function sendAuthLog(code: ClientAuthErrorCode, level: AuthLogLevel = 'er
 // Firefox cuts a page's requests as soon as the reader starts to leave it and rejects them with a
 // plain TypeError (« NetworkError when attempting to fetch resource. ») while the page still runs;
 // Chromium and WebKit end the page first. A request lost that way says nothing about the site:
-// a failed call is reported only if the page is still the one shown a moment later.
-const SETTLE_MS = 1000;
+// a failed call is reported only if the page is still the one shown a while later. A log line is
+// not urgent; the wait covers a next page that takes its time to come (pagehide fires only then,
+// where there is no Navigation API to say it at once).
+export const REPORT_AFTER_MS = 3000;
 /** Counts the times this page was left (pagehide), and says whether it is being left now. */
 let left = 0;
 let leaving = false;
+let stayed: ReturnType<typeof setTimeout> | undefined;
 type NavigateEvent = Event & { destination?: { sameDocument?: boolean }; downloadRequest?: string | null };
 if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => {
@@ -51,17 +54,18 @@ if (typeof window !== 'undefined') {
     const e = event as NavigateEvent;
     if (e.destination?.sameDocument || e.downloadRequest) return;
     leaving = true;
-    // A navigation that leads nowhere (a 204, a file) leaves the reader here.
-    setTimeout(() => {
+    // A navigation that leads nowhere (a 204, a file) leaves the reader here; the last one decides.
+    clearTimeout(stayed);
+    stayed = setTimeout(() => {
       leaving = false;
-    }, 10 * SETTLE_MS);
+    }, 10_000);
   });
 }
 
 /**
  * A failed call to /api/auth, for the worker's log (and the console): at once for an answer the
  * site could not take in (CLIENT_SESSION_ERROR); for a request that got no answer
- * (CLIENT_FETCH_ERROR), only if the reader did not leave the page meanwhile.
+ * (CLIENT_FETCH_ERROR), only if the reader did not leave the page meanwhile (REPORT_AFTER_MS later).
  */
 export function reportClientError(code: ClientAuthErrorCode, detail: string): void {
   const report = () => {
@@ -76,5 +80,5 @@ export function reportClientError(code: ClientAuthErrorCode, detail: string): vo
   const shown = left;
   setTimeout(() => {
     if (!leaving && left === shown) report();
-  }, SETTLE_MS);
+  }, REPORT_AFTER_MS);
 }
