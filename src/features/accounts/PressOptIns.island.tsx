@@ -4,7 +4,7 @@ import type { PrefsAction } from './api';
 import { profileAtom, profileUpdateAtom, updateProfileAtom } from './state';
 import { modalAtom, openModalAtom } from '../../state/ui';
 import { useLive } from '../../ui/use-live';
-import { WhatsappNumber } from './WhatsappOptIn';
+import { mobileNumber, WhatsappNumber } from './WhatsappOptIn';
 
 /** `csrfToken`: the boxes are a form too (POST /espace-presse), saved with a button until the island is live. */
 export type PressOptInsProps = { mail: boolean; whatsapp: boolean; openWhatsapp: boolean; csrfToken: string; phone: string };
@@ -57,8 +57,8 @@ export default function PressOptIns({ mail, whatsapp, openWhatsapp, csrfToken, p
     whatsappBox.current?.focus({ preventScroll: ask });
     // The number the page was written with goes along: the window says it from its first frame,
     // before the profile (which may change it) has loaded.
-    if (ask) openModal({ kind: 'WHATSAPP_OPTIN', content: { phone: String(profile.data?.phone_mobile ?? phone) } });
-  }, [openWhatsapp, saved.optin_whatsapp, store, openModal, profile.data, phone]);
+    if (ask) openModal({ kind: 'WHATSAPP_OPTIN', content: { phone: mobileNumber(profile, phone) } });
+  }, [openWhatsapp, saved.optin_whatsapp, store, openModal, profile, phone]);
 
   const wasOpen = useRef(false);
   useEffect(() => {
@@ -103,7 +103,7 @@ export default function PressOptIns({ mail, whatsapp, openWhatsapp, csrfToken, p
           Recevoir les dernières actualités sur WhatsApp
         </label>
         <p className="press-optins__hint" id="optin-whatsapp-numero">
-          <WhatsappNumber phone={String(profile.data?.phone_mobile ?? phone)} />
+          <WhatsappNumber phone={mobileNumber(profile, phone)} />
         </p>
         {failed ? (
           <p className="notice notice--error" role="alert">

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
-import { profileAtom, profileUpdateAtom, updateProfileAtom } from './state';
+import { profileAtom, profileUpdateAtom, type ProfileState, updateProfileAtom } from './state';
 import { displayPhone } from '../../lib/format/phone';
 import { closeModalAtom, modalAtom } from '../../state/ui';
 
@@ -11,6 +11,10 @@ import { closeModalAtom, modalAtom } from '../../state/ui';
 
 export const WHATSAPP_OPTIN_DONE = 'C’est noté\u00a0: vous recevrez les dernières actualités sur WhatsApp.';
 const FAILED = 'Nous avons rencontré un problème lors de la mise à jour de votre profil. Réessayez dans un instant.';
+
+/** The reader's mobile number: the profile's once loaded (it is the truth then), else the one the page was written with. */
+export const mobileNumber = (profile: ProfileState, page: string): string =>
+  profile.data ? String(profile.data.phone_mobile ?? '') : page;
 
 /** Which number the news go to: the mobile number of the reader's FFR account, or how to give one. */
 export function WhatsappNumber({ phone }: { phone: string }) {
@@ -32,9 +36,9 @@ export function WhatsappOptIn({ onClose }: { onClose: () => void }) {
   const close = useSetAtom(closeModalAtom);
   const modal = useAtomValue(modalAtom);
   const store = useStore();
-  // The profile's number once it has loaded; until then the one the page was written with (sent
-  // with the window by PressOptIns), never « no number » for a reader who has one.
-  const phone = profile.data ? String(profile.data.phone_mobile ?? '') : ((modal.kind && modal.content?.phone) ?? '');
+  // Until the profile has loaded, the number the page was written with (sent with the window by
+  // PressOptIns): never « no number » for a reader who has one.
+  const phone = mobileNumber(profile, (modal.kind && modal.content?.phone) ?? '');
   // Only what was tried in this window: an earlier failure elsewhere is not this one's.
   const [tried, setTried] = useState(false);
   const sending = state.status === 'loading' && state.action === 'optin_whatsapp';
