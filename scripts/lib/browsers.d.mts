@@ -6,7 +6,7 @@ export const CHROMIUM_FLAGS: string[];
 export const FIREFOX_PATH: string;
 export function ensureChromium(): void;
 export function ensureFirefox(): void;
-export function ensureWebKit(): void;
+export function ensureWebKit(): string;
 export function launchChromium(): Promise<Browser>;
 export function launchFirefox(): Promise<PuppeteerBrowser>;
 export function startWebKitDriver(port: number): Promise<{ port: number; capabilities: Record<string, unknown>; stop(): void }>;

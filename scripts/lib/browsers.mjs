@@ -3,7 +3,7 @@
 // flags a closed network needs. Chromium drives everything that measures (npm test's full end-to-
 // end suite, size, audit, bench:search, screenshots); Firefox ESR and WebKitGTK (Safari's engine)
 // run the smoke journeys of test/e2e/engines/.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { aptInstall } from './apt.mjs';
@@ -20,9 +20,17 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-/** WebKitGTK's WebDriver, and the browser it drives (shipped by libwebkit2gtk-4.1-0, which the driver depends on). */
+/** WebKitGTK's WebDriver; the browser it drives, MiniBrowser, comes with libwebkit2gtk-4.1-0, which the driver depends on. */
 export const WEBKIT_DRIVER_PATH = '/usr/bin/WebKitWebDriver';
-export const MINIBROWSER_PATH = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** Where libwebkit2gtk-4.1-0 put MiniBrowser (its folder names the machine's architecture). */
+function miniBrowserPath() {
+  try {
+    const files = execFileSync('dpkg-query', ['-L', 'libwebkit2gtk-4.1-0'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return files.split('\n').find((f) => f.endsWith('/MiniBrowser')) ?? '';
+  } catch {
+    return '';
+  }
+}
 
 function ensure(path, packages, name) {
   if (existsSync(path)) return;
@@ -34,11 +42,14 @@ function ensure(path, packages, name) {
 export const ensureChromium = () => ensure(CHROMIUM_PATH, ['chromium'], 'Chromium');
 /** Debian's « firefox-esr ». */
 export const ensureFirefox = () => ensure(FIREFOX_PATH, ['firefox-esr'], 'Firefox ESR');
-/** Debian's « webkit2gtk-driver », and « xvfb »: MiniBrowser has no headless mode, it draws in a virtual X display. */
+/** Debian's « webkit2gtk-driver », « xvfb » and « xauth » (MiniBrowser has no headless mode: it draws in a virtual X display); gives MiniBrowser's path. */
 export function ensureWebKit() {
-  ensure(WEBKIT_DRIVER_PATH, ['webkit2gtk-driver', 'xvfb'], 'WebKitWebDriver');
-  ensure('/usr/bin/xvfb-run', ['xvfb'], 'xvfb-run');
-  if (!existsSync(MINIBROWSER_PATH)) throw new Error(`MiniBrowser introuvable (${MINIBROWSER_PATH}).`);
+  ensure(WEBKIT_DRIVER_PATH, ['webkit2gtk-driver', 'xvfb', 'xauth'], 'WebKitWebDriver');
+  // xvfb-run needs xauth, which xvfb only recommends.
+  ensure('/usr/bin/xauth', ['xvfb', 'xauth'], 'xauth');
+  const miniBrowser = miniBrowserPath();
+  if (!miniBrowser) throw new Error('MiniBrowser introuvable (paquet libwebkit2gtk-4.1-0).');
+  return miniBrowser;
 }
 
 /** playwright-core's Chromium, on Debian's binary. */
@@ -74,7 +85,7 @@ export async function launchFirefox() {
  * `stop()`. Each WebDriver session it opens is a new MiniBrowser, with its own cookies and cache.
  */
 export async function startWebKitDriver(port) {
-  ensureWebKit();
+  const miniBrowser = ensureWebKit();
   const driver = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', WEBKIT_DRIVER_PATH, `--port=${port}`], {
     detached: true,
     stdio: 'ignore',
@@ -93,7 +104,7 @@ export async function startWebKitDriver(port) {
     capabilities: {
       // The wdio client's own defaults (a BiDi socket) are not what WebKitGTK's driver speaks.
       'wdio:enforceWebDriverClassic': true,
-      'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation', '--time-zone=Europe/Paris'] },
+      'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation', '--time-zone=Europe/Paris'] },
     },
     stop: () => {
       try {

@@ -3,16 +3,16 @@
 // its WebDriver (WebKitWebDriver) and the `webdriver` client. Everything a journey checks in the
 // page goes through `run`, so that the three engines are asked the very same questions.
 
+import { viewports } from '../browser';
+
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export type Size = 'desktop' | 'phone';
 
-/** 1280 px, and a 375 px phone (WebKitGTK's MiniBrowser cannot be narrower than its toolbar: `narrowest`). */
-export const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 812 } } as const;
+/** 1280 px, and a 375 px phone (WebKitGTK's MiniBrowser cannot be narrower than its toolbar: 447 px). */
+export const SIZES = { desktop: viewports.desktop, phone: viewports.mobile } as const;
 
 export interface EnginePage {
   readonly engine: EngineName;
-  /** The width the page really got (innerWidth): the narrowest window an engine allows may be wider than asked. */
-  readonly narrowest: number;
   /** Loads the address (absolute, or a path of the site) and waits for its load event. */
   goto(url: string): Promise<void>;
   reload(): Promise<void>;
@@ -101,7 +101,10 @@ export async function press(page: EnginePage, selector: string, text?: string): 
     try {
       return await page.click('[data-e2e-target]');
     } catch (error) {
-      if (attempt === 3) throw error;
+      // Only an element gone or covered between the two is asked again: a click that went through
+      // and then failed (a navigation under way) must not be sent twice.
+      if (attempt === 3 || !/stale|not interactable|detached|not attached|no element matches|waiting for locator/i.test(String(error)))
+        throw error;
     }
   }
 }

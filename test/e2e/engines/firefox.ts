@@ -34,9 +34,6 @@ const step = async (what: string, go: () => Promise<unknown>) => {
 function puppeteerPage(page: Page, statuses: number[], close: () => Promise<void>): EnginePage {
   return {
     engine: 'firefox',
-    get narrowest() {
-      return page.viewport()?.width ?? 0;
-    },
     goto: (url) => step(`goto ${url}`, () => page.goto(new URL(url, siteUrl()).href, { waitUntil: 'load' })),
     reload: () => step(`reload ${page.url()}`, () => page.reload({ waitUntil: 'load' })),
     back: () => step('back', () => page.goBack({ waitUntil: 'load' })),
@@ -44,7 +41,8 @@ function puppeteerPage(page: Page, statuses: number[], close: () => Promise<void
     click: (selector) => page.locator(selector).click(),
     type: (selector, text) => page.locator(selector).fill(text),
     documentStatuses: () => statuses,
-    resize: (width, height) => page.setViewport({ width, height }),
+    // The rest of the viewport (a phone's touch) stays as it was.
+    resize: async (width, height) => void (await page.setViewport({ ...page.viewport(), width, height })),
     screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
     close,
   };

@@ -76,6 +76,7 @@ export async function searchPanel(page: EnginePage): Promise<void> {
     page,
     'live hits for « equipe », « équipe » marked',
     () => {
+      if (document.querySelector('.search-panel[aria-busy]')) return null;
       const marks = [...document.querySelectorAll('.search-panel__hits [role="option"] mark')].map((m) => m.textContent?.toLowerCase());
       return marks.length ? marks : null;
     },
@@ -136,7 +137,8 @@ export async function signInPressSpaceSignOut(page: EnginePage, login: string): 
   await waitFor(page, 'the press space', () => location.pathname === '/espace-presse' && document.readyState === 'complete', null);
   await islandsLive(page, 'the press space');
   expect(await page.run(() => document.querySelector('h1')?.textContent, null)).toBe('Espace presse');
-  await press(page, '.user-menu__toggle');
+  // The account menu's island (a button), once it knows the session.
+  await press(page, 'button.user-menu__toggle');
   await press(page, '.user-menu a', 'Se déconnecter');
   await waitFor(page, 'the provider’s sign-out', () => document.querySelector('h1')?.textContent === 'Se déconnecter de la FFR ?', null);
   await press(page, 'button[name="logout"]');
@@ -199,6 +201,15 @@ export async function narrowLayouts(page: EnginePage, tableArticles: string[]): 
   for (const path of tableArticles) {
     await page.goto(path);
     await islandsLive(page, path);
+    // Where CSS cannot tell (no scroll timelines), client/scroll-hints.ts must have measured every table.
+    await waitFor(
+      page,
+      'every table measured',
+      () =>
+        CSS.supports('animation-timeline', 'scroll()') ||
+        [...document.querySelectorAll('.article-table')].every((t) => t.classList.contains('is-measured')),
+      null,
+    );
     const tables = await page.run(
       () =>
         [...document.querySelectorAll<HTMLElement>('.article-table')].map((t) => {

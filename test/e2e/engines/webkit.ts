@@ -32,19 +32,15 @@ export async function webkitEngine(port = Number(process.env.WEBKIT_DRIVER_PORT 
   };
 }
 
-/** MiniBrowser's window cannot be narrower than its toolbar (447 px): a phone is as narrow as it allows (`narrowest`). */
+/** MiniBrowser's window cannot be narrower than its toolbar (447 px): a phone is as narrow as it allows. */
 function webdriverPage(client: Client): EnginePage {
   const find = async (selector: string) => {
     const found = (await client.findElement('css selector', selector)) as unknown as Record<string, string>;
     if (!found?.[ELEMENT]) throw new Error(`webkit: no element matches ${selector}`);
     return found[ELEMENT]!;
   };
-  let width = 0;
   const page: EnginePage = {
     engine: 'webkit',
-    get narrowest() {
-      return width;
-    },
     goto: (url) => client.navigateTo(new URL(url, siteUrl()).href).then(() => undefined),
     reload: () => client.refresh().then(() => undefined),
     back: () => client.back().then(() => undefined),
@@ -55,12 +51,9 @@ function webdriverPage(client: Client): EnginePage {
     async resize(w, h) {
       const inner = async () => (await client.executeScript('return innerWidth', [])) as number;
       await client.setWindowRect(null, null, w, h);
-      width = await inner();
+      const width = await inner();
       // A window border takes its share: the window is widened by it, once.
-      if (width < w) {
-        await client.setWindowRect(null, null, 2 * w - width, h);
-        width = await inner();
-      }
+      if (width < w) await client.setWindowRect(null, null, 2 * w - width, h);
     },
     screenshot: async (file) => writeFile(file, Buffer.from(await client.takeScreenshot(), 'base64')),
     close: () => client.deleteSession().then(() => undefined),
