@@ -119,5 +119,6 @@ async function inLanes(args, lanes) {
         }),
     ),
   );
+  for (const [i, code] of codes.entries()) console.log(`${i + 1}│ ${code === 0 ? '✔' : '✘'} couloir ${i + 1} (code ${code})`);
   return codes.every((code) => code === 0);
 }

@@ -1,7 +1,8 @@
 // Shared by `npm start`, the end-to-end tests and the benches: the local upstream and wrangler dev,
 // started offline, stopped together.
 import { spawn } from 'node:child_process';
-import { access, appendFile, copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { access, appendFile, copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 
@@ -146,31 +147,51 @@ for (const sig of ['SIGINT', 'SIGTERM'])
 process.on('exit', stopAll);
 
 /**
- * Runs `start` while no other process of this machine runs its own (a lock folder, taken over once
- * older than `staleMs`). Two end-to-end lanes start their stacks at once (scripts/test.mjs), and
- * wrangler dev picks the ports of its internal sockets as it starts: two starting together can pick
- * the same one (« Address already in use (socket "direct:1:default") »).
+ * Runs `start` while no other process of this machine runs its own (a lock folder holding the
+ * holder's pid; taken over once that process is gone, or after `staleMs`). Two end-to-end lanes
+ * start their stacks at once (scripts/test.mjs), and wrangler dev picks the ports of its internal
+ * sockets as it starts: two starting together can pick the same one (« Address already in use
+ * (socket "direct:1:default") »).
  */
 export async function oneAtATime(name, start, { staleMs = 180_000 } = {}) {
   const lock = `${root}.wrangler/${name}.lock`;
   await mkdir(`${root}.wrangler`, { recursive: true });
-  for (;;) {
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (let said = false; ; ) {
     try {
       await mkdir(lock);
+      await writeFile(`${lock}/pid`, String(process.pid));
       break;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
+      const holder = Number(await readFile(`${lock}/pid`, 'utf8').catch(() => '0'));
       const since = await stat(lock).then(
         (s) => Date.now() - s.mtimeMs,
         () => 0,
       );
-      if (since > staleMs) await rm(lock, { recursive: true, force: true });
-      else await new Promise((ok) => setTimeout(ok, 200));
+      // A holder that died (Ctrl-C, a crash) leaves its folder: taken over at once.
+      if ((holder > 0 && !alive(holder)) || since > staleMs) await rm(lock, { recursive: true, force: true });
+      else {
+        if (!said) console.log(`[stack] ${name} : un autre démarrage est en cours (pid ${holder || '?'}), attente…`);
+        said = true;
+        await new Promise((ok) => setTimeout(ok, 200));
+      }
     }
   }
+  const release = () => rmSync(lock, { recursive: true, force: true });
+  // process.exit (a part of the stack died, Ctrl-C) skips the finally below.
+  process.once('exit', release);
   try {
     return await start();
   } finally {
-    await rm(lock, { recursive: true, force: true });
+    process.off('exit', release);
+    release();
   }
 }
