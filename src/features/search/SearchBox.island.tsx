@@ -133,6 +133,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
     const mine = ++seq.current;
     setActive(-1);
     if (!q) {
+      setAnswered('');
       setHits(null);
       setPlayers([]);
       setCorrection(null);
@@ -189,7 +190,8 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
   }, [activeId]);
 
-  const resultsHref = `/recherche?${new URLSearchParams({ query: cleanQuery(query) })}`;
+  const words = cleanQuery(query);
+  const resultsHref = `/recherche?${new URLSearchParams({ query: words })}`;
   const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
     const inBox = e.target === input.current;
     const n = options.length;
@@ -296,7 +298,7 @@ export default function SearchBox({ search, stories }: SearchBoxProps) {
         <div
           className="search-panel"
           ref={panel}
-          aria-busy={(cleanQuery(query) !== '' && cleanQuery(query) !== answered) || undefined}
+          aria-busy={(words !== '' && words !== answered) || undefined}
           onClickCapture={(e) => (e.target as Element).closest?.('a[href]') && remember(query)}
         >
           <Suspense fallback={null}>
