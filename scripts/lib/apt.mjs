@@ -4,7 +4,7 @@
 import { execFileSync, execSync } from 'node:child_process';
 
 /** Whether dpkg has every one of these packages installed. */
-export function installed(packages) {
+function installed(packages) {
   try {
     const out = execFileSync(
       'dpkg-query',

@@ -44,9 +44,8 @@ export const ensureChromium = () => ensure(CHROMIUM_PATH, ['chromium'], 'Chromiu
 export const ensureFirefox = () => ensure(FIREFOX_PATH, ['firefox-esr'], 'Firefox ESR');
 /** Debian's « webkit2gtk-driver », « xvfb » and « xauth » (MiniBrowser has no headless mode: it draws in a virtual X display); gives MiniBrowser's path. */
 export function ensureWebKit() {
-  ensure(WEBKIT_DRIVER_PATH, ['webkit2gtk-driver', 'xvfb', 'xauth'], 'WebKitWebDriver');
   // xvfb-run needs xauth, which xvfb only recommends.
-  ensure('/usr/bin/xauth', ['xvfb', 'xauth'], 'xauth');
+  aptInstall(['webkit2gtk-driver', 'xvfb', 'xauth'], 'WebKitWebDriver, Xvfb', { recommends: true });
   const miniBrowser = miniBrowserPath();
   if (!miniBrowser) throw new Error('MiniBrowser introuvable (paquet libwebkit2gtk-4.1-0).');
   return miniBrowser;
