@@ -9,8 +9,7 @@ import { declaredQuery, reads } from './http/page-query.server';
 import { publicOrigin } from './http/public-origin.server';
 import { prefetchStaysOnSite } from './http/prefetch.server';
 import { purgeHandlers } from './cache/purge.server';
-import type { TagVersions } from './cache/policy';
-import { leaseWrite, readMarks } from './cache/tags.server';
+import { leaseWrite, readMarks, type Marks } from './cache/tags.server';
 import { clockOf } from './config/clock';
 import { readConfig } from './config/env.server';
 import { createContent } from './data/content.server';
@@ -91,13 +90,13 @@ app.use(async (c, next) => {
     origin: config.PUBLIC_ORIGIN,
     location: String(c.req.raw.cf?.colo ?? 'local'),
   };
-  let versions: Promise<TagVersions | null> | undefined;
-  const marks = () => (versions ??= readMarks({ marks: c.env.PURGE_MARKS, boundMs: config.PURGE_BOUND_MS, local, waitUntil }));
+  let known: Promise<Marks> | undefined;
+  const marks = () => (known ??= readMarks({ marks: c.env.PURGE_MARKS, boundMs: config.PURGE_BOUND_MS, local, waitUntil }));
   const store = createEntryStore({
     kv: c.env.CACHE,
-    versions: marks,
+    marks,
     boundMs: config.PURGE_BOUND_MS,
-    claim: (key, meta) => leaseWrite(c.env.PURGE_MARKS, key, meta),
+    claim: (key, meta) => leaseWrite(c.env.PURGE_MARKS, key, meta, config.PURGE_BOUND_MS),
     waitUntil,
     local,
   });

@@ -1,5 +1,6 @@
 import { IsolateMemo } from './isolate-memo';
-import { builtFrom, classify, KEEP_SECONDS, type EntryMeta, type Freshness, type TagVersions } from './policy';
+import { builtFrom, classify, KEEP_SECONDS, type EntryMeta, type Freshness } from './policy';
+import type { Marks } from './tags.server';
 import { log } from '../observability/log.server';
 import { deepFreeze } from '../lib/immutable';
 
@@ -16,12 +17,20 @@ import { deepFreeze } from '../lib/immutable';
 type Bytes = Uint8Array<ArrayBuffer>;
 /** A copy: its text, or the UTF-8 bytes of it when they are what its reader wants (a page's HTML). */
 export type StoredEntry = { value: string | Bytes; meta: EntryMeta; status?: number };
-export type Lookup = { entry: StoredEntry | null; state: Freshness };
+/**
+ * `verified` false: judged against last-known marks (the purge object failing, tags.server.ts):
+ * served as it is, never refreshed behind the answer (nothing could be written) — past
+ * UNVERIFIED_STALE_MS, a fresh copy counts as stale, so that the answer says so.
+ */
+export type Lookup = { entry: StoredEntry | null; state: Freshness; verified: boolean };
+
+/** How long copies judged against last-known marks still count as fresh (docs/decisions/016). */
+export const UNVERIFIED_STALE_MS = 60_000;
 
 export type StoreScope = {
   kv: KVNamespace;
-  /** The purge marks, read at most once per request; null when unknown (tags.server.ts). */
-  versions: () => Promise<TagVersions | null>;
+  /** The purge marks, read at most once per request (tags.server.ts). */
+  marks: () => Promise<Marks>;
   /** How long after it is stored a purge takes effect (PURGE_BOUND_MS, policy.ts). */
   boundMs: number;
   /** The right to write a copy under a key, and its release; null: do not write (tags.server.ts). */
@@ -57,12 +66,38 @@ function keepNewest(key: string, read: KvRead): KvRead {
   return read;
 }
 const refreshes = new IsolateMemo<unknown>(0);
+/**
+ * Copies this isolate made and did not (yet) write: used by its readers while the write is on its
+ * way, and — when the purge object gave the key to another writer, or gave none — for as long as KV
+ * takes to bring that writer's copy here (a minute), so that a publish costs each isolate one
+ * render of a page, not one per reader until then. (Not with a bound of 0, the tests': each test
+ * starts from an empty KV in the same isolate, and must not find the last one's copies here.)
+ */
+const own = new Map<string, { read: KvRead; until: number }>();
+const OWN_MS = 60_000;
+const MAX_OWN = 200;
+
+function keepOwn(key: string, read: KvRead): void {
+  if (own.size >= MAX_OWN) own.clear();
+  own.set(key, { read, until: Date.now() + OWN_MS });
+}
+
+function ownCopy(key: string): KvRead | undefined {
+  const kept = own.get(key);
+  if (kept && kept.until <= Date.now()) own.delete(key);
+  return kept && kept.until > Date.now() ? kept.read : undefined;
+}
 const lastWrite = new Map<string, number>();
 
 export type EntryStore = ReturnType<typeof createEntryStore>;
 
 export function createEntryStore(scope: StoreScope) {
   const now = scope.now ?? Date.now;
+  const judged = (entry: StoredEntry | null, marks: Marks, freshMs: number): Lookup => {
+    let state = classify(entry?.meta ?? null, now(), freshMs, marks.versions, scope.boundMs);
+    if (!marks.current && state === 'fresh' && marks.ageMs > UNVERIFIED_STALE_MS) state = 'stale';
+    return { entry, state, verified: marks.current };
+  };
   return {
     now,
     waitUntil: scope.waitUntil,
@@ -77,25 +112,28 @@ export function createEntryStore(scope: StoreScope) {
         const found = await scope.kv.getWithMetadata<EntryMeta>(key, 'arrayBuffer');
         return { ...found, value: found.value && new Uint8Array(found.value) };
       };
-      const [found, versions] = await Promise.all([
+      const [kv, marks] = await Promise.all([
         (options.memoMs ? reads.get(key, async () => keepNewest(key, await read()), options.memoMs) : read()).catch(() => NO_ENTRY),
-        scope.versions().catch(() => null),
+        scope.marks(),
       ]);
+      // A copy this isolate made a moment ago is used while its write (behind the answer, after its
+      // lease) is on its way: a burst of readers does not fetch it again meanwhile.
+      const made = scope.boundMs > 0 ? ownCopy(key) : undefined;
+      const found = made?.metadata && (!kv.metadata || builtFrom(made.metadata) > builtFrom(kv.metadata)) ? made : kv;
       const entry = found.value !== null && found.metadata ? { value: found.value, meta: found.metadata } : null;
-      return { entry, state: classify(entry?.meta ?? null, now(), freshMs, versions, scope.boundMs) };
+      return judged(entry, marks, freshMs);
     },
 
     /** The copy kept in this location's cache, if any (see above); like `lookup`, trouble reads as a miss. */
     async lookupLocal(key: string, freshMs: number): Promise<Lookup> {
-      if (!scope.local) return { entry: null, state: 'miss' };
-      const [found, versions] = await Promise.all([
+      if (!scope.local) return { entry: null, state: 'miss', verified: true };
+      const [found, marks] = await Promise.all([
         scope.local.cache.match(localKey(scope.local.origin, key)).catch(() => undefined),
-        scope.versions().catch(() => null),
+        scope.marks(),
       ]);
       const meta = found ? parseMeta(found.headers.get(META_HEADER)) : null;
-      if (!found || !meta) return { entry: null, state: 'miss' };
-      const entry = { value: new Uint8Array(await found.arrayBuffer()), meta, status: found.status };
-      return { entry, state: classify(meta, now(), freshMs, versions, scope.boundMs) };
+      if (!found || !meta) return { entry: null, state: 'miss', verified: marks.current };
+      return judged({ value: new Uint8Array(await found.arrayBuffer()), meta, status: found.status }, marks, freshMs);
     },
 
     /** Keeps a copy in this location's cache for `seconds` (its status kept: a « not found » is one). */
@@ -134,19 +172,28 @@ export function createEntryStore(scope: StoreScope) {
       return true;
     },
 
-    /** Stores a copy; a failed write (KV refuses a second write per key and second) costs the copy, not the answer. */
+    /**
+     * Stores a copy, behind the answer: this isolate uses it at once, KV once the purge object has
+     * leased the key. A failed write (KV refuses a second write per key and second) costs the copy,
+     * not the answer.
+     */
     async write(key: string, value: string | Bytes, meta: EntryMeta, keepSeconds = KEEP_SECONDS): Promise<void> {
-      const release = await scope.claim(key, meta);
-      if (!release) return;
+      const written = { value, metadata: meta, cacheStatus: null };
+      if (scope.boundMs > 0) keepOwn(key, written);
       try {
-        await scope.kv.put(key, value, { metadata: meta, expirationTtl: Math.max(60, keepSeconds) });
-        const written = { value, metadata: meta, cacheStatus: null };
-        reads.set(key, keepNewest(key, written));
+        const release = await scope.claim(key, meta);
+        if (!release) return;
+        try {
+          await scope.kv.put(key, value, { metadata: meta, expirationTtl: Math.max(60, keepSeconds) });
+          reads.set(key, keepNewest(key, written));
+          // Written: this location's KV answers with it from now on.
+          if (own.get(key)?.read === written) own.delete(key);
+        } finally {
+          // Behind the answer: the next writer of this key waits for it, no reader does.
+          scope.waitUntil(release());
+        }
       } catch (e) {
         log.warn('cache.write_failed', { store: 'kv', key: withoutQuery(key), error: log.describe(e) });
-      } finally {
-        // Behind the answer: the next writer of this key waits for it, no reader does.
-        scope.waitUntil(release());
       }
     },
   };
@@ -213,7 +260,7 @@ export async function readThrough<T>(
   options: ReadOptions<T>,
   load: () => Promise<T>,
 ): Promise<ReadResult<T>> {
-  const { entry, state } = await store.lookup(key, options.freshMs);
+  const { entry, state, verified } = await store.lookup(key, options.freshMs);
   const fromCopy = (copy: StoredEntry, as: ReadResult<T>['state']): ReadResult<T> => ({
     value: parsedCopy(key, copy.value) as T,
     state: as,
@@ -225,10 +272,14 @@ export async function readThrough<T>(
       const startedAt = store.now();
       const value = await load();
       const meta: EntryMeta = { startedAt, tags: typeof options.tags === 'function' ? options.tags(value) : options.tags };
-      await store.write(key, JSON.stringify(value), meta);
+      // The reader never waits for the lease nor for KV.
+      store.waitUntil(store.write(key, JSON.stringify(value), meta));
       return { value, meta };
     });
 
+  // Judged against last-known marks: served as it is (a refresh could not be stored; thousands of
+  // readers refreshing at once is the outage we avoid). A copy a known purge concerns is still fetched.
+  if (entry && !verified && state !== 'purged') return fromCopy(entry, state);
   const tooOld = entry !== null && options.maxAgeMs !== undefined && store.now() - entry.meta.startedAt > options.maxAgeMs;
   if (entry && state === 'fresh' && !tooOld) return fromCopy(entry, state);
   if (entry && state === 'stale' && !tooOld) {

@@ -96,13 +96,14 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
   // second per isolate is enough (isolate-memo.ts). The re-render itself looks nothing up.
   // A page that is not in KV may be one kept in this location only (a « not found », a search).
   let found: Lookup = revalidation
-    ? { entry: null, state: 'miss' }
+    ? { entry: null, state: 'miss', verified: true }
     : await store.lookup(key, freshMs, { memoMs: c.get('config').KV_MEMO_MS, bytes: true });
   if (!revalidation && found.state === 'miss') found = await store.lookupLocal(key, freshMs);
-  const { entry, state } = found;
+  const { entry, state, verified } = found;
 
   if (entry && (state === 'fresh' || state === 'stale')) {
-    if (state === 'stale') {
+    // (Against last-known marks, no re-render: it could not be stored — entry-store.server.ts.)
+    if (state === 'stale' && verified) {
       // One re-render per page and isolate at a time; it stores the new copy itself.
       const again = new Request(url, { headers: { [REVALIDATE_HEADER]: token() } });
       store.waitUntil(

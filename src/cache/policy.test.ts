@@ -54,10 +54,6 @@ describe('cache policy', () => {
     // Still as old as its oldest data for freshness.
     expect(classify(page, 61_000, 60_000, {})).toBe('stale');
   });
-  it('treats every copy as purged while the marks are unknown', () => {
-    expect(classify(meta(5_000), 6_000, 60_000, null)).toBe('purged');
-    expect(classify(null, 6_000, 60_000, null)).toBe('miss');
-  });
   it('stores only copies built after every mark of their tags, even one not yet in effect', () => {
     const page = { startedAt: 50_000, dataAt: 20_000, tags: ['post:a', 'home'] };
     expect(admissible(page, {})).toBe(true);

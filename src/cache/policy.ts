@@ -2,9 +2,10 @@
 //
 //  fresh    younger than the freshness window and not purged: serve it, nothing else to do.
 //  stale    older than the window, not purged: serve it and refresh in the background.
-//  purged   one of its tags was purged after the oldest data it was built from was fetched, or
-//           the marks are unknown: fetch now; if the upstream fails, the copy is still served
-//           (stale-if-error) rather than an error.
+//  purged   one of its tags was purged after the oldest data it was built from was fetched:
+//           fetch now; if the upstream fails, the copy is still served (stale-if-error) rather
+//           than an error. Judged against the last-known marks when recent ones cannot be had
+//           (tags.server.ts): an unreachable purge object never sends every reader to WordPress.
 //  miss     nothing cached.
 // See docs/decisions/016-purge-bound-everywhere.md.
 
@@ -65,14 +66,11 @@ function taggedAt(meta: EntryMeta, index: number): number {
 }
 
 /**
- * `versions` null: the marks could not be read recently enough to trust any copy (the purge
- * bound, tags.server.ts), so every copy is treated as purged. A purge takes effect `boundMs`
- * after it was stored, the same instant everywhere: before it, copies are judged as if it did not
- * exist.
+ * A purge takes effect `boundMs` after it was stored, the same instant everywhere: before it,
+ * copies are judged as if it did not exist.
  */
-export function classify(meta: EntryMeta | null, now: number, freshMs: number, versions: TagVersions | null, boundMs = 0): Freshness {
+export function classify(meta: EntryMeta | null, now: number, freshMs: number, versions: TagVersions, boundMs = 0): Freshness {
   if (!meta) return 'miss';
-  if (!versions) return 'purged';
   for (const [i, tag] of meta.tags.entries()) {
     const purgedAt = markAt(versions[tag], now - boundMs);
     if (purgedAt !== undefined && purgedAt >= taggedAt(meta, i)) return 'purged';

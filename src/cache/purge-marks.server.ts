@@ -7,7 +7,8 @@ import { addMark, admissible, pruneVersions, type EntryMeta, type TagVersions } 
 // locations only after a minute or more. A mark takes effect `boundMs` after it is stored: by
 // then every memo in every location holds it, so every location switches at the same instant,
 // the one the purge is acknowledged at.
-// A copy is written to KV or to a location's cache only with a lease from here: none while a mark
+// A copy is written to KV or to a location's cache only with a lease from here (asked in batches,
+// behind the answer: `lease`): none while a mark
 // of its tags is newer than its oldest data, one writer per key at a time, never one older than
 // the last admitted. KV keeps the last write, so that order is the only thing that keeps an old
 // copy from replacing a newer one. See docs/decisions/016-purge-bound-everywhere.md.
@@ -17,6 +18,8 @@ const STORAGE_KEY = 'marks';
 const LEASE_MS = 10_000;
 /** Keys whose last admitted copy is remembered (in memory: losing them costs nothing but that check). */
 const MAX_KEYS = 20_000;
+/** Claims or releases in one call (an isolate batches about 20 ms of them). */
+const MAX_LEASES = 100;
 
 type Lease = { token: string; until: number };
 
@@ -67,5 +70,23 @@ export class PurgeMarks extends DurableObject {
   /** The write under this lease is done (or abandoned): the key is free for the next copy. */
   async release(key: string, token: string): Promise<void> {
     if (this.leases.get(key)?.token === token) this.leases.delete(key);
+  }
+
+  /**
+   * What the worker calls: an isolate's releases and claims of the same moment in one request
+   * (tags.server.ts), since the object's limit counts requests, not keys. Releases first, so that a
+   * key written and asked for again in one batch is free. At most MAX_LEASES of each.
+   */
+  async lease(
+    claims: { key: string; meta: Pick<EntryMeta, 'startedAt' | 'dataAt' | 'tags' | 'tagsAt'> }[],
+    releases: { key: string; token: string }[],
+  ) {
+    if (!Array.isArray(claims) || !Array.isArray(releases) || claims.length > MAX_LEASES || releases.length > MAX_LEASES) {
+      throw new RangeError(`at most ${MAX_LEASES} claims and releases a call`);
+    }
+    for (const { key, token } of releases) await this.release(key, token);
+    const tokens: (string | null)[] = [];
+    for (const { key, meta } of claims) tokens.push(await this.claim(key, meta));
+    return tokens;
   }
 }

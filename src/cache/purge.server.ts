@@ -159,14 +159,16 @@ async function purge(c: Context<AppEnv>) {
   try {
     effectiveAt = await markPurged(c.env.PURGE_MARKS, tags, c.get('config').PURGE_BOUND_MS);
   } catch (error) {
-    // Not acknowledged: WordPress's plugin retries (WP-Cron) until the marks are stored.
+    // Not acknowledged (the object failing, slow or overloaded): WordPress's plugin retries
+    // (WP-Cron) until the marks are stored.
     log.error('purge.not_stored', { tags: tags.length, error: log.describe(error) });
     return c.json({ error: 'purge_not_stored', message: 'La purge n’a pas pu être enregistrée. Réessayez dans quelques instants.' }, 503, {
       'retry-after': '5',
     });
   }
   // Acknowledged once it holds everywhere (tags.server.ts): WordPress's 200 means « the new text
-  // is what every location serves ». The plugin waits 3 s by default; the bound is at most 5.
+  // is what every location that reaches the purge object serves ». At most 2 s to store it (else
+  // 503 and the plugin retries) plus the bound (3 s, at most 5): within the plugin's 8 s.
   const wait = effectiveAt - Date.now();
   if (wait > 0) await scheduler.wait(wait);
   return c.json({ purged: tags, effectiveAt: new Date(effectiveAt).toISOString() });

@@ -1,101 +1,299 @@
-import { addMark, type EntryMeta, type TagVersions } from './policy';
+import { addMark, admissible, type EntryMeta, type TagVersions } from './policy';
 import type { PurgeMarks } from './purge-marks.server';
-import { log } from '../observability/log.server';
+import { log, noteMarks } from '../observability/log.server';
 
 // Purge marks tags, it deletes nothing: every cached copy lists its tags, and a copy built from
 // data older than its tag's mark is treated as purged but kept as the last good copy
-// (stale-if-error). The marks live in one Durable Object (purge-marks.server.ts). A page reads
-// them from a copy at most `boundMs` old: this isolate's, else this location's (the Cache API,
-// shared by its isolates, trusted for half the bound so that an isolate's copy of it still ends
-// within the bound), else the object itself. A mark takes effect `boundMs` after it is stored,
-// so by then every copy in use holds it. Without a copy that recent (the object unreachable),
-// the marks are unknown and every cached copy is treated as purged: the pages come from the
-// upstream until the object answers again. See docs/decisions/016-purge-bound-everywhere.md.
+// (stale-if-error). The marks live in one Durable Object (purge-marks.server.ts), far from most
+// locations (Sydney is ~280 ms away), so no reader waits on it (decision 016):
+//  - each isolate keeps a copy, refreshed behind the answers once it is half the bound old
+//    (`boundMs`, PURGE_BOUND_MS), one refresh at a time, from its location's copy (the Cache API,
+//    near and shared by the location's isolates) or else from the object; and kept refreshed for
+//    a few seconds after each request, so that an isolate with a request every few seconds finds
+//    it current too (the loop lives in a request's waitUntil, which Workers keep 30 s at most);
+//  - a mark takes effect `boundMs` after it is stored: by then every current copy holds it;
+//  - a request waits only when its isolate's copy is older than the bound, and then at most
+//    MARKS_WAIT_MS; after that, and whenever the object fails, is slow or answers `overloaded`,
+//    copies are judged against the last-known marks: never « everything purged », which would send
+//    every reader to WordPress at once. No lease is asked for meanwhile, so nothing is written.
 
 type MarksCopy = { versions: TagVersions; fetchedAt: number };
 
 export type MarksSource = {
   marks: DurableObjectNamespace<PurgeMarks>;
-  /** The purge bound (ms): how old a copy of the marks may be, and how late a mark takes effect. */
+  /** The purge bound (ms): how late a mark takes effect, and how old a current copy of the marks may be. */
   boundMs: number;
   /** This location's cache, and the site's origin its key is written under. */
   local?: { cache: Cache; origin: string };
   waitUntil: (promise: Promise<unknown>) => void;
 };
 
-let isolateCopy: MarksCopy | null = null;
-/** After a failed read of the object, this isolate waits this long before asking again. */
-const RETRY_AFTER_FAILURE_MS = 1000;
-let failedAt = -Infinity;
+/** What a request judges cached copies with. */
+export type Marks = {
+  versions: TagVersions;
+  /** False: the copy is older than the bound (the object failing or slow): the last-known marks. */
+  current: boolean;
+  /** How old the copy is (ms); Infinity when this isolate knows none. */
+  ageMs: number;
+};
 
-const stub = (marks: DurableObjectNamespace<PurgeMarks>) => marks.get(marks.idFromName('marks'));
+/** The longest a request waits for the marks, once per failure (then the last-known ones). */
+export const MARKS_WAIT_MS = 300;
+/** An object call that takes longer than this is a failure (its answer is still taken if it comes). */
+const OBJECT_DEADLINE_MS = 2000;
+/** After a request, how long its isolate keeps its copy current (so that quiet isolates never wait). */
+const KEEP_WARM_MS = 20_000;
+/** A refresh loop hands over to a newer request's after this: a request's waitUntil lasts 30 s at most. */
+const HANDOVER_MS = 5000;
+/** Failed reads are retried after 1 s, doubling up to this: a failing object is not asked every tick. */
+const MAX_BACKOFF_MS = 8000;
+/** Claims and releases of the same moment go to the object in one call. */
+const LEASE_BATCH_MS = 250;
+const RELEASE_BATCH_MS = 1000;
+const MAX_BATCH = 64;
+
+let copy: MarksCopy | null = null;
+let refreshing: { startedAt: number; done: Promise<void> } | null = null;
+let loop: { startedAt: number } | null = null;
+let lastRequestAt = -Infinity;
+/** Since when the object fails or answers late (null: it answers in time); cleared by a timely answer. */
+let failingSince: number | null = null;
+let retryAt = -Infinity;
+let backoffMs = 1000;
+let loggedAt = -Infinity;
+
+// Placed in Western Europe, where WordPress and the press office are and most readers are: the
+// purge path (WordPress → a location near it → the object) stays short, and the far locations'
+// reads are behind their answers anyway. A hint only applies when the object is first created.
+const stub = (marks: DurableObjectNamespace<PurgeMarks>) => marks.get(marks.idFromName('marks'), { locationHint: 'weur' });
 const localKey = (origin: string) => `${origin}/__cache/purge-marks`;
 
-function keep(copy: MarksCopy): MarksCopy {
-  if (!isolateCopy || copy.fetchedAt > isolateCopy.fetchedAt) isolateCopy = copy;
-  return isolateCopy;
+function keep(next: MarksCopy): void {
+  if (!copy || next.fetchedAt > copy.fetchedAt) copy = next;
 }
 
-/** The marks as of at most `boundMs` ago, or null when no copy that recent can be had. */
-export async function readMarks(source: MarksSource): Promise<TagVersions | null> {
-  const now = Date.now();
-  // The hot path: a warm hit compares one number.
-  if (isolateCopy && now - isolateCopy.fetchedAt < source.boundMs) return isolateCopy.versions;
-  const { local } = source;
-  if (local && source.boundMs > 0) {
-    const found = await local.cache.match(localKey(local.origin)).catch(() => undefined);
-    const copy = found ? ((await found.json().catch(() => null)) as MarksCopy | null) : null;
-    if (copy && typeof copy.fetchedAt === 'number' && now - copy.fetchedAt < source.boundMs / 2) return keep(copy).versions;
+function view(boundMs: number, now = Date.now()): Marks {
+  if (!copy) return { versions: {}, current: false, ageMs: Number.POSITIVE_INFINITY };
+  const ageMs = now - copy.fetchedAt;
+  return { versions: copy.versions, current: ageMs < boundMs, ageMs };
+}
+
+/** Rejects once `ms` have passed: the call itself goes on, and its answer is still kept if it comes. */
+function deadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, scheduler.wait(ms).then(() => Promise.reject(new Error(`no answer within ${ms} ms`)))]);
+}
+
+function failed(at: number, error: unknown): void {
+  failingSince ??= at;
+  retryAt = Date.now() + backoffMs;
+  backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+  // Once every 10 s per isolate: an outage must not write a line per request.
+  if (Date.now() - loggedAt >= 10_000) {
+    loggedAt = Date.now();
+    log.warn('purge_marks.unreachable', { error: log.describe(error), since: new Date(failingSince).toISOString(), ageMs: view(0).ageMs });
   }
-  if (now - failedAt < RETRY_AFTER_FAILURE_MS) return null;
-  try {
-    // Counted from before the call: every mark stored before it is in the answer.
-    const copy = keep({ versions: await stub(source.marks).read(), fetchedAt: now });
-    if (local && source.boundMs > 0) {
-      const body = JSON.stringify(copy);
-      source.waitUntil(
-        local.cache
+}
+
+/** One refresh per isolate at a time: the location's copy if recent enough, else the object's. */
+function refresh(source: MarksSource): Promise<void> {
+  const now = Date.now();
+  // A refresh whose request was cancelled never settles: past its deadline, another may start.
+  if (refreshing && now - refreshing.startedAt < OBJECT_DEADLINE_MS + 500) return refreshing.done;
+  const done = (async () => {
+    const { local, boundMs } = source;
+    if (local) {
+      const found = await local.cache.match(localKey(local.origin)).catch(() => undefined);
+      const shared = found ? ((await found.json().catch(() => null)) as MarksCopy | null) : null;
+      if (shared && typeof shared.fetchedAt === 'number') {
+        keep(shared);
+        // Another isolate of this location read the object a moment ago: nothing to ask it.
+        if (Date.now() - shared.fetchedAt < boundMs * 0.4) return;
+      }
+    }
+    if (Date.now() < retryAt) return;
+    const startedAt = Date.now();
+    try {
+      // Counted from before the call: every mark stored before it is in the answer.
+      keep({ versions: await deadline(stub(source.marks).read(), OBJECT_DEADLINE_MS), fetchedAt: startedAt });
+      backoffMs = 1000;
+      // An answer that took half the bound is no better than none: waiting on the next one would not help.
+      if (Date.now() - startedAt < boundMs / 2) failingSince = null;
+      else failingSince ??= startedAt;
+      if (local && copy) {
+        const body = JSON.stringify(copy);
+        // Kept a day: an isolate that starts during an outage still finds the last-known marks.
+        await local.cache
           .put(
             localKey(local.origin),
-            new Response(body, { headers: { 'cache-control': 'max-age=60', 'content-type': 'application/json' } }),
+            new Response(body, { headers: { 'cache-control': 'max-age=86400', 'content-type': 'application/json' } }),
           )
-          .catch(() => undefined),
-      );
+          .catch(() => undefined);
+      }
+    } catch (error) {
+      failed(startedAt, error);
     }
-    return copy.versions;
-  } catch (error) {
-    failedAt = now;
-    log.warn('purge_marks.unreachable', { error: log.describe(error) });
-    return null;
-  }
+  })();
+  refreshing = { startedAt: now, done };
+  done.finally(() => {
+    if (refreshing?.done === done) refreshing = null;
+  });
+  return done;
 }
 
-/** Marks the tags purged; resolves with the instant the purge takes effect everywhere. */
+/** Keeps this isolate's copy current for KEEP_WARM_MS after the last request, behind the answers. */
+async function keepWarm(source: MarksSource, me: { startedAt: number }): Promise<void> {
+  const soft = source.boundMs / 2;
+  while (loop === me && Date.now() - lastRequestAt < KEEP_WARM_MS) {
+    if (view(source.boundMs).ageMs >= soft && Date.now() >= retryAt) await refresh(source);
+    let wait = copy ? copy.fetchedAt + soft - Date.now() : 0;
+    if (retryAt > Date.now()) wait = Math.max(wait, retryAt - Date.now());
+    await scheduler.wait(Math.max(wait, 50));
+  }
+  if (loop === me) loop = null;
+}
+
+/** The marks to judge this request's cached copies with (see above). */
+export async function readMarks(source: MarksSource): Promise<Marks> {
+  const { boundMs } = source;
+  // Tests: a bound of 0 reads the object on every request.
+  if (boundMs === 0) {
+    const startedAt = Date.now();
+    try {
+      keep({ versions: await stub(source.marks).read(), fetchedAt: startedAt });
+      failingSince = null;
+      return { versions: copy!.versions, current: true, ageMs: 0 };
+    } catch (error) {
+      failed(startedAt, error);
+      return view(boundMs);
+    }
+  }
+  const now = Date.now();
+  lastRequestAt = now;
+  // The hot path: a current copy and a loop keeping it so.
+  if (copy && now - copy.fetchedAt < boundMs / 2 && loop && now - loop.startedAt < HANDOVER_MS) {
+    return { versions: copy.versions, current: true, ageMs: now - copy.fetchedAt };
+  }
+  if (!loop || now - loop.startedAt >= HANDOVER_MS) {
+    const me = { startedAt: now };
+    loop = me;
+    source.waitUntil(keepWarm(source, me));
+  }
+  const known = view(boundMs, now);
+  if (known.current || failingSince !== null) {
+    if (!known.current) noteMarks({ ageMs: known.ageMs, since: failingSince });
+    return known;
+  }
+  // Older than the bound and no failure known: this request waits for the refresh, a little.
+  const running = refresh(source);
+  const answered = await Promise.race([running.then(() => true), scheduler.wait(MARKS_WAIT_MS).then(() => false)]);
+  const after = view(boundMs);
+  if (!answered && !after.current) failingSince ??= now;
+  noteMarks({ waitedMs: Date.now() - now, ...(after.current ? {} : { ageMs: after.ageMs }) });
+  return after;
+}
+
+/** The isolate's view of the object, for /__health. */
+export function marksState(boundMs: number): { ageMs: number | null; current: boolean; failingSince: string | null } {
+  const known = view(boundMs);
+  return {
+    ageMs: Number.isFinite(known.ageMs) ? known.ageMs : null,
+    current: known.current,
+    failingSince: failingSince === null ? null : new Date(failingSince).toISOString(),
+  };
+}
+
+/** Marks the tags purged; resolves with the instant the purge takes effect everywhere (rejects past the deadline: 503). */
 export async function markPurged(marks: DurableObjectNamespace<PurgeMarks>, tags: string[], boundMs: number): Promise<number> {
-  const { effectiveAt } = await stub(marks).mark(tags, boundMs);
-  if (isolateCopy) {
-    const versions = { ...isolateCopy.versions };
+  const { effectiveAt } = await deadline(stub(marks).mark(tags, boundMs), OBJECT_DEADLINE_MS);
+  if (copy) {
+    const versions = { ...copy.versions };
     for (const t of tags) addMark(versions, t, effectiveAt - boundMs, Date.now() - boundMs);
-    isolateCopy = { ...isolateCopy, versions };
+    copy = { ...copy, versions };
   }
   return effectiveAt;
 }
 
+// ── Leases: the right to write a copy (purge-marks.server.ts), asked behind the answer ──
+
+type Claim = { key: string; meta: Pick<EntryMeta, 'startedAt' | 'dataAt' | 'tags' | 'tagsAt'>; resolve: (token: string | null) => void };
+type Batch = { claims: Claim[]; releases: { key: string; token: string }[]; sent: boolean; done: Promise<void> };
+let batch: Batch | null = null;
+
 /**
- * Asks for the right to write this copy under `key` (purge-marks.server.ts); resolves with the
- * release to call once written, or null when the copy must not be written (or the object cannot
- * be reached: nothing is written that it has not allowed).
+ * The batch being gathered: a claim is sent within LEASE_BATCH_MS; a release waits up to
+ * RELEASE_BATCH_MS for claims to travel with (a publish sets off many writes, each released).
+ */
+function gather(marks: DurableObjectNamespace<PurgeMarks>, withinMs: number): Batch {
+  let into = batch;
+  if (!into || into.claims.length + into.releases.length >= MAX_BATCH) {
+    const created: Batch = { claims: [], releases: [], sent: false, done: Promise.resolve() };
+    into = batch = created;
+    created.done = scheduler.wait(withinMs).then(() => send(marks, created));
+  } else if (withinMs === LEASE_BATCH_MS && into.claims.length === 0) {
+    // A release-only batch waiting longer: the first claim sets it off sooner.
+    const sooner = into;
+    into.done = scheduler.wait(withinMs).then(() => send(marks, sooner));
+  }
+  return into;
+}
+
+async function send(marks: DurableObjectNamespace<PurgeMarks>, sent: Batch): Promise<void> {
+  if (sent.sent) return;
+  sent.sent = true;
+  if (batch === sent) batch = null;
+  const { claims, releases } = sent;
+  const startedAt = Date.now();
+  try {
+    const tokens = await deadline(
+      stub(marks).lease(
+        claims.map(({ key, meta }) => ({ key, meta })),
+        releases,
+      ),
+      OBJECT_DEADLINE_MS,
+    );
+    for (const [i, c] of claims.entries()) c.resolve(tokens[i] ?? null);
+  } catch (error) {
+    failed(startedAt, error);
+    for (const c of claims) c.resolve(null);
+  }
+}
+
+/**
+ * Asks for the right to write this copy under `key`; resolves with the release to call once
+ * written, or null when it must not be written: refused, hopeless by this isolate's own marks, or
+ * the object failing (nothing is written that it has not allowed). Called behind the answer.
  */
 export async function leaseWrite(
   marks: DurableObjectNamespace<PurgeMarks>,
   key: string,
   meta: EntryMeta,
+  boundMs: number,
 ): Promise<(() => Promise<void>) | null> {
-  const object = stub(marks);
-  const token = await object
-    .claim(key, { startedAt: meta.startedAt, dataAt: meta.dataAt, tags: meta.tags, tagsAt: meta.tagsAt })
-    .catch(() => null);
-  return token ? () => object.release(key, token).catch(() => undefined) : null;
+  if (failingSince !== null || (copy && !admissible(meta, copy.versions))) return null;
+  const { startedAt, dataAt, tags, tagsAt } = meta;
+  const claim = { key, meta: { startedAt, dataAt, tags, tagsAt } };
+  // Tests (a bound of 0): at once, so that a test's writes are done before the next one starts.
+  if (boundMs === 0) {
+    const [token] = await stub(marks)
+      .lease([claim], [])
+      .catch(() => [null]);
+    return token
+      ? () =>
+          stub(marks)
+            .lease([], [{ key, token }])
+            .then(
+              () => undefined,
+              () => undefined,
+            )
+      : null;
+  }
+  const token = await new Promise<string | null>((resolve) => gather(marks, LEASE_BATCH_MS).claims.push({ ...claim, resolve }));
+  if (!token) return null;
+  return () => {
+    const into = gather(marks, RELEASE_BATCH_MS);
+    into.releases.push({ key, token });
+    return into.done;
+  };
 }
 
 /** Tag names, in one place so that writers and purgers agree. */

@@ -66,10 +66,12 @@ export const EnvSchema = z
     KV_MEMO_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
     /**
      * The purge bound (ms): a purge takes effect everywhere this long after it is stored, and is
-     * acknowledged then; no location uses a copy of the marks older than that (cache/tags.server.ts).
+     * acknowledged then; an isolate whose copy of the marks is older than that (the purge object
+     * failing) judges with its last-known marks (cache/tags.server.ts, decision 016). 3 s: with the
+     * object's round trip and the re-render, a publish is visible everywhere within 5 s.
      * 0 in tests: every request reads the marks, and a purge takes effect at once.
      */
-    PURGE_BOUND_MS: z.coerce.number().int().min(0).max(5_000).default(1000),
+    PURGE_BOUND_MS: z.coerce.number().int().min(0).max(5_000).default(3000),
     /**
      * The site's calendar stands still at this instant (ISO 8601 with a zone): what « today » is for
      * the pages (news sitemap, events, deadlines, new posts, the footer's year). Tests pin it beside

@@ -6,6 +6,7 @@ import { requestJson } from '../upstream/http.server';
 import { createStaticListsClient } from '../upstream/static-lists.server';
 import { newsroomMedias } from '../upstream/user.server';
 import { createWordPressClient } from '../upstream/wordpress.server';
+import { marksState } from '../cache/tags.server';
 
 // What GET /__health answers (routes/health.ts) — for the team's monitor and for the first look after a deploy: the configuration
 // valid (the names of the variables at fault, never a value), each upstream and each binding
@@ -18,6 +19,8 @@ export type Health = {
   checkedAt: string;
   config: { valid: boolean; problems?: string[] };
   checks: Probe[];
+  /** This isolate's copy of the purge marks: not current means pages are judged with last-known marks. */
+  purgeMarks?: ReturnType<typeof marksState>;
 };
 
 const REMEMBER_MS = 10_000;
@@ -79,12 +82,11 @@ export async function checkHealth(env: Bindings): Promise<Health> {
     const checkedAt = new Date(now).toISOString();
     last = {
       at: now,
-      health: checks(env, parsed.data).then((results) => ({
-        status: results.every((r) => r.ok) ? 'ok' : 'degraded',
-        checkedAt,
-        config: { valid: true },
-        checks: results,
-      })),
+      health: checks(env, parsed.data).then((results) => {
+        const purgeMarks = marksState(parsed.data.PURGE_BOUND_MS);
+        const fine = results.every((r) => r.ok) && purgeMarks.failingSince === null;
+        return { status: fine ? 'ok' : 'degraded', checkedAt, config: { valid: true }, checks: results, purgeMarks };
+      }),
     };
   }
   return last.health;

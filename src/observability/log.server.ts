@@ -11,7 +11,9 @@ import { routePath } from 'hono/route';
 
 export type UpstreamCall = { host: string; path: string; method: string; status: number | null; ms: number; outcome: string };
 
-type RequestContext = { ray: string | null; upstream: UpstreamCall[] };
+/** Set when a request waited for the purge marks, or judged its copies with last-known ones (cache/tags.server.ts). */
+export type MarksNote = { waitedMs?: number; ageMs?: number; since?: number | null };
+type RequestContext = { ray: string | null; upstream: UpstreamCall[]; marks?: MarksNote };
 const current = new AsyncLocalStorage<RequestContext>();
 /** Enough to see a slow page's waterfall; a request making more is itself the finding. */
 const MAX_CALLS = 40;
@@ -42,6 +44,12 @@ export function recordUpstream(call: UpstreamCall): void {
   if (context && context.upstream.length < MAX_CALLS) context.upstream.push(call);
 }
 
+/** Called by the purge marks' reader: the request line then says how it judged its cached copies. */
+export function noteMarks(note: MarksNote): void {
+  const context = current.getStore();
+  if (context) context.marks = { ...context.marks, ...note };
+}
+
 /** Outermost middleware: the request's context, then its line once the answer is ready. */
 export function requestLog(): MiddlewareHandler {
   return async (c, next) => {
@@ -62,6 +70,7 @@ export function requestLog(): MiddlewareHandler {
         ms: Date.now() - started,
         colo: cf?.colo ?? null,
         upstream: context.upstream,
+        ...(context.marks ? { marks: context.marks } : {}),
       },
       context,
     );

@@ -1,4 +1,4 @@
-import { createExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../src/index';
 
@@ -32,6 +32,17 @@ export const siteAt = async (now: string | number | Date, path: string, init?: R
   const at = new Date(now).toISOString();
   return worker.fetch(request, at === env.SITE_NOW ? env : { ...env, SITE_NOW: at }, createExecutionContext());
 };
+
+/** A request whose work behind the answer (the cache's writes: entry-store.server.ts) is done before it resolves. */
+export async function siteSettled(path: string, init?: RequestInit): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(`http://presse.test${path}`, init);
+  request.headers.set('cf-connecting-ip', '10.0.0.1');
+  const res = await worker.fetch(request, env, ctx);
+  await res.clone().arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return res;
+}
 
 /** Fetches until the HTML cache answers from KV (its write runs after the response, in waitUntil). */
 export async function warm(path: string): Promise<Response> {

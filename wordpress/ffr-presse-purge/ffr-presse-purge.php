@@ -13,7 +13,7 @@
  * Configuration, in wp-config.php:
  *   define( 'FFR_PRESSE_PURGE_URL', 'https://presse.ffr.fr/api/purge' );
  *   define( 'FFR_PRESSE_PURGE_SECRET', '…' );      // the worker's PURGE_SECRET
- *   define( 'FFR_PRESSE_PURGE_TIMEOUT', 3 );        // optional, seconds
+ *   define( 'FFR_PRESSE_PURGE_TIMEOUT', 8 );        // optional, seconds
  *   define( 'FFR_PRESSE_SITE_URL', 'https://presse.ffr.fr' );   // the site's public origin
  *   define( 'FFR_PRESSE_PREVIEW_SECRET', '…' );    // the worker's PREVIEW_SECRET, 32 characters or more
  *   define( 'FFR_PRESSE_PREVIEW_TTL', 3600 );       // optional, seconds a preview link stays valid
@@ -69,8 +69,11 @@ function missing_preview_constants(): array {
 }
 
 function timeout(): float {
-	$value = defined( 'FFR_PRESSE_PURGE_TIMEOUT' ) ? (float) FFR_PRESSE_PURGE_TIMEOUT : 3.0;
-	return $value > 0 ? min( $value, 30.0 ) : 3.0;
+	// The site answers once the purge holds everywhere: its bound (PURGE_BOUND_MS, 3 s) after the
+	// purge object stored it, which it refuses to wait for past 2 s (src/cache/tags.server.ts). 8 s
+	// leaves room for the trip; a shorter wait would count every purge as failed and retry it.
+	$value = defined( 'FFR_PRESSE_PURGE_TIMEOUT' ) ? (float) FFR_PRESSE_PURGE_TIMEOUT : 8.0;
+	return $value > 0 ? min( $value, 30.0 ) : 8.0;
 }
 
 /** How long a preview link stays valid, in seconds: 1 hour unless FFR_PRESSE_PREVIEW_TTL says otherwise, 30 days at most. */

@@ -45,7 +45,7 @@ final class Admin {
 			$html .= self::configuration_notice(
 				__( 'FFR Presse: the cache purge is not configured, the site will not be refreshed after a publication. Add to wp-config.php:', 'ffr-presse-purge' ),
 				$purge,
-				__( 'FFR_PRESSE_PURGE_TIMEOUT (in seconds, 3 by default) is optional.', 'ffr-presse-purge' )
+				__( 'FFR_PRESSE_PURGE_TIMEOUT (in seconds, 8 by default) is optional.', 'ffr-presse-purge' )
 			);
 		}
 		$preview = array_values( array_diff( $missing, PURGE_CONSTANTS ) );

@@ -32,7 +32,7 @@ return array(
 		'FFR Presse: the site cache was purged %s. Pages will be refreshed on the next visit.' => 'FFR Presse : le cache du site a été purgé %s. Les pages seront rafraîchies à la prochaine visite.',
 		'FFR Presse: the site refused the cache purge (%1$s) %2$s.' => 'FFR Presse : le site a refusé la purge du cache (%1$s) %2$s.',
 		'FFR_PRESSE_PREVIEW_TTL (how long a preview link stays valid, in seconds, 3600 by default) is optional.' => 'FFR_PRESSE_PREVIEW_TTL (durée de validité d’un lien d’aperçu en secondes, 3600 par défaut) est facultatif.',
-		'FFR_PRESSE_PURGE_TIMEOUT (in seconds, 3 by default) is optional.' => 'FFR_PRESSE_PURGE_TIMEOUT (en secondes, 3 par défaut) est facultatif.',
+		'FFR_PRESSE_PURGE_TIMEOUT (in seconds, 8 by default) is optional.' => 'FFR_PRESSE_PURGE_TIMEOUT (en secondes, 8 par défaut) est facultatif.',
 		'Fédération française de rugby' => 'Fédération française de rugby',
 		'H:i' => 'G\\hi',
 		'ID of the scheduled post.' => 'ID de l’article programmé.',
