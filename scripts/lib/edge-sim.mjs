@@ -1,30 +1,40 @@
-// The worker on many Cloudflare locations at once, in one Node process, the way Jepsen tests a
-// database (issue 31): what cannot run here is simulated from Cloudflare's documented behaviour.
+// The worker on many Cloudflare locations at once, in one Node process, with a clock for time and
+// load (issues 31 and 41): what cannot run here is simulated from Cloudflare's documented behaviour,
+// and every figure comes from the production bundle itself, run on that clock.
 //
-//  - Locations, each with its isolates (the production bundle imported once per isolate, so each
-//    has its own module state: memos, prepared copies), its Cache API (shared by its isolates) and
-//    its view of Workers KV.
-//  - Workers KV: one namespace. A write is visible at once where it was made, and at every other
-//    location after that location's propagation delay (« up to 60 seconds or more »); a location
-//    that read a key keeps that answer, found or not, for the read's cacheTtl (60 s, the default
-//    and minimum), whatever was written since. developers.cloudflare.com/kv/concepts/how-kv-works/
-//  - One Durable Object (the purge marks), reachable or not from each location.
-//  - A virtual clock: the bundle's Date.now and scheduler.wait read it (esbuild define), the run
-//    advances it tick by tick; requests take no virtual time.
-//  - WordPress: the local upstream, in this process, edited through its publish control; each
-//    publish's purge is signed at the virtual instant as the plugin signs it and delivered to one
-//    location; an answer other than 200 is retried as the plugin retries (class-sender.php: after
-//    1, 2, 4… minutes).
-//  - Readers at every location, every tick, on the article pages of the posts under test and on
-//    the home page. Every title under test carries `SIM_{post}_R{revision}`, so each view says
-//    which revision of which post it shows.
+//  - A virtual clock. The bundle's Date.now, scheduler.wait, setTimeout and AbortSignal.timeout
+//    read it (esbuild define); the run is event-driven: when nothing can progress without time
+//    passing (no real I/O in flight, microtasks drained), the clock jumps to the next instant
+//    something is due. So a call that takes time in the model takes it here, and a request that
+//    awaits it waits for it, as the worker's code decides.
+//  - Locations (edge-scenarios.mjs): each with its round trip to Western Europe, where the purge
+//    object and WordPress are; its isolates (one import of the bundle each: their own memos and
+//    marks); its Cache API; its view of Workers KV; its readers (Poisson arrivals per isolate,
+//    some views followed by the prefetches a page makes).
+//  - The purge marks' Durable Object: half a round trip there, a single thread serving one call
+//    per `serviceMs` (1 ms: its documented soft limit of 1 000 requests a second), queueing
+//    beyond, `overloaded` past `maxQueueMs` of queue; unreachable, slow or down on demand.
+//    developers.cloudflare.com/durable-objects/platform/limits/
+//  - Workers KV: a write visible at once where made, elsewhere after the location's propagation
+//    delay; a location keeps what it read for 60 s (cacheTtl); one write a second per key (a
+//    second one fails: 429). Hot reads a few ms, cold ones a trip to the central stores.
+//    developers.cloudflare.com/kv/concepts/how-kv-works/, /kv/platform/limits/
+//  - WordPress: the local upstream (dev/), behind a model of a PHP host: `concurrency` workers,
+//    each call taking `serviceMs`, the rest queueing until the worker's own deadline aborts them.
+//  - Render time: a page rendered rather than served from a copy answers `renderMs` later.
+//  - Weight: a simulated location may stand for several alike (match day: 300 locations, 5 000
+//    requests a second, from a dozen simulated ones). Each of its calls to the object or to WordPress
+//    is then repeated weight − 1 times at the same service, spread over a window (a second for
+//    marks reads, whose phases are independent; the time between two requests of its isolates for
+//    the rest, which a publish sets off together). They take the service's time, count in its
+//    per-second peaks, and their answers are dropped.
 //
-// What it measures (report below): the bound (how long after a purge's acknowledgement a location
-// still served an older revision), resurrections (a location serving an older revision than one
-// it served before, once the newer one's purge was acknowledged), early glimpses (the same before
-// the acknowledgement: WordPress shows a revision before it tells the site), lost purges (never
-// acknowledged, or an older revision still served at the end), and store violations (a copy
-// written over a copy holding a newer revision, in KV or in a location's cache).
+// What it measures (report below): per view, the time the reader waited because of the purge
+// object (its latency less the time covered by its own KV, cache, WordPress and render work: a
+// request that waited for the marks, a lease, or another request's read of the object waited for
+// nothing else); publish-to-visible (from the publish to the last view of an older revision at
+// each location); resurrections, early glimpses, lost purges and store violations, as issue 31
+// defined them; per-second peaks at the object and at WordPress.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -35,16 +45,32 @@ import { build } from 'esbuild';
 import { startUpstream } from '../../dev/server.ts';
 import { signPurgeBody } from '../../dev/control/routes.ts';
 import { buildClient } from '../build-client.mjs';
-import { memoryNamespace } from './memory-durable-object.mjs';
+import { MemoryStorage } from './memory-durable-object.mjs';
 import { dropWorkerLogLines } from './node-worker.mjs';
 import { parseDevVars, root as projectRoot } from './stack.mjs';
 import { productionBuildOptions } from './worker-build.mjs';
 
 const ORIGIN = 'http://presse.test';
 const MARKER = /SIM_(\d+)_R(\d+)/g;
-/** KV's read cache at a location (cacheTtl: 60 s, its default and minimum). */
+/** KV's read cache at a location (cacheTtl: 60 s, its default). */
 const KV_CACHE_TTL_MS = 60_000;
+/** The plugin's retries (class-sender.php): after 1, 2, 4… minutes. */
 const RETRY_MINUTES = [1, 2, 4, 8, 16];
+/** Answers rendered rather than served from a copy. */
+const RENDERED = new Set(['MISS', 'PURGED', 'BYPASS', 'STALE-IF-ERROR']);
+
+/** The model's defaults; a scenario may change any. */
+export const DEFAULT_MODEL = {
+  object: { serviceMs: 1, maxQueueMs: 1000 },
+  wordpress: { concurrency: 32, serviceMs: [80, 250] },
+  kv: { hotMs: 3, coldMs: 30, writeMs: 40 },
+  cacheMs: 1,
+  renderMs: 40,
+  /** Share of views followed by prefetches, and how many (client/prefetch.ts: links in view). */
+  prefetch: { share: 0.3, count: 2, gapMs: 30 },
+  /** Share of views on the home page (the rest on the posts under test). */
+  homeShare: 0.25,
+};
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -56,7 +82,6 @@ function revisions(text) {
   return found;
 }
 
-/** Whether `next` shows an older revision of some post than `previous` does. */
 function older(next, previous) {
   const a = revisions(next);
   const b = revisions(previous);
@@ -74,39 +99,175 @@ function mulberry32(seed) {
   };
 }
 
+/** A binary heap of { at, seq }: the earliest first, in order of scheduling for equal instants. */
+class Heap {
+  items = [];
+  get size() {
+    return this.items.length;
+  }
+  #less(a, b) {
+    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+  }
+  push(item) {
+    const { items } = this;
+    items.push(item);
+    let i = items.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.#less(items[i], items[p])) break;
+      [items[i], items[p]] = [items[p], items[i]];
+      i = p;
+    }
+  }
+  peek() {
+    return this.items[0];
+  }
+  pop() {
+    const { items } = this;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length) {
+      items[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < items.length && this.#less(items[l], items[m])) m = l;
+        if (r < items.length && this.#less(items[r], items[m])) m = r;
+        if (m === i) break;
+        [items[i], items[m]] = [items[m], items[i]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
 class VirtualClock {
   now;
-  sleepers = [];
+  #heap = new Heap();
+  #seq = 0;
   constructor(start) {
     this.now = start;
   }
+  /** Runs `fn` `ms` from now (whole milliseconds); the entry can be cancelled. */
+  at(ms, fn) {
+    const entry = { at: this.now + Math.max(0, Math.ceil(ms)), seq: this.#seq++, fn, cancelled: false };
+    this.#heap.push(entry);
+    return entry;
+  }
   wait(ms) {
-    return new Promise((resolve) => this.sleepers.push({ until: this.now + Math.max(0, ms), resolve }));
+    return new Promise((resolve) => this.at(ms, resolve));
+  }
+  next() {
+    while (this.#heap.size && this.#heap.peek().cancelled) this.#heap.pop();
+    return this.#heap.size ? this.#heap.peek().at : Number.POSITIVE_INFINITY;
   }
   wake() {
-    const due = this.sleepers.filter((s) => s.until <= this.now);
-    this.sleepers = this.sleepers.filter((s) => s.until > this.now);
-    for (const s of due) s.resolve();
+    while (this.#heap.size && this.#heap.peek().at <= this.now) {
+      const entry = this.#heap.pop();
+      if (!entry.cancelled) entry.fn();
+    }
+  }
+}
+
+/** Counts per virtual second, for peaks. */
+class PerSecond {
+  counts = new Map();
+  total = 0;
+  add(at, n = 1) {
+    const s = Math.floor(at / 1000);
+    this.counts.set(s, (this.counts.get(s) ?? 0) + n);
+    this.total += n;
+  }
+  peak() {
+    return maxOf([...this.counts.values()]);
+  }
+  between(from, to) {
+    let n = 0;
+    for (const [s, c] of this.counts) if (s * 1000 >= from && s * 1000 < to) n += c;
+    return n;
+  }
+}
+
+/**
+ * A single-threaded or pooled service (the object, WordPress): FIFO slots, calls from the
+ * simulated locations and their weight's repetitions, the latter applied lazily, in time order.
+ */
+class Service {
+  phantoms = new Heap();
+  #seq = 0;
+  arrivals = new PerSecond();
+  rejected = 0;
+  constructor({ slots, serviceMs, maxQueueMs = Number.POSITIVE_INFINITY, random }) {
+    this.free = new Array(slots).fill(0);
+    Object.assign(this, { serviceMs, maxQueueMs, random });
+  }
+  #service() {
+    const s = this.serviceMs;
+    return Array.isArray(s) ? s[0] + this.random() * (s[1] - s[0]) : s;
+  }
+  /** A call arriving at `at`: its start and end, or null when the queue is past its limit. */
+  #admit(at) {
+    let i = 0;
+    for (let j = 1; j < this.free.length; j++) if (this.free[j] < this.free[i]) i = j;
+    const start = Math.max(at, this.free[i]);
+    if (start - at > this.maxQueueMs) {
+      this.rejected++;
+      return null;
+    }
+    const end = start + this.#service();
+    this.free[i] = end;
+    return { start, end };
+  }
+  #drain(upTo) {
+    while (this.phantoms.size && this.phantoms.peek().at <= upTo) {
+      const { at } = this.phantoms.pop();
+      this.arrivals.add(at);
+      this.#admit(at);
+    }
+  }
+  /** A real call arriving now, repeated `copies` times within `windowMs`. */
+  arrive(at, copies, windowMs) {
+    this.#drain(at);
+    this.arrivals.add(at);
+    for (let i = 0; i < copies; i++) this.phantoms.push({ at: at + this.random() * windowMs, seq: this.#seq++ });
+    return this.#admit(at);
+  }
+  reset() {
+    this.arrivals = new PerSecond();
+    this.rejected = 0;
+  }
+  finish(upTo = Number.POSITIVE_INFINITY) {
+    this.#drain(upTo);
   }
 }
 
 /** One KV namespace: every version of every key, with when and where it was written. */
 class CentralKV {
   versions = new Map();
+  lastWrite = new Map();
   writes = 0;
+  rejected = 0;
   violations = [];
   constructor(clock, maxDelayMs) {
     this.clock = clock;
     this.maxDelayMs = maxDelayMs;
   }
   write(key, bytes, metadata, location) {
+    // One write a second per key (developers.cloudflare.com/kv/platform/limits/).
+    if (this.clock.now - (this.lastWrite.get(key) ?? Number.NEGATIVE_INFINITY) < 1000) {
+      this.rejected++;
+      throw new Error('KV PUT failed: 429 Too Many Requests');
+    }
+    this.lastWrite.set(key, this.clock.now);
     const list = this.versions.get(key) ?? [];
     const last = list.at(-1);
     if (last && older(decoder.decode(bytes), decoder.decode(last.bytes)))
       this.violations.push({ store: 'kv', key, location, at: this.clock.now });
     const version = { bytes, metadata, at: this.clock.now, from: location };
     list.push(version);
-    // A version every location can see hides everything before it: those are forgotten.
     const seenEverywhere = list.findLastIndex((v) => v.at + this.maxDelayMs <= this.clock.now);
     if (seenEverywhere > 0) list.splice(0, seenEverywhere);
     this.versions.set(key, list);
@@ -123,46 +284,42 @@ class CentralKV {
   }
 }
 
-/** A location's view of the namespace: its propagation delay and its read cache. */
+/** A location's view of the namespace: its propagation delay, its read cache, its latencies. */
 class KVView {
   readCache = new Map();
-  constructor(central, location, delayMs, clock) {
-    Object.assign(this, { central, location, delayMs, clock });
-  }
-  #read(key) {
-    const now = this.clock.now;
-    let cached = this.readCache.get(key);
-    if (!cached || cached.until <= now) {
-      cached = { version: this.central.visible(key, this.location, this.delayMs), until: now + KV_CACHE_TTL_MS };
-      this.readCache.set(key, cached);
-    }
-    return cached.version;
-  }
-  #decode(bytes, type) {
-    if (type === 'json') return JSON.parse(decoder.decode(bytes));
-    if (type === 'arrayBuffer') return bytes.slice(0).buffer;
-    return decoder.decode(bytes);
-  }
-  async get(key, options) {
-    return (await this.getWithMetadata(key, options)).value;
+  constructor(central, site, clock, model, op) {
+    Object.assign(this, { central, site, clock, model, op });
   }
   async getWithMetadata(key, options) {
     const type = (typeof options === 'string' ? options : options?.type) ?? 'text';
-    const v = this.#read(key);
+    const now = this.clock.now;
+    let cached = this.readCache.get(key);
+    const hot = cached && cached.until > now;
+    await this.op('kv', () => this.clock.wait(hot ? this.model.kv.hotMs : this.model.kv.coldMs + this.site.rtt / 2));
+    if (!hot) {
+      cached = { version: this.central.visible(key, this.site.name, this.site.kvDelayMs), until: now + KV_CACHE_TTL_MS };
+      this.readCache.set(key, cached);
+    }
+    const v = cached.version;
     if (!v || v.deleted) return { value: null, metadata: null, cacheStatus: null };
-    return { value: this.#decode(v.bytes, type), metadata: v.metadata === null ? null : JSON.parse(v.metadata), cacheStatus: null };
+    const value =
+      type === 'json' ? JSON.parse(decoder.decode(v.bytes)) : type === 'arrayBuffer' ? v.bytes.slice(0).buffer : decoder.decode(v.bytes);
+    return { value, metadata: v.metadata === null ? null : JSON.parse(v.metadata), cacheStatus: null };
+  }
+  async get(key, options) {
+    return (await this.getWithMetadata(key, options)).value;
   }
   async put(key, value, options = {}) {
     const bytes =
       typeof value === 'string'
         ? encoder.encode(value)
         : new Uint8Array(value.buffer ? value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength) : value);
-    const version = this.central.write(key, bytes, options.metadata == null ? null : JSON.stringify(options.metadata), this.location);
-    // Written here, read here at once (KV's documented same-location behaviour).
+    await this.op('kv', () => this.clock.wait(this.model.kv.writeMs + this.site.rtt / 2));
+    const version = this.central.write(key, bytes, options.metadata == null ? null : JSON.stringify(options.metadata), this.site.name);
     this.readCache.set(key, { version, until: this.clock.now + KV_CACHE_TTL_MS });
   }
   async delete(key) {
-    const version = this.central.write(key, new Uint8Array(), null, this.location);
+    const version = this.central.write(key, new Uint8Array(), null, this.site.name);
     version.deleted = true;
     this.readCache.set(key, { version: null, until: this.clock.now + KV_CACHE_TTL_MS });
   }
@@ -172,10 +329,11 @@ class KVView {
 class LocationCache {
   entries = new Map();
   puts = 0;
-  constructor(location, clock, violations) {
-    Object.assign(this, { location, clock, violations });
+  constructor(site, clock, model, violations, op) {
+    Object.assign(this, { site, clock, model, violations, op });
   }
   async match(request) {
+    await this.op('cache', () => this.clock.wait(this.model.cacheMs));
     const key = typeof request === 'string' ? request : request.url;
     const entry = this.entries.get(key);
     if (!entry || entry.expires <= this.clock.now) return undefined;
@@ -185,9 +343,10 @@ class LocationCache {
     const key = typeof request === 'string' ? request : request.url;
     const maxAge = Number(/max-age=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1] ?? 0);
     const body = new Uint8Array(await response.arrayBuffer());
+    await this.op('cache', () => this.clock.wait(this.model.cacheMs));
     const previous = this.entries.get(key);
     if (previous && previous.expires > this.clock.now && older(decoder.decode(body), decoder.decode(previous.body)))
-      this.violations.push({ store: 'cache', key, location: this.location, at: this.clock.now });
+      this.violations.push({ store: 'cache', key, location: this.site.name, at: this.clock.now });
     this.puts++;
     if (maxAge > 0)
       this.entries.set(key, { body, status: response.status, headers: [...response.headers], expires: this.clock.now + maxAge * 1000 });
@@ -208,7 +367,7 @@ async function freePort() {
   });
 }
 
-/** The production bundle, its Date.now and scheduler on the simulation's clock; one module per isolate. */
+/** The production bundle of the worker under `root`, its clocks and timers on the simulation's. */
 async function bundle(root) {
   const outdir = await mkdtemp(join(tmpdir(), 'ffr-edge-sim-'));
   const file = `${outdir}/worker.mjs`;
@@ -217,7 +376,14 @@ async function bundle(root) {
     absWorkingDir: root,
     entryPoints: [`${root}src/index.ts`],
     outfile: file,
-    define: { ...productionBuildOptions.define, 'Date.now': '__edgeSimNow', scheduler: '__edgeSimScheduler' },
+    define: {
+      ...productionBuildOptions.define,
+      'Date.now': '__edgeSimNow',
+      scheduler: '__edgeSimScheduler',
+      setTimeout: '__edgeSimSetTimeout',
+      clearTimeout: '__edgeSimClearTimeout',
+      'AbortSignal.timeout': '__edgeSimTimeout',
+    },
     plugins: [
       {
         name: 'cloudflare-workers-shim',
@@ -230,39 +396,124 @@ async function bundle(root) {
   return { file, dispose: () => rm(outdir, { recursive: true, force: true }) };
 }
 
+/** Percentile of a list of numbers (nearest rank); 0 for none. */
+export function percentile(values, p) {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** The largest of many numbers (a spread would overflow the stack), 0 for none. */
+const maxOf = (values) => values.reduce((m, x) => Math.max(m, x), 0);
+
+/** Length of the union of intervals [from, to] clipped to [lo, hi]. */
+function covered(intervals, lo, hi) {
+  const parts = intervals
+    .map(([a, b]) => [Math.max(a, lo), Math.min(b, hi)])
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  let total = 0;
+  let end = lo;
+  for (const [a, b] of parts) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
 /**
- * Runs one scenario. `locations`: [{ name, kvDelayMs }]; `scenario(plan)` schedules publishes and
- * faults through `plan` (see `plan` below). Resolves with the report.
+ * Runs one scenario. `locations`: [{ name, rtt, isolates, rate (views a second per isolate),
+ * weight = 1, kvDelayMs = 0 }]; `scenario(plan)` schedules publishes and faults. Resolves with
+ * the report.
  */
 export async function simulate({
   locations,
-  isolatesPerLocation = 2,
-  tickMs = 250,
-  readsPerTick = 3,
   posts: postCount = 12,
   seed = 31,
   start = Date.parse('2026-11-22T08:00:00Z'),
   durationMs,
-  scenario,
+  scenario = () => {},
   root = projectRoot,
   bindings = {},
+  model: overrides = {},
+  warm = true,
 }) {
   dropWorkerLogLines();
+  // The request log line says how long the request waited for the purge marks (tags.server.ts).
+  const consoleLog = console.log;
+  console.log = (first, ...rest) => {
+    if (typeof first === 'string' && first.startsWith('{"level":"info","event":"request"') && first.includes('"marks"')) {
+      const record = als.getStore()?.record;
+      if (record) record.marksWaitedMs = JSON.parse(first).marks?.waitedMs;
+    }
+    consoleLog(first, ...rest);
+  };
+  const model = { ...DEFAULT_MODEL, ...overrides };
   const random = mulberry32(seed);
   const clock = new VirtualClock(start);
   const als = new AsyncLocalStorage();
-  const previous = { now: globalThis.__edgeSimNow, scheduler: globalThis.__edgeSimScheduler, caches: globalThis.caches };
+  const saved = {
+    now: globalThis.__edgeSimNow,
+    scheduler: globalThis.__edgeSimScheduler,
+    setTimeout: globalThis.__edgeSimSetTimeout,
+    clearTimeout: globalThis.__edgeSimClearTimeout,
+    timeout: globalThis.__edgeSimTimeout,
+    caches: globalThis.caches,
+    fetch: globalThis.fetch,
+  };
+  const realFetch = globalThis.fetch;
+
+  // Real I/O in flight (the local upstream): the clock waits for it.
+  let realPending = 0;
+  const real = (promise) => {
+    realPending++;
+    return promise.finally(() => realPending--);
+  };
+
   globalThis.__edgeSimNow = () => clock.now;
   globalThis.__edgeSimScheduler = { wait: (ms) => clock.wait(ms) };
-  // Each request sees its own location's cache (the runtime's caches.default is per location).
+  globalThis.__edgeSimSetTimeout = (fn, ms = 0, ...args) => clock.at(ms, () => fn(...args));
+  globalThis.__edgeSimClearTimeout = (entry) => {
+    if (entry && typeof entry === 'object') entry.cancelled = true;
+  };
+  globalThis.__edgeSimTimeout = (ms) => {
+    const controller = new AbortController();
+    clock.at(ms, () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')));
+    return controller.signal;
+  };
   globalThis.caches = {
     get default() {
-      return als.getStore().cache;
+      return als.getStore().site.cache;
     },
     async open() {
-      return als.getStore().cache;
+      return als.getStore().site.cache;
     },
   };
+
+  /** A modelled operation of the current request (its interval kept while the request is open). */
+  const op = async (kind, work) => {
+    const from = clock.now;
+    try {
+      return await work();
+    } finally {
+      const record = als.getStore()?.record;
+      if (record && record.respondedAt === undefined) record.ops.push([kind, from, clock.now]);
+    }
+  };
+  const abortable = (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const entry = clock.at(ms, () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      });
+      const onAbort = () => {
+        entry.cancelled = true;
+        reject(signal.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
 
   try {
     await access(`${projectRoot}public/assets/manifest.json`);
@@ -272,11 +523,14 @@ export async function simulate({
   const upstreamPort = await freePort();
   const upstream = await startUpstream({ port: upstreamPort, quiet: true, workerUrl: ORIGIN, now: new Date(start), pinned: true });
   const worker = await bundle(root);
-  const central = new CentralKV(clock, Math.max(...locations.map((l) => l.kvDelayMs)));
+  const central = new CentralKV(clock, Math.max(...locations.map((l) => l.kvDelayMs ?? 0)));
   const cacheViolations = [];
-  const objects = new Map();
-  const unreachable = new Map();
-  const calls = { mark: 0, read: 0, claim: 0, release: 0 };
+  const faults = { objectDown: false, slowMs: 0, wordpressDown: false, cut: new Set(), cutWindows: [] };
+  const object = new Service({ slots: 1, serviceMs: model.object.serviceMs, maxQueueMs: model.object.maxQueueMs, random });
+  const wordpress = new Service({ slots: model.wordpress.concurrency, serviceMs: model.wordpress.serviceMs, random });
+  const objectCalls = {};
+  const objectByMethod = {};
+  const wordpressReal = { calls: 0, timeouts: 0, paths: new Map() };
   const vars = Object.fromEntries(
     Object.entries(parseDevVars(await readFile(`${projectRoot}.dev.vars.example`, 'utf8'))).map(([k, v]) => [
       k,
@@ -284,46 +538,92 @@ export async function simulate({
     ]),
   );
   const allow = { limit: async () => ({ success: true }) };
+  // The locations a simulated one stands for act within a second of it, or within the time between
+  // two of their readers' requests when that is longer (quiet ones).
+  const phantomWindow = (site) => Math.min(3000, Math.max(1000, 1000 / Math.max(site.rate, 0.001)));
+  // The warm-up fills every cache once, the simulated locations only: its calls are not counted.
+  let measuring = false;
+
+  // WordPress: the worker's calls to the local upstream go through the model.
+  globalThis.fetch = async (input, init) => {
+    const context = als.getStore();
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    if (!context || url.port !== String(upstreamPort)) return real(realFetch(input, init));
+    const { site } = context;
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    return op('wordpress', async () => {
+      await abortable(site.rtt / 2, signal);
+      const slot = wordpress.arrive(clock.now, measuring ? site.weight - 1 : 0, phantomWindow(site));
+      if (faults.wordpressDown) {
+        await abortable(site.rtt / 2, signal);
+        throw new TypeError('fetch failed (connection refused)');
+      }
+      wordpressReal.calls++;
+      try {
+        await abortable(slot.start - clock.now, signal);
+      } catch (error) {
+        wordpressReal.timeouts++;
+        throw error;
+      }
+      const res = await real(realFetch(input, { ...init, signal: undefined }));
+      const body = await real(res.arrayBuffer());
+      await abortable(slot.end - clock.now + site.rtt / 2, signal);
+      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    });
+  };
+
+  // The purge object: one instance, reached from each location through its own namespace.
+  let instance = null;
+  const namespaceFor = (site, PurgeMarks) => ({
+    idFromName: (name) => ({ name, toString: () => name }),
+    get: () =>
+      new Proxy(
+        {},
+        {
+          get:
+            (_, method) =>
+            (...args) =>
+              op('object', async () => {
+                instance ??= new PurgeMarks({ storage: new MemoryStorage(), id: { name: 'marks' } }, { CACHE: site.kv });
+                const context = als.getStore();
+                await clock.wait(site.rtt / 2);
+                if (faults.objectDown || faults.cut.has(site.name)) {
+                  await clock.wait(site.rtt / 2);
+                  throw new Error('Network connection lost.');
+                }
+                objectCalls[method] = (objectCalls[method] ?? 0) + 1;
+                if (context?.isolate && method === 'read') context.isolate.reads++;
+                const copies = method === 'mark' || !measuring ? 0 : site.weight - 1;
+                (objectByMethod[method] ??= new PerSecond()).add(clock.now, copies + 1);
+                const slot = object.arrive(clock.now, copies, method === 'read' ? 1000 : phantomWindow(site));
+                if (!slot) {
+                  await clock.wait(site.rtt / 2);
+                  throw Object.assign(new Error('Durable Object is overloaded. Too many requests queued.'), { overloaded: true });
+                }
+                await clock.wait(slot.end - clock.now);
+                const result = structuredClone(await instance[method](...structuredClone(args)));
+                await clock.wait(site.rtt / 2 + faults.slowMs);
+                return result;
+              }),
+        },
+      ),
+  });
 
   try {
-    const modules = [];
     const sites = [];
+    let PurgeMarks;
     for (const [index, loc] of locations.entries()) {
-      const kv = new KVView(central, loc.name, loc.kvDelayMs, clock);
-      const cache = new LocationCache(loc.name, clock, cacheViolations);
-      const isolates = [];
-      for (let i = 0; i < isolatesPerLocation; i++) {
+      const site = { weight: 1, kvDelayMs: 0, ...loc, index, isolates: [] };
+      site.kv = new KVView(central, site, clock, model, op);
+      site.cache = new LocationCache(site, clock, model, cacheViolations, op);
+      for (let i = 0; i < loc.isolates; i++) {
         const module = await import(`${pathToFileURL(worker.file).href}?location=${index}&isolate=${i}`);
-        modules.push(module);
-        isolates.push(module.default);
+        PurgeMarks ??= module.PurgeMarks;
+        site.isolates.push({ worker: module.default, index: i, reads: 0, requests: 0 });
       }
-      sites.push({ ...loc, kv, cache, isolates });
+      sites.push(site);
     }
-    const PurgeMarks = modules[0].PurgeMarks;
     for (const site of sites) {
-      // (The object had a KV binding before decision 016: given, so that earlier code runs here too.)
-      const namespace = memoryNamespace(
-        PurgeMarks,
-        { CACHE: sites[0].kv },
-        { instances: objects, reachable: () => !unreachable.get(site.name) },
-      );
-      const counted = {
-        idFromName: (name) => namespace.idFromName(name),
-        get: (id) => {
-          const stub = namespace.get(id);
-          return new Proxy(
-            {},
-            {
-              get:
-                (_, method) =>
-                (...args) => {
-                  calls[method] = (calls[method] ?? 0) + 1;
-                  return stub[method](...args);
-                },
-            },
-          );
-        },
-      };
       site.env = {
         ENVIRONMENT: 'development',
         UPSTREAM_TIMEOUT_MS: '8000',
@@ -333,7 +633,7 @@ export async function simulate({
         ...bindings,
         CACHE: site.kv,
         ASSETS: { fetch: async () => new Response('Not found', { status: 404 }) },
-        PURGE_MARKS: counted,
+        PURGE_MARKS: namespaceFor(site, PurgeMarks),
         FORM_LIMITER: allow,
         SIGNIN_LIMITER: allow,
         LOG_LIMITER: allow,
@@ -342,28 +642,73 @@ export async function simulate({
       };
     }
 
-    /** One request at one location, on one of its isolates, its waitUntil work settled. */
-    async function call(site, request) {
-      Object.defineProperty(request, 'cf', { value: { colo: site.name } });
-      const isolate = site.isolates[Math.floor(random() * site.isolates.length)];
-      return als.run(site, async () => {
-        const pending = [];
-        const ctx = { waitUntil: (p) => void pending.push(p), passThroughOnException() {}, props: {} };
-        const res = await isolate.fetch(request, site.env, ctx);
-        const text = await res.text();
-        while (pending.length) await Promise.allSettled(pending.splice(0));
-        return { status: res.status, text, cache: res.headers.get('x-ffr-cache') };
-      });
-    }
+    // Nothing can progress without time: no real I/O in flight, microtasks drained.
+    const quiesce = async () => {
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (realPending > 0) continue;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (realPending === 0) return;
+      }
+    };
 
-    // The posts under test: the newest published ones, their titles marked with revision 0.
+    // Background work still running, per request (its waitUntil): settled before the run ends.
+    const background = new Set();
+    const records = [];
+    /** One request at one isolate; resolves once answered (its waitUntil work goes on). */
+    const call = (site, isolate, request, record) =>
+      new Promise((resolve) => {
+        Object.defineProperty(request, 'cf', { value: { colo: site.name } });
+        record.ops = [];
+        record.at = clock.now;
+        isolate.requests++;
+        als.run({ site, isolate, record }, async () => {
+          const pending = [];
+          const ctx = {
+            waitUntil: (p) => void pending.push(Promise.resolve(p).catch(() => undefined)),
+            passThroughOnException() {},
+            props: {},
+          };
+          let res;
+          let text = '';
+          try {
+            res = await isolate.worker.fetch(request, site.env, ctx);
+            text = await res.text();
+            record.status = res.status;
+            record.cache = res.headers.get('x-ffr-cache');
+          } catch (error) {
+            record.status = 599;
+            record.error = String(error);
+          }
+          record.warm = record.cache === 'HIT' || record.cache === 'STALE';
+          if (RENDERED.has(record.cache)) await op('render', () => clock.wait(model.renderMs));
+          record.respondedAt = clock.now;
+          record.revisions = revisions(text);
+          resolve(record);
+          const rest = Promise.allSettled(pending);
+          background.add(rest);
+          rest.finally(() => background.delete(rest));
+        });
+      });
+
+    const isolateAt = (site) => site.isolates[Math.floor(random() * site.isolates.length)];
     const control = async (path, body) => {
-      const res = await fetch(
-        `${upstream.origin}/__control${path}`,
-        body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {},
-      );
-      if (!res.ok) throw new Error(`${path} → ${res.status}`);
-      return res.json();
+      // A reset connection under load is retried: the control is the simulation's, not the measure.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const res = await real(
+            realFetch(
+              `${upstream.origin}/__control${path}`,
+              body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {},
+            ),
+          );
+          if (!res.ok) throw new Error(`${path} → ${res.status}`);
+          return await real(res.json());
+        } catch (error) {
+          if (attempt >= 4 || !/fetch failed|ECONNRESET|socket/i.test(String(error?.cause ?? error))) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+        }
+      }
     };
     const articles = (await control('/articles?status=publish')).filter((a) => !a.redirection).slice(0, postCount);
     const revision = new Map();
@@ -372,51 +717,66 @@ export async function simulate({
       revision.set(a.id, 0);
     }
     const pages = ['/', ...articles.map((a) => a.link)];
+    const pickPage = () => (random() < model.homeShare ? '/' : pages[1 + Math.floor(random() * (pages.length - 1))]);
 
-    // ── The scenario's plan: publishes and faults at virtual instants ──
+    // ── The plan: publishes and faults at virtual instants ──
     const events = [];
     const publishes = [];
     const plan = {
       start,
       posts: articles.map((a) => a.id),
       locations: sites.map((s) => s.name),
-      /** Publishes a new revision of `post` at `at`, its purge delivered to `via` (and again `repeatAfterMs` later: a retried purge). */
+      /** Publishes a new revision of `post` at `at`; its purge reaches `via` (and again `repeatAfterMs` later). */
       publish(at, post, via, { repeatAfterMs } = {}) {
         events.push({ at, run: () => doPublish(post, via, repeatAfterMs) });
       },
-      /** Publishes `post` with a purge naming `other` instead (a plugin naming the wrong post): the simulation must see its old text stay. */
+      /** Publishes `post` with a purge naming `other` (a plugin naming the wrong post): the old text must be seen to stay. */
       publishMisnamed(at, post, other, via) {
         events.push({ at, run: () => doPublish(post, via, undefined, other) });
       },
-      /** `location` cannot reach the Durable Object from `from` to `to`. */
+      /** `location` cannot reach the object from `from` to `to`. */
       cutOff(location, from, to) {
-        events.push({ at: from, run: () => unreachable.set(location, true) });
-        events.push({ at: to, run: () => unreachable.set(location, false) });
+        faults.cutWindows.push({ location, from, to });
+        events.push({ at: from, run: () => faults.cut.add(location) });
+        events.push({ at: to, run: () => faults.cut.delete(location) });
+      },
+      objectDown(from, to) {
+        for (const location of sites.map((s) => s.name)) faults.cutWindows.push({ location, from, to });
+        events.push({ at: from, run: () => (faults.objectDown = true) });
+        events.push({ at: to, run: () => (faults.objectDown = false) });
+      },
+      objectSlow(from, to, ms) {
+        events.push({ at: from, run: () => (faults.slowMs = ms) });
+        events.push({ at: to, run: () => (faults.slowMs = 0) });
+      },
+      wordpressDown(from, to) {
+        events.push({ at: from, run: () => (faults.wordpressDown = true) });
+        events.push({ at: to, run: () => (faults.wordpressDown = false) });
       },
     };
     scenario(plan);
 
-    const inflight = new Set();
     let purgeToAck = 0;
-    async function deliver(record, body, via, attempt) {
-      const timestamp = String(Math.floor(clock.now / 1000));
-      const signature = signPurgeBody(body, vars.PURGE_SECRET, timestamp);
+    function deliver(record, body, via, attempt) {
       const site = sites.find((s) => s.name === via);
-      const request = new Request(`${ORIGIN}/api/purge`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp },
-        body,
+      // From WordPress (Western Europe) to the location it reaches, signed on arrival's second as the plugin signs.
+      clock.at(site.rtt / 2 + 20, () => {
+        const timestamp = String(Math.floor(clock.now / 1000));
+        const signature = signPurgeBody(body, vars.PURGE_SECRET, timestamp);
+        const request = new Request(`${ORIGIN}/api/purge`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp },
+          body,
+        });
+        const sentAt = clock.now;
+        call(site, isolateAt(site), request, { kind: 'purge' }).then(({ status }) => {
+          if (status === 200) purgeToAck = Math.max(purgeToAck, clock.now - sentAt);
+          record.deliveries.push({ at: clock.now, via, status });
+          if (status === 200) record.ackAt ??= clock.now;
+          else if (attempt < RETRY_MINUTES.length)
+            events.push({ at: clock.now + RETRY_MINUTES[attempt] * 60_000, run: () => deliver(record, body, via, attempt + 1) });
+        });
       });
-      const sentAt = clock.now;
-      const task = call(site, request).then(({ status }) => {
-        if (status === 200) purgeToAck = Math.max(purgeToAck, clock.now - sentAt);
-        record.deliveries.push({ at: clock.now, via, status });
-        if (status === 200) record.ackAt ??= clock.now;
-        else if (attempt < RETRY_MINUTES.length)
-          events.push({ at: clock.now + RETRY_MINUTES[attempt] * 60_000, run: () => deliver(record, body, via, attempt + 1) });
-      });
-      inflight.add(task);
-      task.finally(() => inflight.delete(task));
     }
     async function doPublish(post, via, repeatAfterMs, purgeAs) {
       const rev = revision.get(post) + 1;
@@ -430,111 +790,228 @@ export async function simulate({
         const parsed = JSON.parse(body);
         body = JSON.stringify({ ...parsed, post: { ...parsed.post, id: other.id, slug: other.slug } });
       }
-      await deliver(record, body, via, 0);
+      deliver(record, body, via, 0);
       if (repeatAfterMs !== undefined) events.push({ at: clock.now + repeatAfterMs, run: () => deliver(record, body, via, 0) });
     }
 
-    // ── The run ──
-    const views = [];
-    const read = async (site, path) => {
-      const { status, text, cache } = await call(site, new Request(`${ORIGIN}${path}`, { headers: { accept: 'text/html' } }));
-      views.push({ at: clock.now, location: site.name, path, status, cache, revisions: revisions(text) });
+    const view = (site, isolate, path, kind = 'view') => {
+      const headers = { accept: 'text/html', ...(kind === 'prefetch' ? { 'sec-purpose': 'prefetch' } : {}) };
+      const record = { kind, location: site.name, site, isolate: isolate.index, path };
+      records.push(record);
+      return call(site, isolate, new Request(`${ORIGIN}${path}`, { headers }), record);
     };
-    // Warm: every page once at every location, then the clock starts.
-    for (const site of sites) for (const path of pages) await read(site, path);
-    views.length = 0;
-    const settle = async () => {
-      // Purges in flight either sleep on the virtual clock (their bound) or are about to settle.
-      const deadline = performance.now() + 30_000;
-      while (inflight.size > clock.sleepers.length) {
-        if (performance.now() > deadline) throw new Error('the simulation is stuck: a purge neither sleeps nor settles');
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    };
+
+    // ── Arrivals: Poisson per isolate, some views followed by prefetches ──
+    const arrivals = new Heap();
+    let seq = 0;
     const end = start + durationMs;
-    for (let t = start; t <= end; t += tickMs) {
-      clock.now = t;
-      clock.wake();
-      await settle();
-      const due = events.filter((e) => e.at <= t);
-      for (const e of due) events.splice(events.indexOf(e), 1);
-      for (const e of due.sort((a, b) => a.at - b.at)) await e.run();
-      await settle();
-      await Promise.all(
-        sites.map(async (site) => {
-          for (let r = 0; r < readsPerTick; r++) await read(site, pages[Math.floor(random() * pages.length)]);
-        }),
-      );
-      await settle();
+    for (const site of sites) {
+      for (const isolate of site.isolates) {
+        if (!(site.rate > 0)) continue;
+        for (let t = start + (-Math.log(1 - random()) * 1000) / site.rate; t < end; t += (-Math.log(1 - random()) * 1000) / site.rate) {
+          const path = pickPage();
+          arrivals.push({ at: Math.round(t), seq: seq++, site, isolate, path, kind: 'view' });
+          if (random() < model.prefetch.share)
+            for (let k = 1; k <= model.prefetch.count; k++)
+              arrivals.push({
+                at: Math.round(t + k * model.prefetch.gapMs),
+                seq: seq++,
+                site,
+                isolate,
+                path: pickPage(),
+                kind: 'prefetch',
+              });
+        }
+      }
     }
-    // Last look: every page at every location.
-    const lastAt = clock.now;
-    for (const site of sites) for (const path of pages) await read(site, path);
+
+    const runUntil = async (until, { arrive = true } = {}) => {
+      for (;;) {
+        await quiesce();
+        const next = Math.min(
+          arrive && arrivals.size ? arrivals.peek().at : Number.POSITIVE_INFINITY,
+          events.length ? Math.min(...events.map((e) => e.at)) : Number.POSITIVE_INFINITY,
+          clock.next(),
+        );
+        if (next > until) break;
+        clock.now = Math.max(clock.now, next);
+        clock.wake();
+        while (arrive && arrivals.size && arrivals.peek().at <= clock.now) {
+          const a = arrivals.pop();
+          view(a.site, a.isolate, a.path, a.kind);
+        }
+        const due = events.filter((e) => e.at <= clock.now).sort((a, b) => a.at - b.at);
+        for (const e of due) events.splice(events.indexOf(e), 1);
+        for (const e of due) await e.run();
+      }
+      clock.now = Math.max(clock.now, until);
+    };
+
+    // Warm: every page once at every isolate, on the clock, before the measure starts.
+    if (warm) {
+      for (const site of sites) for (const isolate of site.isolates) for (const path of pages) view(site, isolate, path, 'warm');
+      const warmed = records.length;
+      await runUntil(start, { arrive: false });
+      // Let the writes settle (leases, KV), still before the start.
+      while (records.slice(0, warmed).some((r) => r.respondedAt === undefined)) await runUntil(clock.now + 1000, { arrive: false });
+      await runUntil(clock.now + 3000, { arrive: false });
+      records.length = 0;
+    }
+    const measuredFrom = clock.now;
+    measuring = true;
+    object.reset();
+    wordpress.reset();
+    for (const key of Object.keys(objectCalls)) delete objectCalls[key];
+    for (const key of Object.keys(objectByMethod)) delete objectByMethod[key];
+    Object.assign(wordpressReal, { calls: 0, timeouts: 0 });
+    for (const site of sites) for (const isolate of site.isolates) Object.assign(isolate, { reads: 0, requests: 0 });
+    // The warm-up took virtual time: the readers' schedule starts from it.
+    const shift = measuredFrom - start;
+    if (shift > 0) {
+      for (const a of arrivals.items) a.at += shift;
+      for (const e of events) e.at += shift;
+      for (const w of faults.cutWindows) {
+        w.from += shift;
+        w.to += shift;
+      }
+    }
+    await runUntil(end + shift);
+    // Last look, once every publish had time to settle: every page at every location.
+    await runUntil(clock.now + 10_000, { arrive: false });
+    for (const site of sites) for (const path of pages) view(site, site.isolates[0], path, 'last');
+    while (records.some((r) => r.respondedAt === undefined)) await runUntil(clock.now + 1000, { arrive: false });
+    object.finish();
+    wordpress.finish();
 
     return report({
       purgeToAck,
-      views,
+      records,
       publishes,
       sites,
       pages,
       central,
       cacheViolations,
-      calls,
-      lastAt,
+      objectCalls,
+      objectByMethod,
+      wordpressReal,
+      object,
+      wordpress,
+      faults,
+      measuredFrom,
       durationMs,
-      tickMs,
-      readsPerTick,
-      isolatesPerLocation,
+      boundMs: Number(bindings.PURGE_BOUND_MS ?? vars.PURGE_BOUND_MS ?? 3000),
     });
   } finally {
     await worker.dispose();
     await upstream.close();
-    Object.assign(globalThis, { __edgeSimNow: previous.now, __edgeSimScheduler: previous.scheduler, caches: previous.caches });
+    Object.assign(globalThis, {
+      __edgeSimNow: saved.now,
+      __edgeSimScheduler: saved.scheduler,
+      __edgeSimSetTimeout: saved.setTimeout,
+      __edgeSimClearTimeout: saved.clearTimeout,
+      __edgeSimTimeout: saved.timeout,
+      caches: saved.caches,
+      fetch: saved.fetch,
+    });
+    console.log = consoleLog;
   }
 }
 
+/** Near: under 50 ms from Western Europe; busy: an isolate with at least one view a second. */
+const classOf = (site) => `${site.rtt < 50 ? 'near' : 'far'}${site.rate >= 1 ? 'Busy' : 'Quiet'}`;
+
 function report({
   purgeToAck,
-  views,
+  records,
   publishes,
   sites,
   pages,
   central,
   cacheViolations,
-  calls,
-  lastAt,
+  objectCalls,
+  objectByMethod,
+  wordpressReal,
+  object,
+  wordpress,
+  faults,
+  measuredFrom,
   durationMs,
-  tickMs,
-  readsPerTick,
-  isolatesPerLocation,
+  boundMs,
 }) {
-  const byPost = (post) => publishes.filter((p) => p.post === post && p.ackAt !== null);
-  // Bound: per publish, the last view of an older revision after its acknowledgement.
-  let boundMs = 0;
+  const views = records.filter((r) => r.kind === 'view' || r.kind === 'prefetch');
+  const finalViews = records.filter((r) => r.kind === 'last');
+  // A location cut off from the object judges with its last-known marks (decision 016): what it
+  // serves meanwhile, and for a bound after, is reported apart.
+  const cutOffAt = (location, at) => faults.cutWindows.some((w) => w.location === location && at >= w.from && at <= w.to + boundMs + 2000);
+
+  for (const v of views) {
+    const latency = v.respondedAt - v.at;
+    const own = v.ops.filter(([kind]) => kind !== 'object').map(([, a, b]) => [a, b]);
+    const objectOps = v.ops.filter(([kind]) => kind === 'object').map(([, a, b]) => [a, b]);
+    // A warm hit waits on KV, the cache and the marks only: what its own KV and cache work does not
+    // cover is the object's (its own read, or another request's it shares). A render may also wait
+    // on a WordPress call another request started: only its own object calls count, and the wait for
+    // the marks the worker logs (observability/log.server.ts, `marks.waitedMs`).
+    v.objectWaitMs = v.warm
+      ? Math.max(0, latency - covered(own, v.at, v.respondedAt))
+      : Math.max(covered([...own, ...objectOps], v.at, v.respondedAt) - covered(own, v.at, v.respondedAt), v.marksWaitedMs ?? 0);
+    v.class = classOf(v.site);
+  }
+
+  // The bound after an acknowledgement, and late views.
+  let boundAfterAckMs = 0;
   const late = [];
+  const lateWhileCutOff = [];
   for (const p of publishes) {
     if (p.ackAt === null) continue;
     for (const v of views) {
       const shown = v.revisions[p.post];
       if (shown !== undefined && shown < p.rev && v.at >= p.ackAt) {
-        boundMs = Math.max(boundMs, v.at - p.ackAt + tickMs);
-        late.push({ post: p.post, rev: p.rev, shown, location: v.location, path: v.path, cache: v.cache, afterAckMs: v.at - p.ackAt });
+        const entry = { post: p.post, rev: p.rev, shown, location: v.location, path: v.path, cache: v.cache, afterAckMs: v.at - p.ackAt };
+        if (cutOffAt(v.location, v.at)) lateWhileCutOff.push(entry);
+        else {
+          boundAfterAckMs = Math.max(boundAfterAckMs, v.respondedAt - p.ackAt);
+          late.push(entry);
+        }
       }
+    }
+  }
+  // Publish-to-visible, per publish and location that viewed the post: until its last view of an older revision.
+  const toVisible = [];
+  for (const p of publishes) {
+    for (const site of sites) {
+      const seen = views.filter((v) => v.location === site.name && v.at >= p.at && v.revisions[p.post] !== undefined);
+      if (!seen.length || seen.some((v) => cutOffAt(v.location, v.at))) continue;
+      const oldOnes = seen.filter((v) => v.revisions[p.post] < p.rev);
+      toVisible.push(oldOnes.length ? maxOf(oldOnes.map((v) => v.respondedAt)) - p.at : 0);
     }
   }
   // Resurrections and early glimpses: per location, page and post, an older revision after a newer one.
   let resurrections = 0;
   let earlyGlimpses = 0;
   const glimpses = [];
+  const revived = [];
   const highest = new Map();
-  for (const v of views) {
+  const byPost = (post) => publishes.filter((p) => p.post === post && p.ackAt !== null);
+  for (const v of [...views].sort((a, b) => a.respondedAt - b.respondedAt)) {
     for (const [post, rev] of Object.entries(v.revisions)) {
       const key = `${v.location} ${v.path} ${post}`;
       const seen = highest.get(key);
       if (seen !== undefined && rev < seen) {
-        const acked = byPost(Number(post)).some((p) => p.rev <= seen && p.ackAt <= v.at);
-        if (acked) resurrections++;
-        else {
+        // A resurrection once a revision newer than the one shown was acknowledged; before, a glimpse.
+        const acked = byPost(Number(post)).some((p) => p.rev > rev && p.rev <= seen && p.ackAt <= v.at);
+        if (acked && !cutOffAt(v.location, v.at)) {
+          resurrections++;
+          revived.push({
+            post: Number(post),
+            shown: rev,
+            before: seen,
+            location: v.location,
+            path: v.path,
+            cache: v.cache,
+            at: v.at - measuredFrom,
+          });
+        } else {
           earlyGlimpses++;
           glimpses.push({ post: Number(post), shown: rev, before: seen, location: v.location, path: v.path, cache: v.cache, at: v.at });
         }
@@ -542,68 +1019,120 @@ function report({
       highest.set(key, Math.max(seen ?? -1, rev));
     }
   }
-  // Lost: never acknowledged, or an older revision still served in the last look.
-  const finalViews = views.filter((v) => v.at >= lastAt);
-  const lost = publishes.filter((p) => {
-    if (p.ackAt === null) return true;
-    return finalViews.some((v) => v.revisions[p.post] !== undefined && v.revisions[p.post] < p.rev);
-  });
-  const failures = views.filter((v) => v.status >= 500).length;
-  // Once every publish has settled, pages are served from the cache again, not rendered on each view.
-  const uncachedAtEnd = finalViews.filter((v) => v.cache !== 'HIT' && v.cache !== 'STALE').length;
+  const lost = publishes.filter(
+    (p) => p.ackAt === null || finalViews.some((v) => v.revisions[p.post] !== undefined && v.revisions[p.post] < p.rev),
+  );
+
+  const classes = ['nearBusy', 'farBusy', 'nearQuiet', 'farQuiet'];
+  const inClass = (c, list = views) => list.filter((v) => v.class === c);
+  const round = (x) => Math.round(x * 10) / 10;
+  const share = (list) => (list.length ? round((100 * list.filter((v) => v.objectWaitMs > 0).length) / list.length) / 100 : 0);
+  const warmOf = (kind) => views.filter((v) => v.warm && (kind === 'busy' ? v.site.rate >= 1 : v.site.rate < 1));
+  const seconds = durationMs / 1000;
   return {
-    boundMs,
+    views: views.length,
+    publishes: publishes.length,
+    acknowledged: publishes.filter((p) => p.ackAt !== null).length,
+    publishToVisibleP50Ms: percentile(toVisible, 50),
+    publishToVisibleP99Ms: percentile(toVisible, 99),
+    publishToVisibleMaxMs: maxOf(toVisible),
+    boundAfterAckMs,
     resurrections,
     earlyGlimpses,
     lostPurges: lost.length,
     storeViolations: central.violations.length + cacheViolations.length,
-    publishes: publishes.length,
-    acknowledged: publishes.filter((p) => p.ackAt !== null).length,
-    // From a purge's delivery to its 200 (the bound the worker waits for), and from a publish to its acknowledgement (retries included).
+    serverErrors: views.filter((v) => v.status >= 500).length,
+    uncachedAtEnd: finalViews.filter((v) => v.cache !== 'HIT' && v.cache !== 'STALE').length,
+    lateWhileCutOff: lateWhileCutOff.length,
     purgeToAckMs: purgeToAck,
-    publishToAckMs: Math.max(0, ...publishes.filter((p) => p.ackAt !== null).map((p) => p.ackAt - p.at)),
-    views: views.length,
-    serverErrors: failures,
-    uncachedAtEnd,
-    // Views rendered because their copy was purged: about one per page, location and isolate per publish.
-    purgedViews: views.filter((v) => v.cache === 'PURGED').length,
-    locations: sites.map((s) => ({ name: s.name, kvDelayMs: s.kvDelayMs })),
-    isolatesPerLocation,
-    durationMs,
-    tickMs,
-    readsPerTick,
-    pages: pages.length,
-    durableObjectCalls: calls,
+    objectPeakRps: object.arrivals.peak(),
+    /** At the object's busiest second: how many of each call (a second's window, rounded). */
+    objectPeakSecond: (() => {
+      const [second] = [...object.arrivals.counts].reduce((best, e) => (e[1] > best[1] ? e : best), [0, 0]);
+      return Object.fromEntries(
+        Object.entries(objectByMethod).map(([m, c]) => [m, (c.counts.get(second) ?? 0) + (c.counts.get(second - 1) ?? 0)]),
+      );
+    })(),
+    objectRequests: object.arrivals.total,
+    objectOverloaded: object.rejected,
+    wordpressPeakRps: wordpress.arrivals.peak(),
+    wordpressCalls: wordpress.arrivals.total,
+    /** Calls from the simulated isolates themselves, and those the worker's deadline cut while queued. */
+    wordpressOwnCalls: wordpressReal.calls,
+    wordpressTimeouts: wordpressReal.timeouts,
+    /** WordPress calls per window, for the ratio to a run without the fault. */
+    wordpressCallsBetween: (from, to) => wordpress.arrivals.between(measuredFrom + from, measuredFrom + to),
+    /** Views answered between two instants (ms from the start), and those in 5xx. */
+    viewsBetween: (from, to) => {
+      const during = views.filter((v) => v.at >= measuredFrom + from && v.at < measuredFrom + to);
+      return { views: during.length, serverErrors: during.filter((v) => v.status >= 500).length };
+    },
+    waitingShare: { busy: share(warmOf('busy')), quiet: share(warmOf('quiet')) },
+    addedLatencyP50Ms: Object.fromEntries(
+      classes.map((c) => [
+        c,
+        percentile(
+          inClass(c).map((v) => v.objectWaitMs),
+          50,
+        ),
+      ]),
+    ),
+    addedLatencyP99Ms: Object.fromEntries(
+      classes.map((c) => [
+        c,
+        percentile(
+          inClass(c).map((v) => v.objectWaitMs),
+          99,
+        ),
+      ]),
+    ),
+    addedLatencyMeanMs: Object.fromEntries(
+      classes.map((c) => {
+        const list = inClass(c);
+        return [c, list.length ? round(list.reduce((n, v) => n + v.objectWaitMs, 0) / list.length) : 0];
+      }),
+    ),
+    maxObjectWaitMs: maxOf(views.map((v) => v.objectWaitMs)),
+    slowest: views
+      .filter((v) => v.objectWaitMs > 0)
+      .sort((a, b) => b.objectWaitMs - a.objectWaitMs)
+      .slice(0, 3)
+      .map((v) => ({
+        location: v.location,
+        at: v.at - measuredFrom,
+        wait: v.objectWaitMs,
+        cache: v.cache,
+        ops: v.ops.map(([k, a, b]) => `${k}:${a - v.at}-${b - v.at}`).join(' '),
+        latency: v.respondedAt - v.at,
+      })),
+    /** Object reads a second, per isolate (the busiest of each class). */
+    readsPerIsolatePerSecond: Object.fromEntries(
+      classes.map((c) => [c, round(maxOf(sites.filter((s) => classOf(s) === c).flatMap((s) => s.isolates.map((i) => i.reads / seconds))))]),
+    ),
+    durableObjectCalls: objectCalls,
     kvWrites: central.writes,
+    kvWritesRefused: central.rejected,
     cachePuts: sites.reduce((n, s) => n + s.cache.puts, 0),
+    locations: sites.map((s) => ({
+      name: s.name,
+      rtt: s.rtt,
+      isolates: s.isolates.length,
+      rate: s.rate,
+      weight: s.weight,
+      kvDelayMs: s.kvDelayMs,
+    })),
+    pages: pages.length,
+    durationMs,
     examples: {
       late: late.slice(0, 5),
       glimpses: glimpses.slice(0, 5),
+      resurrections: revived.slice(0, 5),
       lost: lost.slice(0, 5).map(({ post, rev, via, ackAt, deliveries }) => ({ post, rev, via, ackAt, deliveries })),
       violations: [...central.violations, ...cacheViolations].slice(0, 5),
+      errors: views
+        .filter((v) => v.status >= 500)
+        .slice(0, 5)
+        .map((v) => ({ location: v.location, path: v.path, status: v.status, error: v.error })),
     },
   };
 }
-
-/**
- * The faults and publishes every run goes through, on the posts and locations it is given:
- * two publishes of one post a second apart (through two locations), a location cut off from the
- * Durable Object while a purge is delivered to it (refused, retried a minute later by WordPress)
- * and while its readers keep reading, a purge delivered twice (WordPress retrying after a
- * timeout), then every post published at once, the purges spread over every location.
- */
-export function standardScenario(plan) {
-  const [first, second, third] = plan.posts;
-  const at = (seconds) => plan.start + seconds * 1000;
-  const loc = (i) => plan.locations[i % plan.locations.length];
-  const cut = plan.locations.at(-1);
-  plan.publish(at(10), first, loc(0));
-  plan.publish(at(11), first, loc(1));
-  plan.cutOff(cut, at(20), at(50));
-  plan.publish(at(25), second, cut);
-  plan.publish(at(30), third, loc(1), { repeatAfterMs: 2000 });
-  for (const [i, post] of plan.posts.entries()) plan.publish(at(100), post, loc(i));
-}
-
-/** How long the standard scenario must run to see the last publish reach every location. */
-export const standardDurationMs = (maxDelayMs) => 100_000 + maxDelayMs + 60_000 + 20_000;

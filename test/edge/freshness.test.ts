@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { simulate, standardDurationMs, standardScenario } from '../../scripts/lib/edge-sim.mjs';
+import { simulate } from '../../scripts/lib/edge-sim.mjs';
+import { at, both, publishes, standardDurationMs, standardScenario } from '../../scripts/lib/edge-scenarios.mjs';
 
-// A publish reaches every location within the purge bound, and old text never comes back: the
-// worker's production bundle on three simulated Cloudflare locations (scripts/lib/edge-sim.mjs),
-// KV writes reaching them after 0, 10 and 120 s. `npm run freshness` runs ten locations.
-
-const LOCATIONS = [
-  { name: 'CDG', kvDelayMs: 0 },
-  { name: 'FRA', kvDelayMs: 10_000 },
-  { name: 'NRT', kvDelayMs: 120_000 },
-];
+// The worker's production bundle on three simulated Cloudflare locations, on a clock for time and
+// load (scripts/lib/edge-sim.mjs): `npm run freshness` runs ten locations, match day's 300 and the
+// faults of issue 41 into bench/freshness.json.
 
 describe('a publish on every Cloudflare location (issue 31)', () => {
-  it('is served everywhere within 5 s of its acknowledgement, with no resurrection, no lost purge, no older copy over a newer one', async () => {
-    const report = await simulate({ locations: LOCATIONS, posts: 50, durationMs: standardDurationMs(120_000), scenario: standardScenario });
-    expect(report.examples).toMatchObject({ late: [], lost: [], violations: [] });
-    expect(report.boundMs).toBeLessThanOrEqual(5000);
+  it('is served everywhere once acknowledged, with no resurrection, no lost purge, no older copy over a newer one', async () => {
+    const report = await simulate({
+      locations: [at('CDG', 2, 6, { kvDelayMs: 0 }), at('FRA', 2, 6, { kvDelayMs: 10_000 }), at('NRT', 2, 6, { kvDelayMs: 120_000 })],
+      posts: 50,
+      durationMs: standardDurationMs(120_000),
+      scenario: standardScenario,
+    });
+    expect(report.examples).toMatchObject({ late: [], lost: [], violations: [], resurrections: [] });
+    expect(report.boundAfterAckMs).toBe(0);
     expect(report.resurrections).toBe(0);
     expect(report.lostPurges).toBe(0);
     expect(report.storeViolations).toBe(0);
@@ -25,17 +25,62 @@ describe('a publish on every Cloudflare location (issue 31)', () => {
     // Every publish was acknowledged (the cut-off location's on WordPress's retry), 50 of them at once.
     expect(report.acknowledged).toBe(report.publishes);
     expect(report.publishes).toBe(54);
+    // The location cut off from the object kept judging with its last-known marks (decision 016):
+    // it served the old text meanwhile, and that is counted apart, not hidden.
+    expect(report.lateWhileCutOff).toBeGreaterThan(0);
   }, 600_000);
 
   it('sees the old text stay when a purge names the wrong post (the measure can fail)', async () => {
     const report = await simulate({
-      locations: LOCATIONS.slice(0, 2),
+      locations: [at('CDG', 1, 6), at('FRA', 1, 6)],
       posts: 2,
       durationMs: 20_000,
       scenario: (plan) => plan.publishMisnamed(plan.start + 5000, plan.posts[0], plan.posts[1], plan.locations[0]),
     });
     expect(report.acknowledged).toBe(1);
     expect(report.lostPurges).toBe(1);
-    expect(report.boundMs).toBeGreaterThan(10_000);
+    expect(report.boundAfterAckMs).toBeGreaterThan(10_000);
   }, 120_000);
+});
+
+describe('the edge in real time (issue 41): near and far, busy and quiet', () => {
+  // Paris and Sydney with a view every 100 ms, Tokyo with one every 3 s; four publishes.
+  const LOCATIONS = [at('CDG', 1, 10), at('SYD', 1, 10), at('NRT', 1, 1 / 3)];
+  const PUBLISHES = publishes(4, 30_000, 20_000);
+  let ordinary: Awaited<ReturnType<typeof simulate>>;
+
+  it('publishes within 5 s everywhere, and no warm hit waits on the purge object', async () => {
+    ordinary = await simulate({ locations: LOCATIONS, durationMs: 260_000, scenario: PUBLISHES });
+    expect(report(ordinary)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
+    expect(ordinary.publishToVisibleP99Ms).toBeLessThanOrEqual(5000);
+    expect(ordinary.waitingShare.busy).toBeLessThanOrEqual(0.01);
+    expect(ordinary.waitingShare.quiet).toBeLessThanOrEqual(0.1);
+    expect(ordinary.addedLatencyP99Ms.farBusy).toBeLessThanOrEqual(50);
+  }, 600_000);
+
+  it('changes nothing for readers when the object answers in 2 s, then not at all: no wait past 400 ms, no 5xx, no more WordPress', async () => {
+    const faulty = await simulate({
+      locations: LOCATIONS,
+      // Long enough for WordPress's retries (after 1, then 2 minutes) of the purges refused meanwhile.
+      durationMs: 260_000,
+      scenario: both(PUBLISHES, (plan) => {
+        plan.objectSlow(plan.start + 40_000, plan.start + 70_000, 2000);
+        plan.objectDown(plan.start + 90_000, plan.start + 120_000);
+      }),
+    });
+    expect(report(faulty)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
+    expect(faulty.maxObjectWaitMs).toBeLessThanOrEqual(400);
+    // Over the faults and the minute after them.
+    const calls = faulty.wordpressCallsBetween(40_000, 180_000);
+    expect(calls).toBeLessThanOrEqual(1.1 * ordinary.wordpressCallsBetween(40_000, 180_000));
+    // Every publish still reached every location, the one refused while the object was down on WordPress's retry.
+    expect(faulty.acknowledged).toBe(faulty.publishes);
+  }, 600_000);
+});
+
+const report = (r: Awaited<ReturnType<typeof simulate>>) => ({
+  resurrections: r.resurrections,
+  lostPurges: r.lostPurges,
+  serverErrors: r.serverErrors,
+  examples: r.examples,
 });
