@@ -91,7 +91,8 @@ app.use(async (c, next) => {
     location: String(c.req.raw.cf?.colo ?? 'local'),
   };
   let known: Promise<Marks> | undefined;
-  const marks = () => (known ??= readMarks({ marks: c.env.PURGE_MARKS, boundMs: config.PURGE_BOUND_MS, local, waitUntil }));
+  const source = { marks: c.env.PURGE_MARKS, boundMs: config.PURGE_BOUND_MS, keepWarmMs: config.PURGE_KEEP_WARM_MS, local, waitUntil };
+  const marks = () => (known ??= readMarks(source));
   const store = createEntryStore({
     kv: c.env.CACHE,
     marks,

@@ -9,8 +9,9 @@ import { log, noteMarks } from '../observability/log.server';
 //  - each isolate keeps a copy, refreshed behind the answers once it is half the bound old
 //    (`boundMs`, PURGE_BOUND_MS), one refresh at a time, from its location's copy (the Cache API,
 //    near and shared by the location's isolates) or else from the object; and kept refreshed for
-//    a few seconds after each request, so that an isolate with a request every few seconds finds
-//    it current too (the loop lives in a request's waitUntil, which Workers keep 30 s at most);
+//    PURGE_KEEP_WARM_MS (20 s) after each request, so that an isolate with a request every few
+//    seconds finds it current too (the loop lives in a request's waitUntil, which Workers keep
+//    30 s at most: a newer request's takes over after HANDOVER_MS);
 //  - a mark takes effect `boundMs` after it is stored: by then every current copy holds it;
 //  - a request waits only when its isolate's copy is older than the bound, and then at most
 //    MARKS_WAIT_MS; after that, and whenever the object fails, is slow or answers `overloaded`,
@@ -23,6 +24,8 @@ export type MarksSource = {
   marks: DurableObjectNamespace<PurgeMarks>;
   /** The purge bound (ms): how late a mark takes effect, and how old a current copy of the marks may be. */
   boundMs: number;
+  /** How long after the last request the copy is kept current (PURGE_KEEP_WARM_MS; 0: on requests only). */
+  keepWarmMs: number;
   /** This location's cache, and the site's origin its key is written under. */
   local?: { cache: Cache; origin: string };
   waitUntil: (promise: Promise<unknown>) => void;
@@ -41,8 +44,6 @@ export type Marks = {
 export const MARKS_WAIT_MS = 300;
 /** An object call that takes longer than this is a failure (its answer is still taken if it comes). */
 const OBJECT_DEADLINE_MS = 2000;
-/** After a request, how long its isolate keeps its copy current (so that quiet isolates never wait). */
-const KEEP_WARM_MS = 20_000;
 /** A refresh loop hands over to a newer request's after this: a request's waitUntil lasts 30 s at most. */
 const HANDOVER_MS = 5000;
 /** Failed reads are retried after 1 s, doubling up to this: a failing object is not asked every tick. */
@@ -143,7 +144,7 @@ function refresh(source: MarksSource): Promise<void> {
 /** Keeps this isolate's copy current for KEEP_WARM_MS after the last request, behind the answers. */
 async function keepWarm(source: MarksSource, me: { startedAt: number }): Promise<void> {
   const soft = source.boundMs / 2;
-  while (loop === me && Date.now() - lastRequestAt < KEEP_WARM_MS) {
+  while (loop === me && Date.now() - lastRequestAt < source.keepWarmMs) {
     if (view(source.boundMs).ageMs >= soft && Date.now() >= retryAt) await refresh(source);
     let wait = copy ? copy.fetchedAt + soft - Date.now() : 0;
     if (retryAt > Date.now()) wait = Math.max(wait, retryAt - Date.now());
@@ -170,10 +171,12 @@ export async function readMarks(source: MarksSource): Promise<Marks> {
   const now = Date.now();
   lastRequestAt = now;
   // The hot path: a current copy and a loop keeping it so.
-  if (copy && now - copy.fetchedAt < boundMs / 2 && loop && now - loop.startedAt < HANDOVER_MS) {
+  if (copy && now - copy.fetchedAt < boundMs / 2 && (source.keepWarmMs === 0 || (loop && now - loop.startedAt < HANDOVER_MS))) {
     return { versions: copy.versions, current: true, ageMs: now - copy.fetchedAt };
   }
-  if (!loop || now - loop.startedAt >= HANDOVER_MS) {
+  if (source.keepWarmMs === 0) {
+    if (!refreshing && now >= retryAt) source.waitUntil(refresh(source));
+  } else if (!loop || now - loop.startedAt >= HANDOVER_MS) {
     const me = { startedAt: now };
     loop = me;
     source.waitUntil(keepWarm(source, me));

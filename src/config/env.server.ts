@@ -73,6 +73,12 @@ export const EnvSchema = z
      */
     PURGE_BOUND_MS: z.coerce.number().int().min(0).max(5_000).default(3000),
     /**
+     * How long after its last request an isolate keeps its copy of the purge marks current, behind
+     * the answers (cache/tags.server.ts): an isolate with a request every few seconds then never
+     * waits for them. At most 25 s (a request's waitUntil lasts 30 s); 0: refreshed on requests only.
+     */
+    PURGE_KEEP_WARM_MS: z.coerce.number().int().min(0).max(25_000).default(20_000),
+    /**
      * The site's calendar stands still at this instant (ISO 8601 with a zone): what « today » is for
      * the pages (news sitemap, events, deadlines, new posts, the footer's year). Tests pin it beside
      * the local upstream's clock; refused outside development (docs/decisions/014-calendar-clock.md).
