@@ -23,11 +23,14 @@ import { cpus, loadavg } from 'node:os';
 import { buildClient } from './build-client.mjs';
 import { FLOOR_SOURCE } from './lib/floor-source.mjs';
 import { dropWorkerLogLines, importBundles, nodeBindings } from './lib/node-worker.mjs';
+import { sourceAt } from './lib/source-at.mjs';
 import { root, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor } from './lib/stack.mjs';
 
 const WARMUP = Number(process.env.BENCH_CPU_WARMUP ?? 200);
 const HITS = Number(process.env.BENCH_CPU_HITS ?? 1000);
 const RENDERS = Number(process.env.BENCH_CPU_RENDERS ?? 300);
+/** A commit whose worker's warm hits run beside this one's, interleaved, for a before → after ratio in one run. */
+const BASELINE = process.env.BENCH_CPU_BASELINE;
 /** KV takes one write per key and second, and the worker claims one per second per page (entry-store claimWrite). */
 const WRITE_SPACING_MS = 1050;
 // Issue 34's: a warm hit from the isolate's memo, a cold article and its ratio to the floor, a cold home page.
@@ -83,6 +86,17 @@ const { env, kv, vars, caches } = await nodeBindings(workerModule, {
   CONTENT_FRESH_SECONDS: '86400',
   HTML_FRESH_SECONDS: '86400',
 });
+const own = { worker, kv };
+// The baseline worker: its own KV, the same upstream and location cache.
+let baseline = null;
+if (BASELINE) {
+  const source = await sourceAt(BASELINE);
+  const { worker: module } = await importBundles({ worker: { entryPoints: [`${source.dir}src/index.ts`] } });
+  await source.dispose();
+  const bindings = await nodeBindings(module, { CONTENT_FRESH_SECONDS: '86400', HTML_FRESH_SECONDS: '86400' });
+  globalThis.caches = caches;
+  baseline = { worker: module.default, kv: bindings.kv, env: bindings.env, envNoMemo: { ...bindings.env, KV_MEMO_MS: '0' } };
+}
 startUpstreamProcess(vars, { quiet: true, env: { UPSTREAM_QUIET: '1' } });
 await waitFor(`${upstreamUrl}/`, { timeoutMs: 120_000 });
 
@@ -146,7 +160,8 @@ async function formRequestFactory() {
 }
 
 /** One call of the worker, its CPU from the call until the body is read and waitUntil has settled. */
-async function callWorker(makeRequest, bindings) {
+async function callWorker(makeRequest, bindings, target = own) {
+  const { worker, kv } = target;
   const request = await makeRequest();
   const pending = [];
   const ctx = { waitUntil: (p) => void pending.push(p), passThroughOnException() {}, props: {} };
@@ -194,6 +209,11 @@ if (firstForm.status !== 200) throw new Error(`POST /api/forms/contactez-nous: H
 // (A search is kept in the location's cache, not in KV: html-cache.server.ts.)
 for (const [name, path] of Object.entries(paths))
   if (name !== 'search' && !kv.has(htmlKey(path))) throw new Error(`${name}: no HTML copy under ${htmlKey(path)} after a first view`);
+if (baseline)
+  for (const name of ['home', 'category', 'article']) {
+    await callWorker(pageRequest(paths[name]), baseline.envNoMemo, baseline);
+    if (!baseline.kv.has(htmlKey(paths[name]))) throw new Error(`baseline ${name}: no HTML copy after a first view`);
+  }
 
 // The floor's data, read from the upstream as the worker reads it, and checked against the
 // worker's own copy in KV.
@@ -294,6 +314,29 @@ const cases = [
     local: true,
     expect: { cache: 'MISS', written: true },
   },
+  ...(baseline
+    ? ['home', 'category', 'article'].flatMap((page) => [
+        {
+          name: `before-hit-${page}`,
+          label: `hit ${page} (${BASELINE})`,
+          kind: 'hit',
+          path: paths[page],
+          env: baseline.env,
+          target: baseline,
+          prime: true,
+          expect: { cache: 'HIT', kvReads: 0 },
+        },
+        {
+          name: `before-hit-kv-${page}`,
+          label: `hit ${page}, KV read (${BASELINE})`,
+          kind: 'hit',
+          path: paths[page],
+          env: baseline.envNoMemo,
+          target: baseline,
+          expect: { cache: 'HIT', kvReads: 1 },
+        },
+      ])
+    : []),
   { name: 'session', label: 'session (anonymous)', kind: 'hit', env, request: () => sessionRequest, expect: { upstream: 0 } },
   { name: 'form', label: 'form → CF7', kind: 'render', env, request: formRequestFactory, expect: { status: 200 } },
   { name: 'floor', label: 'floor: ArticleView', kind: 'render', floor: true, expect: {} },
@@ -311,7 +354,7 @@ const lastCold = new Map();
 async function runOnce(c, { counted }) {
   if (c.floor) return callFloor(floorInput, c.shell ? documentShell : undefined);
   const make = c.request ? await c.request() : pageRequest(c.path);
-  if (c.prime) await callWorker(make, c.env);
+  if (c.prime) await callWorker(make, c.env, c.target);
   if (c.dropCopy) {
     await kv.delete(htmlKey(c.path));
     if (c.local) await caches.default.delete(localUrl(c.path));
@@ -320,7 +363,7 @@ async function runOnce(c, { counted }) {
     const wait = (lastCold.get(c.path) ?? 0) + WRITE_SPACING_MS - Date.now();
     if (counted && wait > 0) await sleep(wait);
   }
-  const r = await callWorker(make, c.env);
+  const r = await callWorker(make, c.env, c.target);
   if (c.dropCopy) {
     // From the end of the call: the worker claims its write once the page is rendered.
     lastCold.set(c.path, Date.now());
@@ -416,6 +459,17 @@ results.ratios = {
   coldArticleToDocumentMedian: cold.median && documentCase.median ? round2(cold.median / documentCase.median) : null,
   coldArticleToFloorMedian: cold.median && results.floor.median ? round2(cold.median / results.floor.median) : null,
   coldArticleToFloorP99: cold.p99 && results.floor.p99 ? round2(cold.p99 / results.floor.p99) : null,
+  // With BENCH_CPU_BASELINE: each warm hit of this worker ÷ the same hit of the baseline's, medians of the same rounds.
+  ...(baseline
+    ? Object.fromEntries(
+        ['home', 'category', 'article'].flatMap((page) =>
+          ['hit', 'hit-kv'].map((kind) => [
+            `${kind}-${page}-after-to-before`,
+            round2(results.cases[`${kind}-${page}`].median / results.cases[`before-${kind}-${page}`].median),
+          ]),
+        ),
+      )
+    : {}),
 };
 results.details = {
   date: new Date().toISOString(),
@@ -471,6 +525,13 @@ console.log(
 console.log(
   `  of which the document around the view: ${results.ratios.documentToFloorMedian}× the floor (+${round3(documentCase.median - results.floor.median)} ms); the request's path: ${results.ratios.coldArticleToDocumentMedian}× the document (+${round3(cold.median - documentCase.median)} ms)`,
 );
+if (baseline)
+  console.log(
+    `\nwarm hits, this worker ÷ ${BASELINE}'s (medians, same rounds): ${Object.entries(results.ratios)
+      .filter(([k]) => k.endsWith('-after-to-before'))
+      .map(([k, v]) => `${k.replace('-after-to-before', '')} ${v}`)
+      .join(' · ')}`,
+  );
 for (const c of cases)
   if (c.excluded.length) console.log(`excluded from ${c.label}: ${c.excluded.length} (${perCase[c.name].excludedReasons.join('; ')})`);
 console.log(

@@ -11,13 +11,12 @@
 //     needs the repository's history), against the review's figures.
 // test/edge/freshness.test.ts asserts the same on three locations in npm test.
 // Runs under tsx (the local upstream is TypeScript): node --import tsx scripts/freshness.mjs [--only name,…]
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { simulate } from './lib/edge-sim.mjs';
 import { at, CALIBRATION, SCENARIOS, standardDurationMs, standardScenario } from './lib/edge-scenarios.mjs';
+import { sourceAt } from './lib/source-at.mjs';
 import { root } from './lib/stack.mjs';
 
 /** The last commit before issue 41's changes to the purge marks. */
@@ -93,12 +92,8 @@ for (const s of SCENARIOS.filter((x) => wanted(x.name))) {
 
 let calibration;
 if (wanted('calibration')) {
-  // The worker as it was, from git, beside this checkout (node_modules found from there).
-  const dir = `${root}.bench/calibration-${CALIBRATION_COMMIT}/`;
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  execFileSync('sh', ['-c', `git archive ${CALIBRATION_COMMIT} src | tar -x -C "${dir}"`], { cwd: root });
-  if (!existsSync(`${dir}public`)) await symlink(`${root}public`, `${dir}public`);
+  // The worker as it was, from git, beside this checkout.
+  const before = await sourceAt(CALIBRATION_COMMIT);
   const noPrefetch = { prefetch: { share: 0, count: 0, gapMs: 0 } };
   const run = async (source) => {
     const report = await simulate({ locations: CALIBRATION, durationMs: 120_000, model: noPrefetch, root: source });
@@ -116,10 +111,10 @@ if (wanted('calibration')) {
     review:
       'about 20 object reads a second for a 100 req/s isolate; most requests waiting at a quiet isolate 280 ms away (82 %, +231 ms on average)',
     locations: CALIBRATION,
-    before: await run(dir),
+    before: await run(before.dir),
     after: await run(root),
   };
-  await rm(dir, { recursive: true, force: true });
+  await before.dispose();
   console.log(
     `calibration    · before: ${calibration.before.readsPerSecondBusyFarIsolate} reads/s at a busy far isolate, ${Math.round(calibration.before.waitingShare.quiet * 100)} % of a quiet far isolate's hits waiting (mean +${calibration.before.addedLatencyMeanMs.farQuiet} ms) · after: ${calibration.after.readsPerSecondBusyFarIsolate} reads/s, ${Math.round(calibration.after.waitingShare.quiet * 100)} %`,
   );

@@ -1,0 +1,20 @@
+// The worker's source as it was at a commit, beside this checkout (so that node_modules resolve from
+// here): `git archive <commit> src` into .bench/source-<commit>/, with public/ (the client build's
+// manifest) linked in. For comparing the code before a change with the code after it, in one run
+// (npm run freshness's calibration, npm run bench:cpu with BENCH_CPU_BASELINE). Needs the
+// repository's history: a shallow clone has none.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, symlink } from 'node:fs/promises';
+import { root } from './stack.mjs';
+
+/** Resolves with the directory (ending in /) holding src/ at `commit`, and a way to remove it. */
+export async function sourceAt(commit) {
+  if (!/^[0-9a-f]{7,40}$/.test(commit)) throw new Error(`not a commit: ${commit}`);
+  const dir = `${root}.bench/source-${commit}/`;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  execFileSync('sh', ['-c', `git archive ${commit} src | tar -x -C "${dir}"`], { cwd: root });
+  if (!existsSync(`${dir}public`)) await symlink(`${root}public`, `${dir}public`);
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
