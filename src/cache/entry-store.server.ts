@@ -66,6 +66,11 @@ function keepNewest(key: string, read: KvRead): KvRead {
   return read;
 }
 const refreshes = new IsolateMemo<unknown>(0);
+/** The last failed refresh of each key, and when (entry-store's `refresh`). */
+const failures = new Map<string, { at: number; error: unknown; waitMs: number }>();
+const RETRY_FAILED_MS = 5000;
+const MAX_RETRY_FAILED_MS = 60_000;
+
 /**
  * Copies this isolate made and did not (yet) write: used by its readers while the write is on its
  * way, and — when the purge object gave the key to another writer, or gave none — for as long as KV
@@ -153,9 +158,28 @@ export function createEntryStore(scope: StoreScope) {
       scope.waitUntil(release());
     },
 
-    /** Runs `job` unless a refresh of `key` already runs in this isolate, whose result is shared. */
+    /**
+     * Runs `job` unless a refresh of `key` already runs in this isolate, whose result is shared.
+     * One that failed is not tried again for 5 s, doubling with each failure up to a minute: its
+     * error is given back at once (the callers serve the last good copy), so that an upstream that
+     * is down gets a call per key and isolate now and then, not one per reader. (Not with a bound
+     * of 0, the tests'.)
+     */
     refresh<T>(key: string, job: () => Promise<T>): Promise<T> {
-      return refreshes.get(key, job) as Promise<T>;
+      const failed = scope.boundMs > 0 ? failures.get(key) : undefined;
+      if (failed && now() - failed.at < failed.waitMs) return Promise.reject(failed.error);
+      return (refreshes.get(key, job) as Promise<T>).then(
+        (value) => {
+          failures.delete(key);
+          return value;
+        },
+        (error: unknown) => {
+          if (failures.size >= MAX_NEWEST) failures.clear();
+          const waitMs = Math.min(2 * (failures.get(key)?.waitMs ?? RETRY_FAILED_MS / 2), MAX_RETRY_FAILED_MS);
+          failures.set(key, { at: now(), error, waitMs });
+          throw error;
+        },
+      );
     },
 
     /**

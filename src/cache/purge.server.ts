@@ -167,8 +167,8 @@ async function purge(c: Context<AppEnv>) {
     });
   }
   // Acknowledged once it holds everywhere (tags.server.ts): WordPress's 200 means « the new text
-  // is what every location that reaches the purge object serves ». At most 2 s to store it (else
-  // 503 and the plugin retries) plus the bound (3 s, at most 5): within the plugin's 8 s.
+  // is what every location that reaches the purge object serves ». At most 4 s to store it (else
+  // 503 and the plugin retries) plus the bound (3 s): within the plugin's 8 s.
   const wait = effectiveAt - Date.now();
   if (wait > 0) await scheduler.wait(wait);
   return c.json({ purged: tags, effectiveAt: new Date(effectiveAt).toISOString() });

@@ -42,8 +42,14 @@ export type Marks = {
 
 /** The longest a request waits for the marks, once per failure (then the last-known ones). */
 export const MARKS_WAIT_MS = 300;
-/** An object call that takes longer than this is a failure (its answer is still taken if it comes). */
+/**
+ * An object call that takes longer than its deadline is a failure (its answer is still taken if it
+ * comes): a lease 2 s; a read the bound (an answer older than that is no current copy); a purge 4 s,
+ * so that with the bound (3 s) it answers within the plugin's 8 s.
+ */
 const OBJECT_DEADLINE_MS = 2000;
+const MARK_DEADLINE_MS = 4000;
+const readDeadline = (boundMs: number) => Math.max(1000, boundMs);
 /** A refresh loop hands over to a newer request's after this: a request's waitUntil lasts 30 s at most. */
 const HANDOVER_MS = 5000;
 /** Failed reads are retried after 1 s, doubling up to this: a failing object is not asked every tick. */
@@ -99,7 +105,7 @@ function failed(at: number, error: unknown): void {
 function refresh(source: MarksSource): Promise<void> {
   const now = Date.now();
   // A refresh whose request was cancelled never settles: past its deadline, another may start.
-  if (refreshing && now - refreshing.startedAt < OBJECT_DEADLINE_MS + 500) return refreshing.done;
+  if (refreshing && now - refreshing.startedAt < readDeadline(source.boundMs) + 500) return refreshing.done;
   const done = (async () => {
     const { local, boundMs } = source;
     if (local) {
@@ -115,7 +121,7 @@ function refresh(source: MarksSource): Promise<void> {
     const startedAt = Date.now();
     try {
       // Counted from before the call: every mark stored before it is in the answer.
-      keep({ versions: await deadline(stub(source.marks).read(), OBJECT_DEADLINE_MS), fetchedAt: startedAt });
+      keep({ versions: await deadline(stub(source.marks).read(), readDeadline(boundMs)), fetchedAt: startedAt });
       backoffMs = 1000;
       // An answer that took half the bound is no better than none: waiting on the next one would not help.
       if (Date.now() - startedAt < boundMs / 2) failingSince = null;
@@ -207,7 +213,7 @@ export function marksState(boundMs: number): { ageMs: number | null; current: bo
 
 /** Marks the tags purged; resolves with the instant the purge takes effect everywhere (rejects past the deadline: 503). */
 export async function markPurged(marks: DurableObjectNamespace<PurgeMarks>, tags: string[], boundMs: number): Promise<number> {
-  const { effectiveAt } = await deadline(stub(marks).mark(tags, boundMs), OBJECT_DEADLINE_MS);
+  const { effectiveAt } = await deadline(stub(marks).mark(tags, boundMs), MARK_DEADLINE_MS);
   if (copy) {
     const versions = { ...copy.versions };
     for (const t of tags) addMark(versions, t, effectiveAt - boundMs, Date.now() - boundMs);

@@ -70,7 +70,7 @@ function missing_preview_constants(): array {
 
 function timeout(): float {
 	// The site answers once the purge holds everywhere: its bound (PURGE_BOUND_MS, 3 s) after the
-	// purge object stored it, which it refuses to wait for past 2 s (src/cache/tags.server.ts). 8 s
+	// purge object stored it, which it refuses to wait for past 4 s (src/cache/tags.server.ts). 8 s
 	// leaves room for the trip; a shorter wait would count every purge as failed and retry it.
 	$value = defined( 'FFR_PRESSE_PURGE_TIMEOUT' ) ? (float) FFR_PRESSE_PURGE_TIMEOUT : 8.0;
 	return $value > 0 ? min( $value, 30.0 ) : 8.0;
