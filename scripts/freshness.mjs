@@ -11,7 +11,7 @@
 //     needs the repository's history), against the review's figures.
 // test/edge/freshness.test.ts asserts the same on three locations in npm test.
 // Runs under tsx (the local upstream is TypeScript): node --import tsx scripts/freshness.mjs [--only name,…]
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { simulate } from './lib/edge-sim.mjs';
@@ -47,48 +47,57 @@ if (wanted('ordering')) {
   }
 }
 
-const scenarios = [];
-const baselines = new Map();
-for (const s of SCENARIOS.filter((x) => wanted(x.name))) {
-  const started = performance.now();
-  const report = await simulate({ locations: s.locations, durationMs: s.durationMs, scenario: s.scenario });
-  if (s.name === 'ordinary') baselines.set(`${s.durationMs}`, report);
-  let ratio = 1;
-  let duringFault;
-  if (s.fault) {
-    // The same readers and publishes without the fault, over the fault and the minute after it.
-    const [from, to] = s.fault;
-    const key = `${s.durationMs}`;
-    if (!baselines.has(key)) {
-      const plain = SCENARIOS.find((x) => x.name === 'ordinary');
-      baselines.set(key, await simulate({ locations: s.locations, durationMs: s.durationMs, scenario: s.baseline ?? plain.scenario }));
+/** Issue 41's scenarios on the worker under `source` (this checkout, or the calibration commit's). */
+async function runScenarios(source, tag = '') {
+  const entries = [];
+  const baselines = new Map();
+  for (const s of SCENARIOS.filter((x) => wanted(x.name) || tag)) {
+    const started = performance.now();
+    const report = await simulate({ locations: s.locations, durationMs: s.durationMs, scenario: s.scenario, root: source });
+    if (s.name === 'ordinary') baselines.set(`${s.durationMs}`, report);
+    let ratio = 1;
+    let duringFault;
+    if (s.fault) {
+      // The same readers and publishes without the fault, over the fault and the minute after it.
+      const [from, to] = s.fault;
+      const key = `${s.durationMs}`;
+      if (!baselines.has(key)) {
+        const plain = SCENARIOS.find((x) => x.name === 'ordinary');
+        baselines.set(
+          key,
+          await simulate({ locations: s.locations, durationMs: s.durationMs, scenario: s.baseline ?? plain.scenario, root: source }),
+        );
+      }
+      const without = baselines.get(key).wordpressCallsBetween(from, to + 60_000);
+      ratio = Math.round((100 * report.wordpressCallsBetween(from, to + 60_000)) / Math.max(1, without)) / 100;
+      duringFault = report.viewsBetween(from, to);
     }
-    const without = baselines.get(key).wordpressCallsBetween(from, to + 60_000);
-    ratio = Math.round((100 * report.wordpressCallsBetween(from, to + 60_000)) / Math.max(1, without)) / 100;
-    duringFault = report.viewsBetween(from, to);
+    const entry = {
+      name: s.name,
+      locations: s.locations.reduce((n, l) => n + (l.weight ?? 1), 0),
+      publishToVisibleP99Ms: report.publishToVisibleP99Ms,
+      resurrections: report.resurrections,
+      lostPurges: report.lostPurges,
+      serverErrors: report.serverErrors,
+      objectPeakRps: report.objectPeakRps,
+      wordpressPeakRps: report.wordpressPeakRps,
+      wordpressCallsRatio: ratio,
+      waitingShare: report.waitingShare,
+      addedLatencyP99Ms: report.addedLatencyP99Ms,
+      publishToVisibleP50Ms: report.publishToVisibleP50Ms,
+      maxObjectWaitMs: report.maxObjectWaitMs,
+      ...(duringFault ? { duringFault } : {}),
+      details: { ...figures(report), examples: report.examples, seconds: seconds(started) },
+    };
+    entries.push(entry);
+    console.log(
+      `${tag}${s.name.padEnd(14)} · ${String(entry.locations).padStart(3)} locations · publish→visible p99 ${entry.publishToVisibleP99Ms} ms · waiting busy ${entry.waitingShare.busy} quiet ${entry.waitingShare.quiet} · added p99 far busy ${entry.addedLatencyP99Ms.farBusy} ms · object peak ${entry.objectPeakRps}/s · WordPress peak ${entry.wordpressPeakRps}/s, ×${ratio} · 5xx ${entry.serverErrors} · ${entry.details.views} views in ${entry.details.seconds} s`,
+    );
   }
-  const entry = {
-    name: s.name,
-    locations: s.locations.reduce((n, l) => n + (l.weight ?? 1), 0),
-    publishToVisibleP99Ms: report.publishToVisibleP99Ms,
-    resurrections: report.resurrections,
-    lostPurges: report.lostPurges,
-    serverErrors: report.serverErrors,
-    objectPeakRps: report.objectPeakRps,
-    wordpressPeakRps: report.wordpressPeakRps,
-    wordpressCallsRatio: ratio,
-    waitingShare: report.waitingShare,
-    addedLatencyP99Ms: report.addedLatencyP99Ms,
-    publishToVisibleP50Ms: report.publishToVisibleP50Ms,
-    maxObjectWaitMs: report.maxObjectWaitMs,
-    ...(duringFault ? { duringFault } : {}),
-    details: { ...figures(report), examples: report.examples, seconds: seconds(started) },
-  };
-  scenarios.push(entry);
-  console.log(
-    `${s.name.padEnd(14)} · ${String(entry.locations).padStart(3)} locations · publish→visible p99 ${entry.publishToVisibleP99Ms} ms · waiting busy ${entry.waitingShare.busy} quiet ${entry.waitingShare.quiet} · added p99 far busy ${entry.addedLatencyP99Ms.farBusy} ms · object peak ${entry.objectPeakRps}/s · WordPress peak ${entry.wordpressPeakRps}/s, ×${ratio} · 5xx ${entry.serverErrors} · ${entry.details.views} views in ${entry.details.seconds} s`,
-  );
+  return entries;
 }
+
+const scenarios = only?.includes('calibration') && only.length === 1 ? [] : await runScenarios(root);
 
 let calibration;
 if (wanted('calibration')) {
@@ -106,6 +115,8 @@ if (wanted('calibration')) {
       durableObjectCalls: report.durableObjectCalls,
     };
   };
+  // The same scenarios on the code before: their figures before → after.
+  const scenariosBefore = await runScenarios(before.dir, 'before · ');
   calibration = {
     commit: CALIBRATION_COMMIT,
     review:
@@ -113,6 +124,11 @@ if (wanted('calibration')) {
     locations: CALIBRATION,
     before: await run(before.dir),
     after: await run(root),
+    scenarios: scenariosBefore.map(({ details, ...figures }) => ({
+      ...figures,
+      views: details.views,
+      objectPeakSecond: details.objectPeakSecond,
+    })),
   };
   await before.dispose();
   console.log(
@@ -142,6 +158,11 @@ const result = {
   },
 };
 if (!only) await writeFile(`${root}bench/freshness.json`, `${JSON.stringify(result, null, 2)}\n`);
+else if (only.length === 1 && only[0] === 'calibration') {
+  // --only calibration: the calibration entry of the last full run replaced, the rest kept.
+  const last = JSON.parse(await readFile(`${root}bench/freshness.json`, 'utf8'));
+  await writeFile(`${root}bench/freshness.json`, `${JSON.stringify({ ...last, calibration }, null, 2)}\n`);
+}
 const ok =
   result.resurrections + result.lostPurges + result.storeViolations + result.uncachedAtEnd === 0 &&
   result.boundMs <= 5000 &&
