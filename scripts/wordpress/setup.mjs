@@ -204,7 +204,7 @@ $ffr_overrides      = is_file( $ffr_overrides_file ) ? (array) json_decode( (str
 if ( empty( $ffr_overrides['unconfigured'] ) ) {
 	define( 'FFR_PRESSE_PURGE_URL', $ffr_overrides['url'] ?? ${phpString(purge.url)} );
 	define( 'FFR_PRESSE_PURGE_SECRET', $ffr_overrides['secret'] ?? ${phpString(purge.secret)} );
-	define( 'FFR_PRESSE_PURGE_TIMEOUT', $ffr_overrides['timeout'] ?? ${Number(purge.timeout ?? 3)} );
+	define( 'FFR_PRESSE_PURGE_TIMEOUT', $ffr_overrides['timeout'] ?? ${Number(purge.timeout ?? 8)} );
 }
 if ( empty( $ffr_overrides['previewUnconfigured'] ) ) {
 	define( 'FFR_PRESSE_SITE_URL', $ffr_overrides['siteUrl'] ?? ${phpString(preview.siteUrl)} );
