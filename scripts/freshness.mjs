@@ -97,7 +97,7 @@ async function runScenarios(source, tag = '') {
   return entries;
 }
 
-const scenarios = only?.includes('calibration') && only.length === 1 ? [] : await runScenarios(root);
+const scenarios = only && !SCENARIOS.some((x) => only.includes(x.name)) ? [] : await runScenarios(root);
 
 let calibration;
 if (wanted('calibration')) {
@@ -158,10 +158,19 @@ const result = {
   },
 };
 if (!only) await writeFile(`${root}bench/freshness.json`, `${JSON.stringify(result, null, 2)}\n`);
-else if (only.length === 1 && only[0] === 'calibration') {
-  // --only calibration: the calibration entry of the last full run replaced, the rest kept.
+else {
+  // --only …: the entries run replace those of the last full run, the rest kept.
   const last = JSON.parse(await readFile(`${root}bench/freshness.json`, 'utf8'));
-  await writeFile(`${root}bench/freshness.json`, `${JSON.stringify({ ...last, calibration }, null, 2)}\n`);
+  const names = new Set(scenarios.map((s) => s.name));
+  const merged = {
+    ...last,
+    scenarios: [...last.scenarios.filter((s) => !names.has(s.name)), ...scenarios].sort(
+      (a, b) => SCENARIOS.findIndex((x) => x.name === a.name) - SCENARIOS.findIndex((x) => x.name === b.name),
+    ),
+    ...(calibration ? { calibration } : {}),
+    details: { ...last.details, merged: { date: new Date().toISOString(), only } },
+  };
+  await writeFile(`${root}bench/freshness.json`, `${JSON.stringify(merged, null, 2)}\n`);
 }
 const ok =
   result.resurrections + result.lostPurges + result.storeViolations + result.uncachedAtEnd === 0 &&
