@@ -22,7 +22,8 @@ export async function webkitEngine(port = Number(process.env.WEBKIT_DRIVER_PORT 
         port: driver.port,
         path: '/',
         logLevel: 'error',
-        capabilities: driver.capabilities as WebdriverIO.Capabilities,
+        // A load or a script that never ends is an error the journey can name, not a hung test.
+        capabilities: { ...driver.capabilities, timeouts: { pageLoad: STEP_MS, script: STEP_MS } } as WebdriverIO.Capabilities,
       });
       const page = webdriverPage(client);
       await page.resize(SIZES[size].width, SIZES[size].height);
@@ -30,6 +31,28 @@ export async function webkitEngine(port = Number(process.env.WEBKIT_DRIVER_PORT 
     },
     close: async () => driver.stop(),
   };
+}
+
+const STEP_MS = 20_000;
+
+/**
+ * One WebDriver command within STEP_MS, named when it fails. WebKitWebDriver, under two test lanes'
+ * load, once never answered a navigation at all (its own pageLoad timeout did not fire): a command
+ * cut off that way is sent once more, the only retry here.
+ */
+async function step<T>(what: string, send: () => Promise<T>, again = true): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`webkit: ${what}: no answer in ${STEP_MS} ms`)), STEP_MS);
+  });
+  try {
+    return await Promise.race([send(), late]);
+  } catch (error) {
+    if (again && /no answer in|timeout/i.test(String(error))) return step(`${what} (again)`, send, false);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** MiniBrowser's window cannot be narrower than its toolbar (447 px): a phone is as narrow as it allows. */
@@ -41,9 +64,9 @@ function webdriverPage(client: Client): EnginePage {
   };
   const page: EnginePage = {
     engine: 'webkit',
-    goto: (url) => client.navigateTo(new URL(url, siteUrl()).href).then(() => undefined),
-    reload: () => client.refresh().then(() => undefined),
-    back: () => client.back().then(() => undefined),
+    goto: (url) => step(`goto ${url}`, () => client.navigateTo(new URL(url, siteUrl()).href)).then(() => undefined),
+    reload: () => step('reload', () => client.refresh()).then(() => undefined),
+    back: () => step('back', () => client.back()).then(() => undefined),
     run: (fn, arg) => client.executeScript(`return (${fn.toString()})(arguments[0])`, [arg as never]) as never,
     click: async (selector) => void (await client.elementClick(await find(selector))),
     type: async (selector, text) => void (await client.elementSendKeys(await find(selector), text)),
