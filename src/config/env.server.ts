@@ -53,6 +53,8 @@ export const EnvSchema = z
     PREVIEW_SECRET: z.string({ error: 'manquant' }).min(32, 'doit faire au moins 32 caractères'),
     /** During a rotation, the secret links already handed out were signed with (docs/operations.md). */
     PREVIEW_SECRET_PREVIOUS: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
+    /** Opens GET /__health's details (each upstream probed): the team's uptime check sends it as a Bearer token. */
+    HEALTH_TOKEN: secret.optional(),
     GTM_CONTAINER_ID: z
       .string()
       .regex(/^(GTM-[A-Z0-9]{4,12})?$/, 'doit avoir la forme GTM-XXXXXXX')
@@ -109,6 +111,7 @@ export const SECRET_NAMES = [
   'AUTH_SECRET',
   'PURGE_SECRET',
   'PREVIEW_SECRET',
+  'HEALTH_TOKEN',
 ] as const;
 /** Secrets set only while one of the above is being replaced. */
 export const ROTATION_SECRET_NAMES = ['PURGE_SECRET_PREVIOUS', 'PREVIEW_SECRET_PREVIOUS'] as const;

@@ -8,10 +8,13 @@ import { newsroomMedias } from '../upstream/user.server';
 import { createWordPressClient } from '../upstream/wordpress.server';
 import { marksState } from '../cache/tags.server';
 
-// What GET /__health answers (routes/health.ts) — for the team's monitor and for the first look after a deploy: the configuration
-// valid (the names of the variables at fault, never a value), each upstream and each binding
-// reachable, with its latency. Never cached; its answer is remembered ten seconds per isolate, so
-// that calling it in a loop costs the upstreams one round of calls every ten seconds at most.
+// What GET /__health answers (routes/health.ts). Anyone gets the public status: the configuration
+// valid and the purge marks current, from what this isolate already knows, so that it costs no
+// upstream call. The team's uptime check and the smoke tests, with HEALTH_TOKEN, get the details:
+// the names of the variables at fault (never a value), each upstream and each binding probed,
+// with its latency. Never cached; the details are remembered ten seconds per isolate, so that
+// calling them in a loop costs the upstreams (a billed Algolia search among them) one round of
+// calls every ten seconds at most.
 
 type Probe = { name: string; ok: boolean; ms: number; error?: string };
 export type Health = {
@@ -68,6 +71,28 @@ function checks(env: Bindings, config: Config): Promise<Probe[]> {
     probe('kv', () => env.CACHE.get('health:probe')),
     probe('purge-marks', () => marks.get(marks.idFromName('marks')).read()),
   ]);
+}
+
+export type PublicHealth = Pick<Health, 'status' | 'checkedAt'>;
+
+/** What anyone may know, computed from this isolate alone: no upstream is called. */
+export function publicHealth(env: Bindings): PublicHealth {
+  const parsed = EnvSchema.safeParse(env);
+  const checkedAt = new Date().toISOString();
+  if (!parsed.success) return { status: 'error', checkedAt };
+  return { status: marksState(parsed.data.PURGE_BOUND_MS).failingSince === null ? 'ok' : 'degraded', checkedAt };
+}
+
+/** True when the request carries HEALTH_TOKEN as a Bearer token; compared as SHA-256 digests, in constant time. */
+export async function holdsHealthToken(env: Bindings, authorization: string | undefined): Promise<boolean> {
+  const token = (env as { HEALTH_TOKEN?: string }).HEALTH_TOKEN;
+  const sent = authorization?.match(/^Bearer ([\x21-\x7e]{1,256})$/)?.[1];
+  if (!token || !sent) return false;
+  const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const [a, b] = await Promise.all([digest(token), digest(sent)]);
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
 }
 
 /** The configuration's faults, or each upstream and binding probed (remembered ten seconds per isolate). */

@@ -7,7 +7,7 @@ import { log } from '../observability/log.server';
 // Miniflare locally): counted at the edge per visitor IP, atomic, unlike counters kept in KV
 // (one write per second per key, eventually consistent between locations).
 
-export type Limiter = 'FORM_LIMITER' | 'SIGNIN_LIMITER' | 'LOG_LIMITER' | 'PURGE_LIMITER' | 'PREVIEW_LIMITER';
+export type Limiter = 'FORM_LIMITER' | 'SIGNIN_LIMITER' | 'LOG_LIMITER' | 'PURGE_LIMITER' | 'PREVIEW_LIMITER' | 'HEALTH_LIMITER';
 
 /** The period every limiter is configured with, in seconds (Retry-After). */
 export const LIMIT_PERIOD_SECONDS = 60;

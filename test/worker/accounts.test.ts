@@ -15,7 +15,7 @@ const REFRESH = 'refresh-token-que-le-navigateur-ne-doit-jamais-voir';
 async function sessionCookie(fields: Record<string, unknown>) {
   const token = await encode({
     token: { sub: 'u-test', name: 'Camille Lefèvre', email: 'c@example.fr', ...fields },
-    secret: env.AUTH_SECRET,
+    secret: env.AUTH_SECRET!,
     salt: COOKIE,
     maxAge: 3600,
   });

@@ -328,7 +328,7 @@ describe('accreditation requests: journalists only, the contact forms open to ev
         refresh_token: 'r',
         expires_at: Math.floor(Date.now() / 1000) + 3600,
       },
-      secret: env.AUTH_SECRET,
+      secret: env.AUTH_SECRET!,
       salt: 'authjs.session-token',
       maxAge: 3600,
     });
@@ -483,7 +483,7 @@ describe('accreditation statuses in the press space', () => {
 describe('dates typed with a two-digit year', () => {
   /** The contact form as an editor might extend it, with a date field. */
   async function withDateField() {
-    const auth = `Basic ${btoa(env.CF7_CREDENTIALS)}`;
+    const auth = `Basic ${btoa(env.CF7_CREDENTIALS!)}`;
     const list = (await (
       await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms`, { headers: { authorization: auth } })
     ).json()) as Array<{ id: number; slug: string }>;

@@ -63,10 +63,33 @@ describe('the request log', () => {
 });
 
 describe('GET /__health', () => {
-  const call = (overrides: Record<string, string> = {}) =>
-    worker.fetch(new Request('http://presse.test/__health'), { ...env, ...overrides }, createExecutionContext());
+  const withToken = { authorization: `Bearer ${env.HEALTH_TOKEN}` };
+  const call = (overrides: Record<string, string> = {}, headers: Record<string, string> = withToken) =>
+    worker.fetch(new Request('http://presse.test/__health', { headers }), { ...env, ...overrides }, createExecutionContext());
 
-  it('names the variables at fault, never their values, when the configuration is invalid', async () => {
+  it('answers anyone a status alone, from what the isolate knows: no upstream is called', async () => {
+    await upstream.reset();
+    await upstream.resetCounters();
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer pas-le-bon-jeton-0123456789' },
+      { authorization: String(env.HEALTH_TOKEN) },
+    ]) {
+      const res = await call({}, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('no-store');
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['checkedAt', 'status']);
+      expect(body.status).toBe('ok');
+    }
+    expect((await upstream.counters()).total).toBe(0);
+    // An invalid configuration says so, without naming anything.
+    const broken = await call({ WP_API_URL: 'wordpress.local' }, {});
+    expect(broken.status).toBe(503);
+    expect(Object.keys((await broken.json()) as object).sort()).toEqual(['checkedAt', 'status']);
+  });
+
+  it('names the variables at fault, never their values, when the configuration is invalid (with the token)', async () => {
     const res = await call({ WP_API_URL: 'wordpress.local', AUTH_SECRET: 'court' });
     expect(res.status).toBe(503);
     expect(res.headers.get('cache-control')).toContain('no-store');
@@ -113,5 +136,16 @@ describe('GET /__health', () => {
     const again = (await (await call()).json()) as { checkedAt: string };
     expect(again.checkedAt).toBe(body.checkedAt);
     expect((await upstream.counters()).total).toBe(0);
+  });
+
+  it('is rate-limited per visitor: a loop gets 429 and Retry-After, not one more probe', async () => {
+    const from = { 'cf-connecting-ip': '203.0.113.42' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await call({}, from)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const refused = await call({}, from);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(statuses[30]).toBe(429);
   });
 });

@@ -249,7 +249,7 @@ describe('large sessions', () => {
         groups: Array.from({ length: 40 }, (_, i) => `groupe-${i}`),
         ...fields,
       },
-      secret: env.AUTH_SECRET,
+      secret: env.AUTH_SECRET!,
       salt: COOKIE,
       maxAge: 3600,
     });

@@ -20,7 +20,11 @@ const titles = (html: string) =>
 const algolia = async <T>(request: Record<string, unknown>): Promise<{ nbHits: number; hits: T[] }> => {
   const res = await fetch(`${upstream.base}/1/indexes/*/queries`, {
     method: 'POST',
-    headers: { 'x-algolia-application-id': env.ALGOLIA_APP_ID, 'x-algolia-api-key': env.ALGOLIA_SEARCH_KEY, 'content-type': 'text/plain' },
+    headers: {
+      'x-algolia-application-id': env.ALGOLIA_APP_ID!,
+      'x-algolia-api-key': env.ALGOLIA_SEARCH_KEY!,
+      'content-type': 'text/plain',
+    },
     body: JSON.stringify({ requests: [request] }),
   });
   return ((await res.json()) as { results: Array<{ nbHits: number; hits: T[] }> }).results[0]!;

@@ -52,7 +52,7 @@ const editForm = (slug: string, form: string) =>
     body: JSON.stringify({ form }),
   });
 const formMarkup = async (slug: string) => {
-  const auth = `Basic ${btoa(env.CF7_CREDENTIALS)}`;
+  const auth = `Basic ${btoa(env.CF7_CREDENTIALS!)}`;
   const list = (await (
     await fetch(`${upstream.base}/wp-json/contact-form-7/v1/contact-forms`, { headers: { authorization: auth } })
   ).json()) as Array<{ id: number; slug: string }>;
@@ -234,7 +234,7 @@ describe('the middleware (Directus)', () => {
     await upstream.resetCounters();
     const token = await encode({
       token: { sub: 'u-journaliste', access_token: 'u-journaliste', expires_at: Math.floor(Date.now() / 1000) + 3600 },
-      secret: env.AUTH_SECRET,
+      secret: env.AUTH_SECRET!,
       salt: 'authjs.session-token',
       maxAge: 3600,
     });
