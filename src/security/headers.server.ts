@@ -80,5 +80,8 @@ export const securityHeaders = (): MiddlewareHandler<AppEnv> => {
   return async (c, next) => {
     await headers(c, next);
     if (c.res.status === 304) c.res.headers.delete('content-security-policy');
+    // Staging carries production's content under another address: no search engine may list it,
+    // even where a link to it leaks (robots.txt says the same, features/feeds).
+    if (c.var.config.ENVIRONMENT === 'staging') c.res.headers.set('x-robots-tag', 'noindex, nofollow');
   };
 };

@@ -1,4 +1,6 @@
-import { reset } from 'cloudflare:test';
+import { createExecutionContext, reset } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import worker from '../../src/index';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { site } from './helpers';
 import { upstream } from './upstream-control';
@@ -242,5 +244,32 @@ describe('feeds for machines', () => {
     const robots = await get('/robots.txt');
     expect(robots.body).toContain('Sitemap: http://presse.test/sitemap.xml');
     expect((await get('/sitemap-posts-99.xml')).res.status).toBe(404);
+  });
+
+  it('on staging: robots.txt keeps every crawler out, and every answer says noindex', async () => {
+    // Staging's configuration (https everywhere); robots.txt calls no upstream, so none has to answer.
+    const staging = {
+      ENVIRONMENT: 'staging',
+      PUBLIC_ORIGIN: 'https://pp.presse.test',
+      WP_API_URL: 'https://wordpress.invalid/wp-json',
+      STATIC_LISTS_URL: 'https://wordpress.invalid/newsroom',
+      MIDDLEWARE_URL: 'https://middleware.invalid',
+      OIDC_ISSUER: 'https://connexion.invalid',
+      ALGOLIA_HOST: 'https://algolia.invalid',
+    };
+    // The tests' pinned calendar is for development only.
+    const { SITE_NOW: _, ...unpinned } = env as unknown as Record<string, unknown>;
+    const res = await worker.fetch(
+      new Request('https://pp.presse.test/robots.txt'),
+      { ...unpinned, ...staging } as unknown as typeof env,
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/^User-agent: \*\nDisallow: \/\n/);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    // Production's stays as it was.
+    const production = await get('/robots.txt');
+    expect(production.body).not.toMatch(/^Disallow: \/$/m);
+    expect(production.res.headers.get('x-robots-tag')).toBeNull();
   });
 });

@@ -154,7 +154,9 @@ export async function newsSitemap(c: Context<AppEnv>) {
 export function robots(c: Context<AppEnv>) {
   const body = renderRobots({
     siteUrl: siteOrigin(c),
-    disallow: ['/api/', '/categories/preview/', '/embargo/', '/espace-presse', '/tableau-de-bord'],
+    // Staging: nothing to crawl (security/headers.server.ts says noindex on every answer too).
+    disallow:
+      c.var.config.ENVIRONMENT === 'staging' ? ['/'] : ['/api/', '/categories/preview/', '/embargo/', '/espace-presse', '/tableau-de-bord'],
   });
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl.anHour } });
 }
