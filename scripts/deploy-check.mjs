@@ -92,6 +92,11 @@ if (typeof origin === 'string' && !PLACEHOLDER.test(origin)) {
       `routes : aucun domaine personnalisé (custom_domain) pour ${origin} ; ajoutez { "pattern": "${host ?? '…'}", "custom_domain": true }`,
     );
 }
+// Workers Logs bills the invocation log on top of the worker's own request line (docs/scale.md).
+if (config.observability?.logs?.invocation_logs !== false)
+  problem(
+    'observability.logs.invocation_logs : doit valoir false (la ligne « request » du worker la remplace ; chaque journal est facturé)',
+  );
 if (!config.minify) problem('minify : doit valoir true (le paquet déployé doit être celui que les bancs d’essai mesurent)');
 for (const kv of config.kv_namespaces ?? []) {
   if (!PLACEHOLDER.test(kv.id ?? '') && !/^[0-9a-f]{32}$/.test(kv.id ?? ''))
