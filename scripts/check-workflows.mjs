@@ -61,6 +61,9 @@ for (const name of names) {
   const rel = relative(process.cwd(), file);
   const shown = rel && !rel.startsWith('..') ? rel : file;
   const text = await readFile(file, 'utf8');
+  // A fresh instance per file: after a few files the WASM build's memory traps on valid YAML too
+  // (seen with four workflows, each of which passes alone).
+  lint = await createLinter();
   const results = await tryLint(text, shown);
   if (results === null) {
     errors.push(`${shown}:${await firstBadLine(text, shown)}:1: YAML invalide, illisible à partir de cette ligne [syntax-check]`);
