@@ -299,7 +299,8 @@ describe('a worker that is down', () => {
     expect(fresh.text).toContain(`Arbitres désignés pour France – Italie, officiel ${run}`);
   });
 
-  it('retries 5 times, 1, 2, 4, 8 then 16 minutes apart, then gives up and says so', async () => {
+  it('retries 5 times, 1, 2, 4, 8 then 16 minutes apart, then gives up and says so, in wp-admin and by e-mail', async () => {
+    await clearPurgeState();
     await overridePurge({ url: await closedPortUrl() });
     await php(`update_option('blogdescription', 'La salle de presse ${run}'); return true;`, { as: 'admin' });
     let state = await pluginState();
@@ -321,6 +322,12 @@ describe('a worker that is down', () => {
     );
     expect(notices).toContain('Utilisez «\u202fPurger le cache du site\u202f» dans la barre d’administration');
     expect(decodeEntities(await adminNotices('redaction'))).toContain('Prévenez un administrateur.');
+
+    // And someone is told without waiting for wp-admin: one e-mail, in the site's language.
+    expect(state.mails).toHaveLength(1);
+    expect(state.mails[0]).toMatchObject({ to: 'admin@example.fr', subject: `FFR Presse${NBSP}: le cache du site n’a pas pu être purgé` });
+    expect(state.mails[0]!.message).toContain(`les 5 nouveaux essais automatiques ont échoué (dernière erreur${NBSP}: `);
+    expect(state.mails[0]!.message).toContain(`utilisez «${NNBSP}Purger le cache du site${NNBSP}» dans la barre d’administration.`);
 
     // A later success clears the notice.
     await overridePurge(null);

@@ -207,6 +207,8 @@ export async function pluginState() {
     nextRetry: number | false;
     /** When a later admin or REST request may retry the queue (the plugin's own record of nextRetry). */
     retryAt: number | false;
+    /** What wp_mail() was given (test/wordpress/wp-eval.php keeps it). */
+    mails: Array<{ to: string; subject: string; message: string }>;
     now: number;
   }>(`return [
     'lastResult' => get_option('ffr_presse_purge_last_result'),
@@ -214,6 +216,7 @@ export async function pluginState() {
     'queue' => get_option('ffr_presse_purge_queue', []),
     'nextRetry' => wp_next_scheduled('ffr_presse_purge_retry'),
     'retryAt' => ($at = get_option('ffr_presse_purge_retry_at')) === false ? false : (int) $at,
+    'mails' => file_exists(ABSPATH . 'ffr-test-outbox.json') ? json_decode(file_get_contents(ABSPATH . 'ffr-test-outbox.json'), true) : [],
     'now' => time(),
   ];`);
   return result;
@@ -237,6 +240,7 @@ export async function runRetryEvent() {
 export async function clearPurgeState() {
   await php(`
     foreach (['ffr_presse_purge_queue', 'ffr_presse_purge_retry_at', 'ffr_presse_purge_retry_lock', 'ffr_presse_purge_last_error'] as $o) delete_option($o);
+    @unlink(ABSPATH . 'ffr-test-outbox.json');
     wp_clear_scheduled_hook('ffr_presse_purge_retry');
     return true;`);
 }

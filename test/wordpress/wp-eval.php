@@ -13,6 +13,25 @@ $_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
 require rtrim( $argv[1], '/' ) . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/admin.php';
 
+// This machine sends no mail: what wp_mail() is given is kept as the test site's outbox, in a file
+// (an option would be a settings change, which the plugin purges for).
+add_filter(
+	'pre_wp_mail',
+	static function ( $short_circuit, array $atts ) {
+		$file     = ABSPATH . 'ffr-test-outbox.json';
+		$outbox   = file_exists( $file ) ? json_decode( (string) file_get_contents( $file ), true ) : array();
+		$outbox[] = array(
+			'to'      => is_array( $atts['to'] ) ? implode( ', ', $atts['to'] ) : $atts['to'],
+			'subject' => $atts['subject'],
+			'message' => $atts['message'],
+		);
+		file_put_contents( $file, wp_json_encode( $outbox, JSON_UNESCAPED_UNICODE ) );
+		return true;
+	},
+	10,
+	2
+);
+
 if ( ! empty( $argv[2] ) ) {
 	wp_set_current_user( get_user_by( 'login', $argv[2] )->ID );
 }

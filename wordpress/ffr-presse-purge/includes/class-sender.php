@@ -327,8 +327,29 @@ final class Sender {
 			if ( is_array( $error ) ) {
 				$error['retry'] = false;
 				update_option( self::LAST_ERROR_OPTION, $error, true );
+				$this->alert( $error );
 			}
 		}
+	}
+
+	/**
+	 * Tells someone when the retries are over: the notice in wp-admin waits for an editor to come by,
+	 * the site meanwhile shows what it had. One e-mail per give-up, to FFR_PRESSE_PURGE_ALERT_EMAIL or
+	 * else the site's administration address (wp_mail, so the site's mailer and its logs apply).
+	 */
+	private function alert( array $error ): void {
+		$to = defined( 'FFR_PRESSE_PURGE_ALERT_EMAIL' ) ? (string) FFR_PRESSE_PURGE_ALERT_EMAIL : (string) get_option( 'admin_email' );
+		if ( ! is_email( $to ) ) {
+			return;
+		}
+		$why = $error['status'] ? sprintf( 'HTTP %d %s', $error['status'], $error['message'] ) : $error['error'];
+		$body = sprintf(
+			/* translators: 1: the last error, 2: the number of retries */
+			__( 'The site did not accept the cache purges after a publication, and the %2$d automatic retries have failed (last error: %1$s). The site may show old content until the next purge.', 'ffr-presse-purge' ),
+			trim( $why ),
+			self::MAX_RETRIES
+		) . "\n\n" . __( 'What to do: check the site’s /__health and the purge secret on both sides, then use “Purge the site cache” in the admin bar.', 'ffr-presse-purge' );
+		wp_mail( $to, __( 'FFR Presse: the site’s cache could not be purged', 'ffr-presse-purge' ), $body );
 	}
 
 	private function save_queue( array $queue ): void {
