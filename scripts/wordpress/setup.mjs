@@ -24,7 +24,8 @@ export const wordpressUrl = `http://127.0.0.1:${wordpressPort}`;
 // php-curl: without it WordPress's HTTP API falls back to fsockopen, which reads a response until
 // the server closes the connection, and wrangler dev keeps it open despite `Connection: close` —
 // every purge would then wait for the full timeout. Production PHP has it (Site Health asks for it).
-const PACKAGES = ['wordpress', 'php-cli', 'php-mysql', 'php-curl', 'mariadb-server'];
+// php-codesniffer: the plugin's coding standard (wordpress/phpcs.xml.dist).
+const PACKAGES = ['wordpress', 'php-cli', 'php-mysql', 'php-curl', 'mariadb-server', 'php-codesniffer'];
 const DEBIAN_WORDPRESS = '/usr/share/wordpress';
 const PLUGIN_SOURCE = `${root}wordpress/ffr-presse-purge`;
 export const PLUGIN_FILE = 'ffr-presse-purge/ffr-presse-purge.php';
