@@ -1,12 +1,12 @@
 // Builds the browser bundle and stylesheet into public/assets/ with content-hashed names, and a
 // manifest the worker imports. Fails the build if server-only code reaches the client.
 import { build } from 'esbuild';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outdir = `${root}public/assets`;
+const defaultOutdir = `${root}public/assets`;
 
 /**
  * `virtual:island-loaders` (client/hydrate.tsx): one lazy chunk per island, generated from the
@@ -39,7 +39,16 @@ const STYLESHEETS = {
   stories: 'src/features/stories/stories.css',
 };
 
-export async function buildClient({ minify = true } = {}) {
+/**
+ * `outdir` (emptied first): public/assets unless a test builds elsewhere. `salt`: a comment at the
+ * top of every script and stylesheet, which changes every content hash and nothing else — two
+ * builds of the same source then name all their files differently, as two releases do
+ * (test/deploy/canary.test.ts).
+ */
+export async function buildClient({ minify = true, outdir: target = defaultOutdir, salt } = {}) {
+  // Built beside, then swapped in: whoever reads the folder meanwhile (a running site, a test
+  // importing its manifest while deploy:check's dry run rebuilds it) never finds it half-written.
+  const outdir = `${target}.building-${process.pid}`;
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   const result = await build({
@@ -68,6 +77,7 @@ export async function buildClient({ minify = true } = {}) {
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [islandLoaders],
+    ...(salt === undefined ? {} : { banner: { js: `/* build ${salt} */`, css: `/* build ${salt} */` } }),
   });
 
   const serverOnly = Object.keys(result.metafile.inputs).filter((f) => /\.server\.tsx?$|(^|\/)src\/(upstream|cache|config|data)\//.test(f));
@@ -82,6 +92,12 @@ export async function buildClient({ minify = true } = {}) {
   }
   manifest.version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
   await writeFile(`${outdir}/manifest.json`, JSON.stringify(manifest, null, 2) + '\n');
+  const previous = `${target}.previous-${process.pid}`;
+  await rename(target, previous).catch((error) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  await rename(outdir, target);
+  await rm(previous, { recursive: true, force: true });
   const sizes = Object.fromEntries(Object.entries(result.metafile.outputs).map(([f, o]) => [f.split('/').pop(), o.bytes]));
   return { manifest, sizes, metafile: result.metafile };
 }
