@@ -10,7 +10,7 @@
 // and signs preview and embargo links for that worker's origin with its PREVIEW_SECRET.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +99,41 @@ async function until(check, { timeoutMs, what, died }) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${what} : pas prêt après ${timeoutMs / 1000} s${last ? ` (${last})` : ''}`);
+}
+
+/**
+ * The newest WordPress Debian carries (unstable, « sid »), beside Debian 12's 6.1: the plugin is
+ * tested at both ends of what its header claims (Requires at least, Tested up to). Its package is
+ * downloaded by apt-get from a sources list of its own, into .tmp/ (the machine's apt configuration
+ * is left as it is), and unpacked, not installed: its links to PHPMailer, getID3 and the JavaScript
+ * libraries lead to Debian 12's, which the tests do not reach (no mail is sent, no media parsed).
+ * Returns the folder to copy and its version.
+ */
+export function newestWordPress() {
+  const dir = `${root}.tmp/wordpress-newest`;
+  const apt = [
+    '-o',
+    `Dir::Etc::SourceList=${dir}/sources.list`,
+    '-o',
+    'Dir::Etc::SourceParts=/dev/null',
+    '-o',
+    `Dir::State::Lists=${dir}/lists`,
+    '-o',
+    `Dir::Cache=${dir}/cache`,
+    '-o',
+    'Debug::NoLocking=1',
+  ];
+  execFileSync('rm', ['-rf', `${dir}/package`, `${dir}/unpacked`]);
+  execFileSync('mkdir', ['-p', `${dir}/lists/partial`, `${dir}/cache/archives/partial`, `${dir}/package`]);
+  writeFileSync(`${dir}/sources.list`, 'deb http://deb.debian.org/debian sid main\n');
+  execFileSync('apt-get', [...apt, '-qq', 'update'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('apt-get', [...apt, '-qq', 'download', 'wordpress'], { cwd: `${dir}/package`, stdio: ['ignore', 'ignore', 'pipe'] });
+  const deb = readdirSync(`${dir}/package`).find((f) => f.endsWith('.deb'));
+  if (!deb) throw new Error('WordPress de Debian unstable : paquet introuvable');
+  execFileSync('dpkg-deb', ['-x', `${dir}/package/${deb}`, `${dir}/unpacked`]);
+  const path = `${dir}/unpacked/usr/share/wordpress`;
+  const version = readFileSync(`${path}/wp-includes/version.php`, 'utf8').match(/\$wp_version = '([^']+)'/)?.[1] ?? '?';
+  return { path, version };
 }
 
 /** Debian's packages, installed when one is missing (themes and translations are not: scripts/lib/apt.mjs). */
@@ -323,11 +358,12 @@ export async function installWordPress({
   seed = true,
   plugins = [PLUGIN_SOURCE],
   muPlugins = [SHIM],
+  source = DEBIAN_WORDPRESS,
 }) {
   const t0 = performance.now();
   const preview = previewSettings(purge, previewOptions);
   const abspath = join(dir, 'wordpress');
-  execFileSync('cp', ['-a', DEBIAN_WORDPRESS, abspath]);
+  execFileSync('cp', ['-a', source, abspath]);
   await rm(join(abspath, 'wp-config.php'), { force: true });
   const debugLog = join(dir, 'debug.log');
   const overridesFile = join(dir, 'ffr-purge-overrides.json');
@@ -413,7 +449,14 @@ export async function startPhpServer({ abspath, port, logFile }) {
  * `preview.credentials` (login:password, the worker's WP_PREVIEW_CREDENTIALS) is an editor with that
  * application password. Without `preview`, .dev.vars.example's values.
  */
-export async function startWordPress({ port = wordpressPort, purge, preview, seed = true, log = console.log } = {}) {
+export async function startWordPress({
+  port = wordpressPort,
+  purge,
+  preview,
+  seed = true,
+  source = DEBIAN_WORDPRESS,
+  log = console.log,
+} = {}) {
   const t0 = performance.now();
   const packages = ensurePackages();
   const dir = await mkdtemp(join(tmpdir(), 'ffr-wordpress-'));
@@ -429,7 +472,7 @@ export async function startWordPress({ port = wordpressPort, purge, preview, see
   try {
     const db = await startMariaDb(join(dir, 'mysql'));
     stops.push(db.stop);
-    const wp = await installWordPress({ dir, socket: db.socket, url, purge, preview, seed });
+    const wp = await installWordPress({ dir, socket: db.socket, url, purge, preview, seed, source });
     const server = await startPhpServer({ abspath: wp.abspath, port, logFile: join(dir, 'php-server.log') });
     stops.push(server.stop);
     const timings = {

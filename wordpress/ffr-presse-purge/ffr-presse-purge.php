@@ -2,9 +2,10 @@
 /**
  * Plugin Name:       FFR Presse — cache purge
  * Description:       Tells the FFR Presse site (a Cloudflare Worker) about every publication and every change of category, menu, settings or form, so that its pages are refreshed on the next request. Signs the preview links of drafts and the embargoed links of scheduled posts. Fills the event lists of the accreditation forms (Contact Form 7).
- * Version:           1.2.0
+ * Version:           1.3.0
  * Requires at least: 6.1
  * Requires PHP:      8.0
+ * Update URI:        false
  * Author:            Fédération française de rugby
  * License:           GPL-2.0-or-later
  * Text Domain:       ffr-presse-purge
@@ -19,6 +20,9 @@
  *   define( 'FFR_PRESSE_PREVIEW_TTL', 3600 );       // optional, seconds a preview link stays valid
  *   define( 'FFR_PRESSE_EVENT_POST_TYPE', 'evenement' );   // optional, the post type of the events
  *
+ * « Update URI: false »: the plugin is the federation's own, not on wordpress.org; without it
+ * WordPress would offer as an update any wordpress.org plugin that took the same slug.
+ *
  * The purge and the signed links are configured apart: each works without the other. The
  * accreditation forms' event lists (includes/class-accreditation-events.php) need no constant.
  * Works as a regular plugin or as a must-use plugin (see readme.txt).
@@ -28,7 +32,7 @@ namespace FFRPresse\Purge;
 
 defined( 'ABSPATH' ) || exit;
 
-const VERSION     = '1.2.0';
+const VERSION     = '1.3.0';
 const PLUGIN_FILE = __FILE__;
 const TEXT_DOMAIN = 'ffr-presse-purge';
 

@@ -1,7 +1,7 @@
 <?php
 // Compiled from ffr-presse-purge-*.po by scripts/wordpress/i18n.mjs: edit the .po, not this file.
 return array(
-	'project-id-version' => 'FFR Presse — cache purge 1.2.0',
+	'project-id-version' => 'FFR Presse — cache purge 1.3.0',
 	'report-msgid-bugs-to' => '',
 	'po-revision-date' => '2026-11-25 20:15+0100',
 	'last-translator' => 'Service de presse FFR <presse@ffr.fr>',
