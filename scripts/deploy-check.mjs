@@ -131,7 +131,7 @@ walk(envs[envName], `env.${envName}`);
 // ── Variables, through the worker's own schema; secrets named, never in the file ──
 for (const name of [...SECRET_NAMES, ...ROTATION_SECRET_NAMES])
   if (config.vars && name in config.vars)
-    problem(`vars.${name} : c’est un secret, à retirer du fichier et à définir avec npx wrangler secret put ${name} --env ${envName}`);
+    problem(`vars.${name} : c’est un secret, à retirer du fichier et à définir avec npm run rotate-secret -- --env ${envName} ${name}`);
 const stand = { CACHE: { getWithMetadata() {} }, ASSETS: { fetch() {} } };
 // Secrets cannot be read offline: stand-ins of the right shape, so that only the variables are judged.
 const secretStandIns = Object.fromEntries(
@@ -147,7 +147,9 @@ if (!parsed.success) {
   }
 }
 if (config.vars?.ENVIRONMENT !== envName) problem(`vars.ENVIRONMENT : « ${config.vars?.ENVIRONMENT} », attendu « ${envName} »`);
-facts.push(`secrets à définir (npx wrangler secret put <NOM> --env ${envName}) : ${SECRET_NAMES.join(', ')}`);
+facts.push(
+  `secrets requis (un premier déploiement les reçoit par --secrets-file, ensuite npm run rotate-secret -- --env ${envName} <NOM>) : ${SECRET_NAMES.join(', ')}`,
+);
 // wrangler refuses a deploy or a version upload while a secret of this list is not set on the Worker.
 const required = config.secrets?.required ?? [];
 for (const name of SECRET_NAMES.filter((n) => !required.includes(n)))

@@ -82,7 +82,7 @@ describe('npm run deploy:check', () => {
       expect(status, out).toBe(0);
       expect(out).toContain(`✔ prêt à déployer (${env}`);
       expect(out).toContain(
-        `npx wrangler secret put <NOM> --env ${env}) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, PREVIEW_SECRET, HEALTH_TOKEN`,
+        `npm run rotate-secret -- --env ${env} <NOM>) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, PREVIEW_SECRET, HEALTH_TOKEN`,
       );
       expect(out).toMatch(/paquet : [\d\u202f ]+ o, [\d\u202f ]+ o gzip/);
       expect(out).toMatch(/démarrage : [\d.]+ ms/);
