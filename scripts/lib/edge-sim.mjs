@@ -45,6 +45,7 @@ import { build } from 'esbuild';
 import { startUpstream } from '../../dev/server.ts';
 import { signPurgeBody } from '../../dev/control/routes.ts';
 import { buildClient } from '../build-client.mjs';
+import { mulberry32 } from './seeded-random.mjs';
 import { MemoryStorage } from './memory-durable-object.mjs';
 import { dropWorkerLogLines } from './node-worker.mjs';
 import { parseDevVars, root as projectRoot } from './stack.mjs';
@@ -86,17 +87,6 @@ function older(next, previous) {
   const a = revisions(next);
   const b = revisions(previous);
   return Object.keys(a).some((post) => b[post] !== undefined && a[post] < b[post]);
-}
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A binary heap of { at, seq }: the earliest first, in order of scheduling for equal instants. */

@@ -341,14 +341,19 @@ describe('a canary release (gradual deployment 90 % / 10 %)', () => {
     }
   });
 
-  it('with the Transform Rule (version key = visitor IP): one version per visitor, no asset missing, about 10 % on the new one', async () => {
-    router!.setAffinity('ip');
+  /** The crowd through the router with the rule on or off: its visits, the requests' shares, the figures; every page answered. */
+  async function crowdWith(mode: 'ip' | 'none', label: string) {
+    router!.setAffinity(mode);
     const t0 = performance.now();
     const [visits, requestShares] = await shares(() => crowd(router!.origin));
     const f = figures(visits);
-    console.log('canary with version affinity:', { ...f, requestShares, seconds: Math.round(performance.now() - t0) / 1000 });
-
+    console.log(label, { ...f, requestShares, seconds: Math.round(performance.now() - t0) / 1000 });
     expect(f.pagesOk).toBe(f.pages);
+    return { visits, requestShares, f };
+  }
+
+  it('with the Transform Rule (version key = visitor IP): one version per visitor, no asset missing, about 10 % on the new one', async () => {
+    const { visits, f } = await crowdWith('ip', 'canary with version affinity:');
     expect(f.pages).toBeGreaterThanOrEqual(2 * VISITORS);
     // main.js, site.css and the chunks main.js loads, at least.
     expect(f.assets).toBeGreaterThanOrEqual(5 * VISITORS);
@@ -364,13 +369,7 @@ describe('a canary release (gradual deployment 90 % / 10 %)', () => {
   }, 60_000);
 
   it('without it (control): requests split at random, and pages of one version miss the assets only the other has', async () => {
-    router!.setAffinity('none');
-    const t0 = performance.now();
-    const [visits, requestShares] = await shares(() => crowd(router!.origin));
-    const f = figures(visits);
-    console.log('canary without version affinity:', { ...f, requestShares, seconds: Math.round(performance.now() - t0) / 1000 });
-
-    expect(f.pagesOk).toBe(f.pages);
+    const { visits, requestShares, f } = await crowdWith('none', 'canary without version affinity:');
     // The same split, request by request.
     expect(requestShares.B).toBeGreaterThanOrEqual(3);
     expect(requestShares.B).toBeLessThanOrEqual(20);

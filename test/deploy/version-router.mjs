@@ -26,6 +26,7 @@
 // each draw is still independent of the visitor's other requests, as Cloudflare's are.
 import { createHash } from 'node:crypto';
 import { Agent, createServer, request as httpRequest } from 'node:http';
+import { mulberry32 } from '../../scripts/lib/seeded-random.mjs';
 
 export const VERSION_KEY_HEADER = 'cloudflare-workers-version-key';
 export const CLIENT_IP_HEADER = 'x-test-client-ip';
@@ -51,18 +52,6 @@ export function versionAt(versions, fraction) {
   return versions[versions.length - 1];
 }
 
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /**
  * `versions`: `[{ version, percentage, origin, headers? }]`, in the order of the deployment; a
  * request routed to a version goes to its `origin` with its `headers` added (e.g. Miniflare's
@@ -76,7 +65,7 @@ export async function startVersionRouter({ versions, affinity = 'none', seed = 1
   const generators = new Map();
   const draw = (clientIp) => {
     let next = generators.get(clientIp);
-    if (!next) generators.set(clientIp, (next = seeded(hash32(`${seed}:${clientIp}`))));
+    if (!next) generators.set(clientIp, (next = mulberry32(hash32(`${seed}:${clientIp}`))));
     return next();
   };
   const served = Object.fromEntries(versions.map((v) => [v.version, 0]));
