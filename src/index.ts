@@ -5,7 +5,7 @@ import { createEntryStore } from './cache/entry-store.server';
 import { htmlCache, isRevalidation } from './cache/html-cache.server';
 import { contentEncoding } from './http/content-encoding.server';
 import { requestLog } from './observability/log.server';
-import { declaredQuery, reads } from './http/page-query.server';
+import { canonicalPath, declaredQuery, pageNumber, reads } from './http/page-query.server';
 import { publicOrigin } from './http/public-origin.server';
 import { prefetchStaysOnSite } from './http/prefetch.server';
 import { purgeHandlers } from './cache/purge.server';
@@ -136,6 +136,7 @@ app.post('/api/forms/:slug', formSubmitRoute);
 
 // Addresses that only lead elsewhere, before any cache lookup.
 app.use(trimTrailingSlash());
+app.use(canonicalPath());
 app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next());
 
 // Pages read only the query parameters they declare (reads(…) below); the others are dropped here.
@@ -166,15 +167,15 @@ app.get('/contact', contactRoute);
 app.post('/contact', contactPostRoute);
 app.get('/accreditations', reads('formulaire', 'evenement'), accreditationsRoute);
 app.post('/accreditations', accreditationsPostRoute);
-app.get('/recherche', reads('query', 'post_tags', 'categories', 'sort', 'page'), searchRoute);
+app.get('/recherche', reads('query', 'post_tags', 'categories', 'sort', pageNumber()), searchRoute);
 app.get('/evenements', eventsRoute);
 app.get('/evenements/:slug', eventRoute);
 app.get('/stories/:id', storyRoute);
 app.get('/categories/preview/post', reads('p', 'exp', 'sig'), previewRoute);
 app.get('/embargo/:id', reads('exp', 'sig'), embargoRoute);
-app.get('/categories/:slug', reads('page'), categoryRoute);
-app.get('/categories/:slug/:second', reads('page'), categoryChildRoute);
-app.get('/:base{auteurs|author}/:slug', reads('page'), authorRoute);
+app.get('/categories/:slug', reads(pageNumber()), categoryRoute);
+app.get('/categories/:slug/:second', reads(pageNumber()), categoryChildRoute);
+app.get('/:base{auteurs|author}/:slug', reads(pageNumber()), authorRoute);
 // WordPress pages at their address (mentions légales, /equipes-de-france/{team}, …), after every
 // other route so that none is shadowed.
 app.get('/:slug', reads(...ALBUM_FILTERS), pageRoute);

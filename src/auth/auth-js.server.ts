@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { Auth } from '@auth/core';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -18,19 +19,32 @@ import { log } from '../observability/log.server';
 
 const LOG_LEVELS = new Set(['error', 'warn', 'debug']);
 
+/**
+ * The beacon's fields, whatever the encoding: a flat object of strings (next-auth v4's client adds
+ * the error's message and url beside level and code; only those two are read). A `null`, an array,
+ * a number or a nested object is refused.
+ */
+const BeaconSchema = z
+  .record(z.string().max(64), z.string().max(4000))
+  .refine((fields) => Object.keys(fields).length <= 20, 'trop de champs')
+  .transform((fields) => ({ level: fields.level, code: fields.code }));
+
 async function logBeacon(c: Context<AppEnv>) {
-  let fields: Record<string, string> = {};
+  let raw: unknown;
   const type = c.req.header('content-type') ?? '';
   try {
     // The browser's beacon is form-encoded (features/accounts/auth-log.ts): read as a form, not as text.
-    fields = type.includes('application/json')
-      ? ((await c.req.json()) as Record<string, string>)
+    raw = type.includes('application/json')
+      ? await c.req.json()
       : /application\/x-www-form-urlencoded|multipart\/form-data/.test(type)
         ? Object.fromEntries([...(await c.req.formData())].flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])))
-        : (Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>);
+        : Object.fromEntries(new URLSearchParams(await c.req.text()));
   } catch {
     return c.json({ error: 'invalid_body', message: 'Corps de requête illisible.' }, 400);
   }
+  const parsed = BeaconSchema.safeParse(raw);
+  if (!parsed.success) return c.json({ error: 'invalid_body', message: 'Corps de requête invalide : { level, code } attendu.' }, 400);
+  const fields = parsed.data;
   const level = LOG_LEVELS.has(fields.level ?? '') ? fields.level! : 'error';
   // A code names an error (CLIENT_FETCH_ERROR): anything else a visitor sends (a line break that
   // would forge a log line, markup, control characters) is no part of it.

@@ -82,7 +82,9 @@ async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf:
     c.res = new Response(null, { status: 204, headers: { 'cache-control': cacheControl.never } });
     return;
   }
-  if (request.method !== 'GET' || url.searchParams.has('preview') || forReader) {
+  // HEAD is answered from the GET's copy (Hono answers it with the GET route, without the body).
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  if (!read || url.searchParams.has('preview') || forReader) {
     await next();
     if (!c.res.headers.has('cache-control')) c.header('cache-control', cacheControl.personal);
     return;

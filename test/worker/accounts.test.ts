@@ -384,6 +384,27 @@ describe('the browser’s _log beacon', () => {
   });
 });
 
+describe('the _log beacon’s body (issue 43)', () => {
+  it('answers 400 in JSON to a JSON body that is not { level, code } — null, an array, a number, deep nesting — and logs nothing', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const deep = `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`;
+      for (const body of ['null', '[]', '42', '"x"', '{"code":{"x":1}}', '{"level":["error"]}', deep]) {
+        const res = await site('/api/auth/_log', {
+          method: 'POST',
+          body,
+          headers: { origin: 'http://presse.test', 'content-type': 'application/json' },
+        });
+        expect(res.status, body.slice(0, 30)).toBe(400);
+        expect(await res.json()).toMatchObject({ error: 'invalid_body' });
+      }
+      expect(logged.mock.calls.filter(([line]) => String(line).includes('worker.unhandled'))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
 describe('« Se déconnecter » always signs out', () => {
   const SITE = 'http://presse.test';
   /** A request with the jar's cookies; the answer's cookies are applied later, when it « arrives ». */

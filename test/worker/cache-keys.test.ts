@@ -100,6 +100,58 @@ describe('cache keys are bounded', () => {
   });
 });
 
+describe('one copy per page (issue 43)', () => {
+  it('reads a page number one way: ?page=0, 1, abc or 1.5 are the first page’s copy, ?page=02 the second’s', async () => {
+    await warm('/categories/xv-de-france');
+    for (const query of ['?page=1', '?page=0', '?page=abc', '?page=1.5', '?page=-3', '?page=', '?page=1&page=2']) {
+      const res = await site(`/categories/xv-de-france${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.headers.get('x-ffr-cache'), query).toBe('HIT');
+      await res.text();
+    }
+    await warm('/categories/xv-de-france?page=2');
+    const zeros = await site('/categories/xv-de-france?page=0002');
+    expect(zeros.headers.get('x-ffr-cache')).toBe('HIT');
+    await zeros.text();
+    expect((await kvKeys()).filter((k) => k.includes('xv-de-france')).sort()).toEqual([
+      expect.stringMatching(/:\/categories\/xv-de-france$/),
+      expect.stringMatching(/:\/categories\/xv-de-france\?page=2$/),
+    ]);
+  });
+
+  it('sends a percent-escaped spelling of a path to its one spelling (301), before any cache', async () => {
+    for (const [asked, one] of [
+      ['/categories/r%75gby-amateur', '/categories/rugby-amateur'],
+      ['/categories/xv-de-france/%6Da-page?page=2', '/categories/xv-de-france/ma-page?page=2'],
+      ['/%63ontact', '/contact'],
+    ] as const) {
+      const res = await site(asked, { redirect: 'manual' });
+      expect(res.status, asked).toBe(301);
+      expect(res.headers.get('location'), asked).toBe(one);
+    }
+    expect(await kvKeys()).toEqual([]);
+    // A path whose escapes mean nothing is not found, and not kept in KV either.
+    expect((await site('/categories/%E0%A4%A', { redirect: 'manual' })).status).toBe(404);
+    expect(await kvKeys()).toEqual([]);
+  });
+
+  it('sends an article asked with a page number to the article (301): it has no pages', async () => {
+    const res = await site('/categories/xv-de-france/un-article?page=3', { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/categories/xv-de-france/un-article');
+  });
+
+  it('answers HEAD from the GET’s copy, without a body and without a render', async () => {
+    await warm('/categories/xv-de-france');
+    await upstream.resetCounters();
+    const head = await site('/categories/xv-de-france', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-ffr-cache')).toBe('HIT');
+    expect(await head.text()).toBe('');
+    expect((await upstream.counters()).total).toBe(0);
+  });
+});
+
 describe('stale-if-error', () => {
   it('serves the last good copy when the fresh render fails, and says so', async () => {
     await warm('/categories/xv-de-france');

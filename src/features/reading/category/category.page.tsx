@@ -98,5 +98,7 @@ export async function categoryChildPage(c: Context<AppEnv>, slug: string, second
       return renderCategory(c, child, parent, categories.data);
     }
   }
+  // An article has no pages: `?page=` there would only be another copy of it.
+  if (c.req.query('page') !== undefined) return c.redirect(new URL(c.req.url).pathname, 301);
   return articlePage(c, await articleP, { categories: categories.status === 'success' ? categories.data : [] });
 }

@@ -6,7 +6,7 @@ import { isAllowedRedirect } from '../../../lib/redirects';
 import { canonical, siteHostname } from '../../../render/site';
 import { isDisplayable, type Page } from '../../../schemas/page';
 import { PageView } from './PageView';
-import { readFilters } from '../../teams/albums';
+import { ALBUM_FILTERS, filterHref, readFilters } from '../../teams/albums';
 import { pageHref } from '../../teams/links';
 import type { Crumb } from '../../../ui/Breadcrumb';
 import { teamTemplate } from '../../teams/templates';
@@ -92,6 +92,10 @@ export async function wordPressPage(c: Context<AppEnv>, slug: string, addition: 
   const now = c.get('clock').now();
   if (template) {
     const filters = readFilters(p.albums_filtres, (key) => c.req.query(key));
+    // A filter value the page does not offer would show the unfiltered albums at an address of its
+    // own (a copy per made-up value): sent to the address of what is shown.
+    if (ALBUM_FILTERS.some((key) => c.req.query(key) !== undefined && filters.active[key] === undefined))
+      return c.redirect(filterHref(path, filters.active, '', null).replace(/#albums$/, ''), 301);
     return c.render(<TeamView page={p} template={template} path={path} trail={[home, ...trail]} now={now} filters={filters} />, {
       head: { ...head, styles: ['teams'] },
       tracking: { page_type: 'equipe', page_category: p.title },
