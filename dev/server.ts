@@ -88,8 +88,13 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
       faults,
       submissions,
       config,
+      // As the federation's indexing does on a save: a published post is (re)indexed, any other
+      // status takes it out of the index (a withdrawn post is no longer found).
       reindex: (article) => {
-        for (const name of NEWSROOM_INDEXES) engine.upsert(name, articleRecord(article, store.content.categories));
+        for (const name of NEWSROOM_INDEXES) {
+          if (article.status === 'publish') engine.upsert(name, articleRecord(article, store.content.categories));
+          else engine.remove(name, articleRecord(article, store.content.categories).objectID);
+        }
       },
       resetContent: () => {
         // Back to the clock the emulator started with.

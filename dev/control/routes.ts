@@ -218,7 +218,8 @@ export function createControlRoutes(h: ControlHooks) {
         article.status = 'publish';
         article.date = now;
         action = 'publish';
-      } else if (input.status === 'draft' && article.status === 'publish') {
+      } else if (input.status === 'draft' && article.status !== 'draft') {
+        // Withdrawn, published or scheduled: back to draft, as WordPress's « Passer en brouillon ».
         article.status = 'draft';
         action = 'unpublish';
       }

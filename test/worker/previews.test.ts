@@ -190,6 +190,44 @@ describe('embargo links for journalists', () => {
     expect((await get(post.link)).res.status).toBe(200);
   });
 
+  it('opens scheduled posts only: withdrawn to draft, the same link is « not found »; a draft signed as an embargo too (issue 43)', async () => {
+    const post = await scheduled();
+    const path = await link(post.id, 'embargo');
+    const journalist = await signInThroughProvider('journaliste@example.fr');
+    expect((await get(path, { cookie: journalist.cookie })).res.status).toBe(200);
+    await upstream.publish({ id: post.id, status: 'draft' });
+    const withdrawn = await get(path, { cookie: journalist.cookie });
+    expect(withdrawn.res.status).toBe(404);
+    expect(withdrawn.html).toContain(NOT_FOUND);
+    expect(withdrawn.html).not.toContain(post.title);
+    const draft = (await articles()).find((a) => a.status === 'draft' && a.id !== post.id)!;
+    const signed = await get(await link(draft.id, 'embargo'), { cookie: journalist.cookie });
+    expect(signed.res.status).toBe(404);
+    expect(signed.html).not.toContain(draft.title);
+    // Its preview link still opens it: the draft's one door.
+    expect((await get(await link(draft.id, 'apercu'))).res.status).toBe(200);
+  });
+
+  it('a post withdrawn after publication leaves the search index, as the federation’s does', async () => {
+    const published = (await articles()).find((a) => a.status === 'publish')!;
+    const inIndex = async () => {
+      const res = await fetch(`${upstream.base}/1/indexes/*/queries`, {
+        method: 'POST',
+        headers: {
+          'x-algolia-application-id': env.ALGOLIA_APP_ID!,
+          'x-algolia-api-key': env.ALGOLIA_SEARCH_KEY!,
+          'content-type': 'text/plain',
+        },
+        body: JSON.stringify({ requests: [{ indexName: 'newsroom', query: published.title, filters: 'type:post', hitsPerPage: 50 }] }),
+      });
+      const { results } = (await res.json()) as { results: Array<{ hits: Array<{ objectID: string }> }> };
+      return results[0]!.hits.some((h) => h.objectID === `post-${published.id}`);
+    };
+    expect(await inIndex()).toBe(true);
+    await upstream.publish({ id: published.id, status: 'draft' });
+    expect(await inIndex()).toBe(false);
+  });
+
   it('answers the ordinary 404 to a link without a signature, for another post, or signed for a preview', async () => {
     const post = await scheduled();
     const good = new URL(await link(post.id, 'embargo'), 'http://presse.test');

@@ -86,9 +86,12 @@ export async function embargoPage(c: Context<AppEnv>, rawId: string, asked: Sign
   if (post.status === 'failure') return unindexed(await unavailable(c));
   if (post.status === 'not-found') return unindexed(await notFoundPage(c, NEVER));
   if (post.data.status === 'publish') return c.redirect(toSitePath(post.data.link), 302);
+  // Only a post WordPress has scheduled: one withdrawn since (back to draft, pending, private) or a
+  // draft signed as if it were scheduled is « not found »; a draft's only door is the preview.
+  if (post.data.status !== 'future') return unindexed(await notFoundPage(c, NEVER));
   if (link === 'expired') return unindexed(await gate(c, 'expired'));
   const access = await journalistSession(c);
   if (!access.ok) return unindexed(await (access.reason === 'unavailable' ? unavailable(c) : gate(c, access.reason)));
-  const until = post.data.status === 'future' ? parseWpDate(post.data.date) : null;
+  const until = parseWpDate(post.data.date);
   return unindexed(await articlePage(c, post, { unpublished: { kind: 'embargo', until } }));
 }
