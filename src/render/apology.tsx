@@ -13,9 +13,13 @@ type Options = {
   title?: string;
   tracking?: RenderOptions['tracking'];
   cache?: RenderOptions['cache'];
+  thirdParties?: RenderOptions['thirdParties'];
 };
 
-const only = (cache: Options['cache']) => (cache ? { cache } : {});
+const only = (cache: Options['cache'], thirdParties: Options['thirdParties']) => ({
+  ...(cache ? { cache } : {}),
+  ...(thirdParties === false ? { thirdParties } : {}),
+});
 
 /**
  * The address leads nowhere, or the page's subject does not exist (404). Kept a minute where it
@@ -24,25 +28,25 @@ const only = (cache: Options['cache']) => (cache ? { cache } : {});
  */
 export function notFoundPage(
   c: Context<AppEnv>,
-  { subject, title = 'Page introuvable', tracking = { page_type: '404' }, cache }: Options = {},
+  { subject, title = 'Page introuvable', tracking = { page_type: '404' }, cache, thirdParties }: Options = {},
 ) {
   return c.render(<Apology kind="not-found" subject={subject} />, {
     status: 404,
     head: { title, noindex: true },
     tracking,
-    ...only(cache),
+    ...only(cache, thirdParties),
   });
 }
 
 /** The page's own content could not be loaded and has never been seen: say so, and when to retry (503 with retry-after). */
 export function unavailablePage(
   c: Context<AppEnv>,
-  { subject, title = 'Un problème est survenu', tracking = { page_type: 'erreur' }, cache }: Options = {},
+  { subject, title = 'Un problème est survenu', tracking = { page_type: 'erreur' }, cache, thirdParties }: Options = {},
 ) {
   return c.render(<Apology kind="failure" subject={subject} path={c.req.path} />, {
     status: 503,
     head: { title, noindex: true },
     tracking,
-    ...only(cache),
+    ...only(cache, thirdParties),
   });
 }

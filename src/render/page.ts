@@ -46,6 +46,12 @@ export type RenderOptions = {
   variant?: boolean;
   /** Where this page's sign-in links come back to, when not to the page itself (the sign-in page). */
   returnTo?: string;
+  /**
+   * false: no tag manager on this page, consent or not. For pages whose address is a key (a signed
+   * preview or embargo link, usable without signing in) or a step of signing in: a tag manager's
+   * page view sends the whole address to the analytics account.
+   */
+  thirdParties?: false;
 };
 
 declare module 'hono' {

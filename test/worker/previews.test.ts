@@ -239,3 +239,30 @@ describe('embargo links for journalists', () => {
     );
   });
 });
+
+describe('signed addresses and third parties (issue 43)', () => {
+  it('loads no tag manager on preview, embargo and sign-in pages, even with a container configured and consent given', async () => {
+    const withTagManager = async (path: string) => {
+      const res = await worker.fetch(
+        new Request(new URL(path, 'http://presse.test'), { headers: visitor(90), redirect: 'manual' }),
+        { ...env, GTM_CONTAINER_ID: 'GTM-TEST123' },
+        createExecutionContext(),
+      );
+      return { status: res.status, html: await res.text() };
+    };
+    expect((await withTagManager('/')).html).toContain('GTM-TEST123');
+    const draft = (await articles()).find((a) => a.status === 'draft')!;
+    const scheduled = (await articles()).find((a) => a.status === 'future')!;
+    const embargo = await link(scheduled.id, 'embargo');
+    for (const path of [
+      await link(draft.id, 'apercu'),
+      embargo,
+      `/categories/preview/post?p=${draft.id}&exp=1&sig=faux`,
+      `/connexion?${new URLSearchParams({ callbackUrl: embargo })}`,
+    ]) {
+      const page = await withTagManager(path);
+      expect(page.html, path).toContain('data-island="Tracking"');
+      expect(page.html, path).not.toContain('GTM-TEST123');
+    }
+  });
+});

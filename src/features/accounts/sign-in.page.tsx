@@ -41,6 +41,8 @@ export async function signInPage(c: Context<AppEnv>, options: { errorPage?: bool
       tracking: { page_type: 'connexion' },
       cache: 'never',
       returnTo: callbackUrl,
+      // Its address carries where the reader was going (an embargo's signed link among them).
+      thirdParties: false,
     },
   );
   for (const cookie of csrf.setCookie) res.headers.append('set-cookie', cookie);

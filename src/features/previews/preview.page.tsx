@@ -17,7 +17,8 @@ import { articlePage } from '../reading/article/article.page';
 // WordPress account may edit the post. Anything else is the ordinary « page introuvable », so
 // that counting ids tells nothing; every answer is rate-limited, never cached, never indexed.
 
-const NEVER = { cache: 'never' } as const;
+/** Every answer at a signed address: never stored, and no tag manager (the address is the key). */
+const NEVER = { cache: 'never', thirdParties: false } as const;
 /** The signature WordPress put in the link (features/previews/signed-link.ts). */
 type SignedLink = { exp?: string; sig?: string };
 const postId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
@@ -29,10 +30,11 @@ function gate(c: Context<AppEnv>, reason: GateReason) {
     head: { title: GATE_TITLES[reason], noindex: true },
     tracking: { page_type: 'erreur' },
     cache: 'never',
+    thirdParties: false,
   });
 }
 
-const unavailable = (c: Context<AppEnv>) => unavailablePage(c, { subject: 'article', cache: 'never' });
+const unavailable = (c: Context<AppEnv>) => unavailablePage(c, { subject: 'article', ...NEVER });
 
 const unindexed = (res: Response) => {
   res.headers.set('x-robots-tag', 'noindex, nofollow');

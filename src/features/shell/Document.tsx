@@ -20,6 +20,8 @@ export type PageInfo = {
   notFound?: boolean;
   tracking: PageContext /** The Paris year now (the footer's « 2023–YYYY »). */;
   year: number;
+  /** Whether the tag manager may load here (render/page.ts `thirdParties`). */
+  thirdParties: boolean;
 };
 
 /** The document around every page: head, shell, and the page itself in <main>. */
@@ -115,7 +117,7 @@ export function Document({
             <Island name="Snackbar" props={{}} />
             <Island name="SessionSync" props={{}} />
             {/* Same HTML for every visitor (it is cached): the user's id reaches the data layer from the session. */}
-            <Island name="Tracking" props={{ containerId: shell.gtmContainerId, page: page.tracking }} />
+            <Island name="Tracking" props={{ containerId: page.thirdParties ? shell.gtmContainerId : null, page: page.tracking }} />
           </RenderContext.Provider>
         </Provider>
       </body>

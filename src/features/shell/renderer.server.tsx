@@ -60,6 +60,7 @@ export function installRenderer(c: Context<AppEnv>): void {
       notFound: status === 404,
       tracking: { page_category: '', page_subcategory: '', articleThematic: '', ...options.tracking },
       year: parisWallClock(c.get('clock').now()).year,
+      thirdParties: options.thirdParties !== false,
     };
     // The response's CSP nonce is written by React into every script it emits (the bootstrap
     // module, its streaming scripts) and by the document into the JSON-LD: no HTML rewrite pass.

@@ -65,5 +65,7 @@ export async function articlePage(
         .join(','),
     },
     cache: preview ? 'never' : 'shared',
+    // The address of a preview or an embargo is its signed link.
+    ...(preview ? { thirdParties: false as const } : {}),
   });
 }
