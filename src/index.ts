@@ -62,6 +62,7 @@ import { userData } from './data/user.server';
 import { createIdempotency } from './cache/idempotency.server';
 import { provideIslands } from './ui/Island';
 import { hasSessionCookie } from './auth/session.server';
+import { announceSignedOut } from './auth/signed-out.server';
 import { islands } from './islands/registry';
 
 provideIslands(islands);
@@ -141,6 +142,8 @@ app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next(
 
 // Pages read only the query parameters they declare (reads(…) below); the others are dropped here.
 app.use(declaredQuery());
+// Around the cache: the first page after a sign-out is marked for its notice, never the stored copy.
+app.use(announceSignedOut());
 app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx), hasSessionCookie));
 
 // For machines: before the renderer, so they never load the shell.

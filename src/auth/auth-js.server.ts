@@ -8,7 +8,7 @@ import { providerMetadata } from '../upstream/oidc.server';
 import { getCookie } from 'hono/cookie';
 import { authCookieName, isSecureRequest } from './cookies.server';
 import { sessionCookieName } from './session.server';
-import { signedOutAt, signOutMark } from './signed-out.server';
+import { signedOutAt, signOutMark, signOutNotice } from './signed-out.server';
 import { tooManyRequests, withinLimit } from '../http/rate-limit.server';
 import { cacheControl } from '../http/cache-control';
 import { log } from '../observability/log.server';
@@ -161,21 +161,12 @@ async function signOutAtProvider(c: Context<AppEnv>, response: Response): Promis
   return new Response(JSON.stringify({ url: target.href }), { status: 200, headers });
 }
 
-/**
- * Once signed out, the reader is told so on the page they land on (after the provider's own
- * confirmation): a short-lived cookie the page's SessionSync island reads once and clears.
- */
-const SIGNED_OUT_COOKIE = 'ffr_deconnecte';
-
 function announceSignOut(response: Response, c: Context<AppEnv>): Response {
   const signedOut = response.headers
     .getSetCookie()
     .some((cookie) => /max-age=0|expires=thu, 01 jan 1970/i.test(cookie) && cookie.includes('session-token'));
   if (signedOut) {
-    response.headers.append(
-      'set-cookie',
-      `${SIGNED_OUT_COOKIE}=1; Path=/; Max-Age=600; SameSite=Lax${isSecureRequest(c) ? '; Secure' : ''}`,
-    );
+    response.headers.append('set-cookie', signOutNotice(c));
     // For good: a session cookie that comes back from a read still in flight is refused.
     response.headers.append('set-cookie', signOutMark(c));
   }

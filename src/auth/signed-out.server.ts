@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { isSecureRequest, SESSION_MAX_AGE } from './cookies.server';
@@ -26,3 +26,31 @@ export function signOutMark(c: Context<AppEnv>, at = Date.now()): string {
 /** Whether a session that began at `signedInAt` (ms; unknown for sessions older than this rule) was signed out since. */
 export const endedBySignOut = (signedInAt: unknown, signedOut: number | null) =>
   signedOut !== null && !(typeof signedInAt === 'number' && signedInAt > signedOut);
+
+// Once signed out, the reader is told so on the page they land on (after the provider's own
+// confirmation). The page is the cached one everyone gets: a short-lived HttpOnly notice cookie
+// marks that one answer (<html data-signed-out>, read by the SessionSync island) and is cleared by
+// it. HttpOnly like every cookie of the site (docs/security.md): no script needs to read it.
+const noticeName = (secure: boolean) => `${secure ? '__Host-' : ''}ffr.deconnecte`;
+const NOTICE_SECONDS = 600;
+
+/** The notice's cookie, set beside the sign-out's (auth-js.server.ts). */
+export const signOutNotice = (c: Context<AppEnv>): string =>
+  `${noticeName(isSecureRequest(c))}=1; Path=/; Max-Age=${NOTICE_SECONDS}; HttpOnly; SameSite=Lax${isSecureRequest(c) ? '; Secure' : ''}`;
+
+/** On the first page after a sign-out: the document marked for the island, the notice cleared. */
+export const announceSignedOut = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  await next();
+  const secure = isSecureRequest(c);
+  if (getCookie(c, noticeName(secure)) !== '1') return;
+  if (!(c.res.headers.get('content-type') ?? '').startsWith('text/html') || c.res.status !== 200 || !c.res.body) return;
+  c.res = new HTMLRewriter()
+    .on('html', {
+      element: (html) => {
+        html.setAttribute('data-signed-out', '');
+      },
+    })
+    .transform(c.res);
+  c.res.headers.append('set-cookie', `${noticeName(secure)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+  c.res.headers.set('cache-control', 'private, no-store');
+};

@@ -384,6 +384,27 @@ describe('the browser’s _log beacon', () => {
   });
 });
 
+describe('the sign-out notice (issue 43)', () => {
+  it('marks the first page after a sign-out for its notice, from an HttpOnly cookie it clears, never in the stored copy', async () => {
+    await site('/');
+    const marked = await site('/', { headers: { cookie: 'ffr.deconnecte=1' } });
+    const html = await marked.text();
+    expect(html).toMatch(/<html[^>]* data-signed-out/);
+    expect(marked.headers.get('cache-control')).toBe('private, no-store');
+    const cleared = marked.headers.getSetCookie().find((c) => c.startsWith('ffr.deconnecte='))!;
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(cleared).toMatch(/HttpOnly/);
+    // Everyone else, and the same reader next time, get the page as stored.
+    expect(await (await site('/')).text()).not.toContain('data-signed-out');
+  });
+
+  it('is set HttpOnly and __Host- on https by the sign-out', async () => {
+    const { signOutNotice } = await import('../../src/auth/signed-out.server');
+    const c = { req: { url: 'https://presse.test/api/auth/signout' } } as unknown as Parameters<typeof signOutNotice>[0];
+    expect(signOutNotice(c)).toBe('__Host-ffr.deconnecte=1; Path=/; Max-Age=600; HttpOnly; SameSite=Lax; Secure');
+  });
+});
+
 describe('the _log beacon’s body (issue 43)', () => {
   it('answers 400 in JSON to a JSON body that is not { level, code } — null, an array, a number, deep nesting — and logs nothing', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -61,12 +61,12 @@ export default function SessionSync() {
       });
   }, [setSession, loadProfile]);
 
-  // Just signed out (the worker left a cookie for it, src/auth/auth-js.server.ts): said once.
+  // Just signed out (the worker marked this page for it, src/auth/signed-out.server.ts): said once.
   const showSnackbar = useSetAtom(showSnackbarAtom);
   useEffect(() => {
-    if (!document.cookie.split('; ').includes('ffr_deconnecte=1')) return;
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in Firefox nor Safari
-    document.cookie = 'ffr_deconnecte=; path=/; max-age=0';
+    const root = document.documentElement;
+    if (!root.hasAttribute('data-signed-out')) return;
+    root.removeAttribute('data-signed-out');
     showSnackbar('Vous êtes déconnecté. À bientôt\u202f!');
   }, [showSnackbar]);
 
