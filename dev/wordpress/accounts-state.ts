@@ -28,6 +28,8 @@ function initialPrefs(store: ContentStore, account: TestAccount): Prefs {
     // The federation's account holds a mobile number: the WhatsApp news go to it.
     phone_mobile: journalist ? '0612345678' : '',
     profile: journalist ? 'journaliste' : 'membre',
+    // SPEC §5 lists a token among the preferences: WordPress's own, for the federation's apps.
+    token: `wp-${account.sub.slice(0, 8)}-${account.login}`,
     favorite_newsroom_post_ids: [],
     journaliste: account.journaliste,
     journaliste_carte_presse: journalist ? '123456' : '',

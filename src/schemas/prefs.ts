@@ -2,25 +2,27 @@ import * as z from 'zod';
 import { flag, list, nullable, num, text } from './mapping';
 
 // SPEC §5: the signed-in user's preferences (user_prefs), read with the spec's mapping rule
-// (mapping.ts): a field of the wrong type takes its default. Fields the site does not use are kept
-// as they came: the profile form shows them back to their owner.
+// (mapping.ts): a field of the wrong type takes its default. Only the fields named here go on, to
+// the pages and to the browser (/api/user/prefs): anything else WordPress adds — the `token` the
+// specification lists among them — is dropped here (issue 43).
 
-const AccreditationRequestSchema = z.looseObject({ event_id: num(0), title: text(), date: text(), status: text() });
+const AccreditationRequestSchema = z.object({ event_id: num(0), title: text(), date: text(), status: text() });
 
 /** Post ids as the profile holds them (numbers or numeric strings); reading-list.ts reads them. */
 const postIdList = z.array(z.union([z.number(), z.string()])).catch([]);
 
-export const PrefsSchema = z.looseObject({
+export const PrefsSchema = z.object({
   // Absent in some answers: unknown is not "not matched to a member", so no default here.
   identifie: z.boolean().optional().catch(undefined),
   first_name: text(),
   last_name: text(),
   email: text(),
+  phone_mobile: text(),
   logo: text(),
   journaliste: text(),
   journaliste_fonction: text(),
   journaliste_carte_presse: text(),
-  journaliste_media: nullable(z.looseObject({ id: z.coerce.number().int(), nom: z.string() })),
+  journaliste_media: nullable(z.object({ id: z.coerce.number().int(), nom: z.string() })),
   journaliste_media_temporaire: text(),
   journaliste_optin_mail: flag(),
   journaliste_optin_whatsapp: flag(),
@@ -35,4 +37,4 @@ export const PrefsSchema = z.looseObject({
 export type Prefs = z.output<typeof PrefsSchema>;
 
 /** user_newsroom answers the journalist's newsroom flags. */
-export const NewsroomFlagsSchema = z.looseObject({ journalist_status_request: flag(), journalist_updated_profile: flag() });
+export const NewsroomFlagsSchema = z.object({ journalist_status_request: flag(), journalist_updated_profile: flag() });

@@ -189,6 +189,40 @@ describe('sessions', () => {
     expect(await prefs.json()).toMatchObject({ error: 'RefreshAccessTokenError' });
   });
 
+  it('hands the browser the profile fields the site uses, never WordPress’s others (its token, the SSO id, the login) (issue 43)', async () => {
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    const res = await get('/api/user/prefs?type=complet', cookie);
+    expect(res.status).toBe(200);
+    const prefs = (await res.json()) as Record<string, unknown>;
+    expect(prefs.email).toBe('journaliste@example.fr');
+    expect(prefs.phone_mobile).toBe('0612345678');
+    for (const field of ['token', 'id_sso', 'login', 'licence', 'profile', 'birth_date', 'birth_city'])
+      expect(Object.keys(prefs), field).not.toContain(field);
+  });
+
+  it('gives the profile calls every upstream call’s deadline, and their line in the request log (issue 43)', async () => {
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    await upstream.fault({ path: '/wp-json/ffr/v1/user_prefs', kind: 'timeout' });
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const started = Date.now();
+      const res = await get('/api/user/prefs', cookie);
+      // UPSTREAM_TIMEOUT_MS is 4 s in these tests (8 s deployed); the specification's 600 s is no reader's wait.
+      expect(Date.now() - started).toBeLessThan(6000);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ error: 'unavailable' });
+      const line = logged.mock.calls
+        .map(([l]) => String(l))
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { event: string; upstream?: Array<{ path: string; outcome: string }> })
+        .find((l) => l.event === 'request');
+      expect(line?.upstream).toContainEqual(expect.objectContaining({ path: '/wp-json/ffr/v1/user_prefs', outcome: 'timeout' }));
+    } finally {
+      logged.mockRestore();
+      await upstream.clearFaults();
+    }
+  });
+
   it('sends the press space to sign-in with SessionRequired', async () => {
     const res = await get('/espace-presse?optin_whatsapp=open');
     expect(res.status).toBe(302);
