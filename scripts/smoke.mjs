@@ -8,7 +8,7 @@
 // From the environment, when set: HEALTH_TOKEN (the health check's details), PURGE_SECRET (the
 // signed purge; without it the purge is skipped, said so), CF_ACCESS_CLIENT_ID and
 // CF_ACCESS_CLIENT_SECRET (staging's Cloudflare Access service token).
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 
@@ -117,7 +117,13 @@ export async function smoke({ url, version, env = process.env, log = () => {} })
   await check('une purge signée', async () => {
     if (!env.PURGE_SECRET) return 'non faite (PURGE_SECRET absent)';
     // The forms' models alone: the cheapest purge, that no reader notices.
-    const body = JSON.stringify({ type: 'form', action: 'update', form: { id: 999_999, slug: 'controle-apres-deploiement' } });
+    // With a nonce, as the plugin sends them: the site takes a signature once.
+    const body = JSON.stringify({
+      type: 'form',
+      action: 'update',
+      form: { id: 999_999, slug: 'controle-apres-deploiement' },
+      nonce: randomUUID(),
+    });
     const timestamp = String(Math.floor(Date.now() / 1000));
     const signature = createHmac('sha256', env.PURGE_SECRET).update(`${timestamp}.${body}`).digest('base64');
     const res = await get('/api/purge', {

@@ -230,7 +230,13 @@ export function createControlRoutes(h: ControlHooks) {
       .map((id) => store.content.categories.find((cat) => cat.id === id))
       .filter((cat) => cat !== undefined)
       .map((cat) => ({ id: cat.id, slug: cat.slug }));
-    const body = JSON.stringify({ type: 'post', action, post: { id: article.id, slug: article.slug, categories } });
+    // A nonce per send, as the plugin adds (the site takes a signature once).
+    const body = JSON.stringify({
+      type: 'post',
+      action,
+      post: { id: article.id, slug: article.slug, categories },
+      nonce: crypto.randomUUID(),
+    });
     const timestamp = String(Math.floor(Date.now() / 1000));
     const signature = signPurgeBody(body, h.config.purgeSecret, timestamp);
     const url = `${h.config.workerUrl}/api/purge`;

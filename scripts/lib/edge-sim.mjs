@@ -747,16 +747,19 @@ export async function simulate({
     scenario(plan);
 
     let purgeToAck = 0;
+    let nonces = 0;
     function deliver(record, body, via, attempt) {
       const site = sites.find((s) => s.name === via);
       // From WordPress (Western Europe) to the location it reaches, signed on arrival's second as the plugin signs.
       clock.at(site.rtt / 2 + 20, () => {
         const timestamp = String(Math.floor(clock.now / 1000));
-        const signature = signPurgeBody(body, vars.PURGE_SECRET, timestamp);
+        // A nonce per send, as the plugin adds: the site takes a signature once.
+        const sent = JSON.stringify({ ...JSON.parse(body), nonce: `${via}-${attempt}-${++nonces}` });
+        const signature = signPurgeBody(sent, vars.PURGE_SECRET, timestamp);
         const request = new Request(`${ORIGIN}/api/purge`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp },
-          body,
+          body: sent,
         });
         const sentAt = clock.now;
         call(site, isolateAt(site), request, { kind: 'purge' }).then(({ status }) => {

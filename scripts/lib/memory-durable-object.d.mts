@@ -2,6 +2,7 @@
 export declare class MemoryStorage {
   get<T>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown): Promise<void>;
+  put(entries: Record<string, unknown>): Promise<void>;
   delete(key: string): Promise<boolean>;
 }
 export declare function memoryNamespace(

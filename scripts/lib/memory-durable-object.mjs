@@ -8,8 +8,10 @@ export class MemoryStorage {
   async get(key) {
     return structuredClone(this.#entries.get(key));
   }
+  /** `put(key, value)`, or `put({ key: value, … })` to write several at once, as the runtime's storage takes both. */
   async put(key, value) {
-    this.#entries.set(key, structuredClone(value));
+    if (typeof key === 'object' && key !== null) for (const [k, v] of Object.entries(key)) this.#entries.set(k, structuredClone(v));
+    else this.#entries.set(key, structuredClone(value));
   }
   async delete(key) {
     return this.#entries.delete(key);

@@ -14,6 +14,8 @@ import { addMark, admissible, pruneVersions, type EntryMeta, type TagVersions } 
 // copy from replacing a newer one. See docs/decisions/016-purge-bound-everywhere.md.
 
 const STORAGE_KEY = 'marks';
+/** The signatures already taken, each until its timestamp can no longer be accepted (cache/purge.server.ts). */
+const SEEN_KEY = 'seen';
 /** A writer that never says it is done (its isolate died) holds a key this long at most. */
 const LEASE_MS = 10_000;
 /** Keys whose last admitted copy is remembered (in memory: losing them costs nothing but that check). */
@@ -25,6 +27,7 @@ type Lease = { token: string; until: number };
 
 export class PurgeMarks extends DurableObject {
   private marks: TagVersions | null = null;
+  private seen: Record<string, number> | null = null;
   private readonly leases = new Map<string, Lease>();
   private readonly admitted = new Map<string, number>();
 
@@ -35,13 +38,24 @@ export class PurgeMarks extends DurableObject {
     return this.marks;
   }
 
-  /** Marks these tags purged now, in effect `boundMs` later; resolves with that instant once stored. */
-  async mark(tags: string[], boundMs: number): Promise<{ effectiveAt: number }> {
+  /**
+   * Marks these tags purged now, in effect `boundMs` later; resolves with that instant once stored.
+   * `once`: the purge's signature, taken once (a replay of the same signed request within its
+   * window answers `replayed` and marks nothing), remembered until `until` (ms).
+   */
+  async mark(tags: string[], boundMs: number, once?: { id: string; until: number }): Promise<{ effectiveAt: number; replayed?: true }> {
     const marks = await this.load();
     const now = Date.now();
+    if (once) {
+      this.seen ??= (await this.ctx.storage.get<Record<string, number>>(SEEN_KEY)) ?? {};
+      if ((this.seen[once.id] ?? 0) > now) return { effectiveAt: 0, replayed: true };
+      this.seen = Object.fromEntries(Object.entries(this.seen).filter(([, until]) => until > now));
+      this.seen[once.id] = once.until;
+    }
     for (const tag of tags) addMark(marks, tag, now, now - boundMs);
     this.marks = pruneVersions(marks, now);
-    await this.ctx.storage.put(STORAGE_KEY, this.marks);
+    // One write: the marks and the signature stand or fall together.
+    await this.ctx.storage.put({ [STORAGE_KEY]: this.marks, ...(once ? { [SEEN_KEY]: this.seen } : {}) });
     return { effectiveAt: now + boundMs };
   }
 

@@ -22,6 +22,19 @@ describe('PurgeMarks', () => {
     expect(await marks.read()).toEqual({ 'post:a': [T, T + 5000], home: [T + 5000] });
   });
 
+  it('takes a signature once until its window ends, even after a restart, then forgets it', async () => {
+    vi.useFakeTimers({ now: T });
+    const storage = new MemoryStorage();
+    const once = { id: 'abc', until: T + 360_000 };
+    expect(await object(storage).mark(['post:a'], 1000, once)).toEqual({ effectiveAt: T + 1000 });
+    vi.setSystemTime(T + 2000);
+    // Another instance (the object evicted and started again) reads what was taken from storage.
+    expect(await object(storage).mark(['post:b'], 1000, once)).toEqual({ effectiveAt: 0, replayed: true });
+    expect(await object(storage).read()).toEqual({ 'post:a': [T] });
+    vi.setSystemTime(T + 360_001);
+    expect(await object(storage).mark(['post:b'], 1000, once)).toEqual({ effectiveAt: T + 361_001 });
+  });
+
   it('reads the marks an earlier version stored, one instant per tag', async () => {
     const storage = new MemoryStorage();
     await storage.put('marks', { home: T });

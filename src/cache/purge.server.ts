@@ -90,6 +90,12 @@ const unique = (tags: string[]) => [...new Set(tags)];
 /** A purge names one post, term, form or the site: a few hundred bytes. Anything longer is refused unread. */
 export const MAX_PURGE_BYTES = 8 * 1024;
 
+/** A signature's short name for the purge object's memory of those already taken. */
+async function digest(signature: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(signature.trim())));
+  return [...bytes.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 async function verify(secret: string, body: ArrayBuffer, signature: string | undefined, timestamp: string | undefined): Promise<boolean> {
   if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > REPLAY_WINDOW_SECONDS) return false;
@@ -155,9 +161,11 @@ async function purge(c: Context<AppEnv>) {
     );
   }
   const tags = tagsFor(parsed.data);
-  let effectiveAt: number;
+  let effectiveAt: number | 'replayed';
   try {
-    effectiveAt = await markPurged(c.env.PURGE_MARKS, tags, c.get('config').PURGE_BOUND_MS);
+    // A signed purge is taken once: the same request sent again within its window marks nothing.
+    const once = { id: await digest(signature!), until: (Number(timestamp) + REPLAY_WINDOW_SECONDS + 60) * 1000 };
+    effectiveAt = await markPurged(c.env.PURGE_MARKS, tags, c.get('config').PURGE_BOUND_MS, once);
   } catch (error) {
     // Not acknowledged (the object failing, slow or overloaded): WordPress's plugin retries
     // (WP-Cron) until the marks are stored.
@@ -166,6 +174,8 @@ async function purge(c: Context<AppEnv>) {
       'retry-after': '5',
     });
   }
+  if (effectiveAt === 'replayed')
+    return c.json({ error: 'replayed', message: 'Cette purge signée a déjà été reçue : chaque envoi est signé à nouveau.' }, 409);
   // Acknowledged once it holds everywhere (tags.server.ts): WordPress's 200 means « the new text
   // is what every location that reaches the purge object serves ». At most 4 s to store it (else
   // 503 and the plugin retries) plus the bound (3 s): within the plugin's 8 s.

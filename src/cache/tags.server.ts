@@ -212,8 +212,15 @@ export function marksState(boundMs: number): { ageMs: number | null; current: bo
 }
 
 /** Marks the tags purged; resolves with the instant the purge takes effect everywhere (rejects past the deadline: 503). */
-export async function markPurged(marks: DurableObjectNamespace<PurgeMarks>, tags: string[], boundMs: number): Promise<number> {
-  const { effectiveAt } = await deadline(stub(marks).mark(tags, boundMs), MARK_DEADLINE_MS);
+export async function markPurged(
+  marks: DurableObjectNamespace<PurgeMarks>,
+  tags: string[],
+  boundMs: number,
+  once?: { id: string; until: number },
+): Promise<number | 'replayed'> {
+  const answer = await deadline(stub(marks).mark(tags, boundMs, once), MARK_DEADLINE_MS);
+  if (answer.replayed) return 'replayed';
+  const { effectiveAt } = answer;
   if (copy) {
     const versions = { ...copy.versions };
     for (const t of tags) addMark(versions, t, effectiveAt - boundMs, Date.now() - boundMs);

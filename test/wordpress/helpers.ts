@@ -139,7 +139,18 @@ export async function overridePurge(
   else await writeFile(wp.overridesFile, JSON.stringify(values));
 }
 
-export type Received = { body: string; json: any; headers: IncomingHttpHeaders; signed: boolean };
+/** A body as the plugin queued it: the `nonce` it adds to every send taken out. */
+export function withoutNonce(body: string): string {
+  try {
+    const { nonce: _, ...rest } = JSON.parse(body) as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return body;
+  }
+}
+
+/** `json`: the body without its `nonce`, which the plugin adds to every send (`nonce` beside it). */
+export type Received = { body: string; json: any; nonce: unknown; headers: IncomingHttpHeaders; signed: boolean };
 
 /** A stand-in for the worker that counts what it receives and checks each signature. */
 export async function countingServer(secret = wp.purgeSecret) {
@@ -154,11 +165,13 @@ export async function countingServer(secret = wp.purgeSecret) {
       const given = Buffer.from(String(req.headers['x-ffr-signature'] ?? ''), 'base64');
       const fresh = Math.abs(Date.now() / 1000 - Number(ts)) <= 300;
       const signed = fresh && given.length === expected.length && timingSafeEqual(given, expected);
-      let json: unknown = null;
+      let json: any = null;
       try {
         json = JSON.parse(body);
       } catch {}
-      received.push({ body, json, headers: req.headers, signed });
+      const nonce = json && typeof json === 'object' ? json.nonce : undefined;
+      if (json && typeof json === 'object') delete json.nonce;
+      received.push({ body, json, nonce, headers: req.headers, signed });
       res.writeHead(signed ? 200 : 401, { 'content-type': 'application/json' });
       res.end(JSON.stringify(signed ? { purged: [] } : { error: 'invalid_signature', message: 'Signature absente, invalide ou expirée.' }));
     });
@@ -253,7 +266,7 @@ export async function statusServer(status: number, message = `Réponse ${status}
     req.setEncoding('utf8');
     req.on('data', (d) => (body += d));
     req.on('end', () => {
-      received.push(body);
+      received.push(withoutNonce(body));
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(status < 300 ? { purged: [] } : { error: `status_${status}`, message }));
     });

@@ -24,6 +24,8 @@ afterAll(async () => {
 function received() {
   for (const r of worker.received) {
     expect(r.signed, r.body).toBe(true);
+    // A nonce of its own on every send: the site takes a signature once (issue 43).
+    expect(r.nonce, r.body).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(r.headers['content-type']).toBe('application/json');
     expect(PurgeBodySchema.safeParse(r.json).success, r.body).toBe(true);
   }

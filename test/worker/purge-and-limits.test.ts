@@ -55,6 +55,31 @@ describe('purges arriving together', () => {
   });
 });
 
+describe('a signed purge is taken once (issue 43)', () => {
+  it('refuses the same signed request sent again (409, nothing marked), and takes the same body signed anew', async () => {
+    const [a] = await articles();
+    const { purge } = await upstream.publish({ id: a!.id, title: `${a!.title} — rejouée` });
+    expect((await signedPurge(purge)).status).toBe(200);
+    const again = await signedPurge(purge);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: 'replayed' });
+    // The plugin's retry: the same body, another nonce, signed again.
+    const body = JSON.stringify({ ...JSON.parse(purge.body), nonce: crypto.randomUUID() });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(env.PURGE_SECRET!),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const signature = btoa(
+      String.fromCharCode(...new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${timestamp}.${body}`)))),
+    );
+    expect((await signedPurge({ body, signature, timestamp })).status).toBe(200);
+  });
+});
+
 describe('the freshness window holds end to end', () => {
   it('re-renders a stale page from fresh data, not from a data entry as old as the page', async () => {
     // The clock starts a second ahead: the store writes a key at most once a second (isolate

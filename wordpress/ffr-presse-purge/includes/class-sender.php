@@ -125,7 +125,11 @@ final class Sender {
 	 */
 	public function send( string $json ): array {
 		$timestamp = (string) time();
-		$signature = base64_encode( hash_hmac( 'sha256', $timestamp . '.' . $json, $this->secret, true ) );
+		// The site takes a signature once (a replayed request marks nothing): every send, a retry
+		// included, carries a nonce of its own, so that two saves in the same second both count.
+		$decoded = json_decode( $json, true );
+		$sent    = is_array( $decoded ) ? self::encode( $decoded + array( 'nonce' => wp_generate_uuid4() ) ) : $json;
+		$signature = base64_encode( hash_hmac( 'sha256', $timestamp . '.' . $sent, $this->secret, true ) );
 		try {
 			$response = wp_remote_post(
 				$this->url,
@@ -137,7 +141,7 @@ final class Sender {
 						'X-FFR-Timestamp' => $timestamp,
 						'X-FFR-Signature' => $signature,
 					),
-					'body'        => $json,
+					'body'        => $sent,
 				)
 			);
 		} catch ( \Throwable $e ) {
