@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { sendPurge } from '../support/purge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDevVars, root } from '../../scripts/lib/stack.mjs';
 import { context, islandLive, launch, SCREENSHOTS, siteUrl, testNow, throughProvider, upstreamUrl } from './browser';
@@ -241,16 +241,7 @@ describe('dates typed with a two-digit year (SPEC §9, cutoff 60)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ form: markup }),
     });
-    const body = JSON.stringify({ type: 'form', action: 'update', form: { id, slug: 'contactez-nous' } });
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = createHmac('sha256', (await vars()).PURGE_SECRET!)
-      .update(`${timestamp}.${body}`)
-      .digest('base64');
-    const res = await fetch(`${siteUrl()}/api/purge`, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json', 'x-ffr-signature': signature, 'x-ffr-timestamp': timestamp },
-    });
+    const res = await sendPurge(siteUrl(), { type: 'form', action: 'update', form: { id, slug: 'contactez-nous' } });
     expect(res.status).toBe(200);
   }
   beforeAll(async () => {
