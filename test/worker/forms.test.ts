@@ -1,5 +1,5 @@
 import { reset } from 'cloudflare:test';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { encode } from '@auth/core/jwt';
 import { env } from 'cloudflare:workers';
 import { site, TEST_NOW } from './helpers';
@@ -165,6 +165,30 @@ describe('form posts are bounded before any work is done on them', () => {
       expect(took, `${repeats} fields took ${took} ms`).toBeLessThan(5_000);
     }
     expect(await upstream.json<unknown[]>('/__control/submissions')).toHaveLength(0);
+  });
+
+  it('counts the parts of a multipart post in its bytes: 100 000 empty fields refused unparsed, in French (issue 43)', async () => {
+    const boundary = '----ffr-test-0123456789';
+    const part = `--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\n\r\n`;
+    const parse = vi.spyOn(Request.prototype, 'formData');
+    try {
+      const res = await send('contactez-nous', `${part.repeat(100_000)}--${boundary}--\r\n`, {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      });
+      expect([400, 413]).toContain(res.status);
+      expect(((await res.json()) as { message: string }).message).toMatch(/trop de champs|dépasse la taille/);
+      expect(parse).not.toHaveBeenCalled();
+      // Within the limit, the same shape is read (and judged on its fields).
+      const fine = await send('contactez-nous', `${part.repeat(3)}--${boundary}--\r\n`, {
+        'content-type': `multipart/form-data; boundary="${boundary}"`,
+      });
+      expect(fine.status).toBe(422);
+      expect(parse).toHaveBeenCalledTimes(1);
+      // No boundary: not a form.
+      expect((await send('contactez-nous', part, { 'content-type': 'multipart/form-data' })).status).toBe(415);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('counts a chunked body as it arrives: past the form’s limit, 413 before the end', async () => {

@@ -61,6 +61,26 @@ function countUpTo(bytes: Uint8Array, byte: number, max: number): number {
   return n;
 }
 
+/** The boundary of a multipart Content-Type (RFC 2046 §5.1.1: 1 to 70 characters, maybe quoted), or null. */
+function multipartBoundary(type: string): string | null {
+  const m = type.match(/;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i);
+  return m ? (m[1] ?? m[2] ?? null) : null;
+}
+
+/** How many times `needle` occurs in `bytes`, stopping once past `max`. */
+function countSequence(bytes: Uint8Array, needle: Uint8Array, max: number): number {
+  let n = 0;
+  for (let i = bytes.indexOf(needle[0]!); i !== -1 && n <= max; i = bytes.indexOf(needle[0]!, i + 1)) {
+    let j = 1;
+    while (j < needle.length && bytes[i + j] === needle[j]) j++;
+    if (j === needle.length) {
+      n++;
+      i += needle.length - 1;
+    }
+  }
+  return n;
+}
+
 /** Reads a form post (multipart or urlencoded) into values and files, within FORM_POST_LIMITS. */
 export async function readFormPost(c: Context<AppEnv>, model: FormModel): Promise<{ values: FormValues; files: Record<string, File[]> }> {
   const type = c.req.header('content-type') ?? '';
@@ -72,7 +92,13 @@ export async function readFormPost(c: Context<AppEnv>, model: FormModel): Promis
 
   let entries: Iterable<[string, FormDataEntryValue]>;
   if (multipart) {
-    // Parsed by the runtime (native, linear) within the byte limit above; the fields are counted as read.
+    // Its parts counted in the raw bytes first (each part opens with the boundary, RFC 7578 §4.1;
+    // one more closes the body): 100 000 empty fields are refused after a scan, unparsed.
+    const boundary = multipartBoundary(type);
+    if (!boundary) throw new FormRequestError(415, 'Le corps de la requête n’est pas un formulaire lisible.');
+    if (countSequence(bytes, new TextEncoder().encode(`--${boundary}`), FORM_POST_LIMITS.fields + 1) - 1 > FORM_POST_LIMITS.fields)
+      throw new FormRequestError(400, TOO_MANY);
+    // Then parsed by the runtime (native, linear) within the byte limit above; the fields are counted again as read.
     const data = await new Request('https://formulaire.invalid/', { method: 'POST', headers: { 'content-type': type }, body: bytes })
       .formData()
       .catch(() => {
