@@ -7,7 +7,10 @@
 //   3. an unsigned 8 MiB POST /api/purge: status and time through workerd, and the heap the
 //      worker's fetch alone grows by in Node (the bundle in plain Node, lib/node-worker.mjs);
 //   4. 1 000 random addresses (junk query parameters, unknown slugs, pages past the end, unknown
-//      form slugs, random searches), asked twice: KV writes, Cache API puts and upstream calls.
+//      form slugs, random searches), asked twice: KV writes, Cache API puts and upstream calls;
+//   5. 1 000 made-up spellings of real pages (issue 43: `?page=` junk, album filter values a team
+//      page does not offer, percent-escaped paths): new KV keys, KV writes, purge-object leases and
+//      Cache API puts, on the code before (BENCH_ABUSE_BASELINE, a commit) and on this checkout.
 // Writes bench/abuse.json. Figures, not assertions: the workerd tests hold the limits.
 import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +28,10 @@ import {
   withUpstreamPort,
 } from './lib/stack.mjs';
 import { startProductionWorker } from './lib/worker-build.mjs';
+import { sourceAt } from './lib/source-at.mjs';
+
+/** The code before issue 43's one-copy-per-page rules, for the before → after of part 5. */
+const BASELINE = process.env.BENCH_ABUSE_BASELINE ?? 'af83705';
 
 const control = (path, init) => fetch(`${upstreamUrl}/__control${path}`, init).then((r) => r.json());
 const ms = (t0) => Math.round(performance.now() - t0);
@@ -71,7 +78,13 @@ try {
   // ── In Node: the worker's fetch alone ──
   dropWorkerLogLines();
   const { worker } = await importBundles({ worker: 'src/index.ts' });
-  const { env, kv, caches } = await nodeBindings(worker, { CONTENT_FRESH_SECONDS: '86400', HTML_FRESH_SECONDS: '86400' });
+  const { env, kv, caches } = await nodeBindings(worker, {
+    CONTENT_FRESH_SECONDS: '86400',
+    HTML_FRESH_SECONDS: '86400',
+    // Leases asked at once, not gathered for a quarter second behind each answer: every call here
+    // waits for its waitUntil work, which batching would turn into seconds per address.
+    PURGE_BOUND_MS: '0',
+  });
   const call = (path, init) => callWorker(worker.default, new Request(siteUrl + path, init), env);
 
   // The heap an 8 MiB unsigned purge costs.
@@ -151,8 +164,80 @@ try {
       `1 000 random addresses, pass ${pass}: ${figures.kvWrites} KV writes, ${figures.cachePuts} Cache API puts, ${figures.upstreamCalls} upstream calls, statuses ${JSON.stringify(statuses)}`,
     );
   }
+
+  // Made-up spellings of real pages, before → after.
+  report.madeUpSpellings = {};
+  const before = await sourceAt(BASELINE);
+  try {
+    for (const [label, entry] of [
+      [`before (${BASELINE})`, `${before.dir.slice(root.length)}src/index.ts`],
+      ['after', 'src/index.ts'],
+    ]) {
+      report.madeUpSpellings[label] = await spellings(entry);
+      console.log(`1 000 made-up spellings, ${label}: ${JSON.stringify(report.madeUpSpellings[label])}`);
+    }
+  } finally {
+    await before.dispose();
+  }
 } finally {
   stopAll();
+}
+
+/** Part 5 on the worker built from `entry`: every figure counted from a state where the canonical pages are cached. */
+async function spellings(entry) {
+  const { worker } = await importBundles({ worker: entry });
+  let leases = 0;
+  for (const method of ['lease', 'claim']) {
+    const original = worker.PurgeMarks.prototype[method];
+    if (!original) continue;
+    worker.PurgeMarks.prototype[method] = function (...args) {
+      leases += method === 'lease' ? (args[0]?.length ?? 0) : 1;
+      return original.apply(this, args);
+    };
+  }
+  const { env, kv, caches } = await nodeBindings(worker, {
+    CONTENT_FRESH_SECONDS: '86400',
+    HTML_FRESH_SECONDS: '86400',
+    // Leases asked at once, not gathered for a quarter second behind each answer: every call here
+    // waits for its waitUntil work, which batching would turn into seconds per address.
+    PURGE_BOUND_MS: '0',
+  });
+  const call = (path) => callWorker(worker.default, new Request(siteUrl + path), env);
+  const pages = ['/categories/xv-de-france', '/categories/rugby-amateur', '/contact', '/equipes-de-france/xv-de-france-equipe'];
+  for (const path of pages) await call(path);
+  let seed = 43;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const word = () => Math.floor(rand() * 36 ** 6).toString(36);
+  const junkPage = () => [word(), '0', '1', `-${Math.floor(rand() * 1000)}`, `${Math.floor(rand() * 9) + 1}.5`][Math.floor(rand() * 5)];
+  // Each letter escaped or not at random, its hex in either case: one page, many spellings.
+  const escaped = (path) =>
+    path.replace(/[a-z]/g, (ch) => {
+      if (rand() < 0.7) return ch;
+      const hex = ch.charCodeAt(0).toString(16);
+      return `%${rand() < 0.5 ? hex : hex.toUpperCase()}`;
+    });
+  const urls = [
+    ...Array.from({ length: 350 }, () => `/categories/xv-de-france?page=${junkPage()}`),
+    ...Array.from({ length: 300 }, () => `/equipes-de-france/xv-de-france-equipe?saison=${word()}`),
+    ...Array.from({ length: 350 }, () => escaped(pages[Math.floor(rand() * pages.length)])),
+  ];
+  const keys0 = (await kv.list({ prefix: 'html:' })).keys.length;
+  const writes0 = kv.counts.writes;
+  const puts0 = caches.puts;
+  const leases0 = leases;
+  const statuses = {};
+  for (const url of urls) {
+    const { res } = await call(url);
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+  }
+  return {
+    requests: urls.length,
+    newKvKeys: (await kv.list({ prefix: 'html:' })).keys.length - keys0,
+    kvWrites: kv.counts.writes - writes0,
+    leases: leases - leases0,
+    cachePuts: caches.puts - puts0,
+    statuses,
+  };
 }
 await writeFile(`${root}bench/abuse.json`, `${JSON.stringify(report, null, 2)}\n`);
 console.log('Écrit : bench/abuse.json');

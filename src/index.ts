@@ -61,7 +61,7 @@ import { search } from './data/search.server';
 import { userData } from './data/user.server';
 import { createIdempotency } from './cache/idempotency.server';
 import { provideIslands } from './ui/Island';
-import { hasSessionCookie } from './auth/session.server';
+import { hasSessionCookie, sessionOpens } from './auth/session.server';
 import { announceSignedOut } from './auth/signed-out.server';
 import { islands } from './islands/registry';
 
@@ -144,7 +144,7 @@ app.get('*', async (c, next) => previewRedirect(c) ?? legacyRedirect(c) ?? next(
 app.use(declaredQuery());
 // Around the cache: the first page after a sign-out is marked for its notice, never the stored copy.
 app.use(announceSignedOut());
-app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx), hasSessionCookie));
+app.use(htmlCache((request, env, ctx) => app.fetch(request, env, ctx), hasSessionCookie, sessionOpens));
 
 // For machines: before the renderer, so they never load the shell.
 app.get('/robots.txt', robotsRoute);

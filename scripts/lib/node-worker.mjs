@@ -87,6 +87,7 @@ export async function nodeBindings(worker, overrides = {}) {
     LOG_LIMITER: allow,
     PURGE_LIMITER: allow,
     PREVIEW_LIMITER: allow,
+    HEALTH_LIMITER: allow,
     ...overrides,
   };
   return { env, kv, caches, vars };

@@ -51,6 +51,22 @@ export function hasSessionCookie(c: Context<AppEnv>): boolean {
   return Boolean(all[name]) || chunkNames(all, name).length > 0;
 }
 
+/**
+ * Whether the request's session cookie opens a session: it decrypts, and no sign-out ended it. No
+ * refresh, no call upstream: the cheap test of a made-up cookie (cache/html-cache.server.ts).
+ */
+export async function sessionOpens(c: Context<AppEnv>): Promise<boolean> {
+  if (!hasSessionCookie(c)) return false;
+  const name = sessionCookieName(c);
+  const token = (await getToken({
+    req: { headers: { cookie: c.req.header('cookie') ?? '' } },
+    secret: c.get('config').AUTH_SECRET,
+    cookieName: name,
+    salt: name,
+  }).catch(() => null)) as SessionToken | null;
+  return token !== null && !endedBySignOut(token.signedInAt, signedOutAt(c));
+}
+
 export async function readSession(c: Context<AppEnv>): Promise<SessionToken | null> {
   const name = sessionCookieName(c);
   const secret = c.get('config').AUTH_SECRET;

@@ -38,11 +38,20 @@ export async function cacheKey(url: URL): Promise<string> {
 /** This request is the cache's own background re-render of a stale page (its data must be recent: content.server.ts). */
 export const isRevalidation = (request: Request) => revalidateToken !== '' && request.headers.get(REVALIDATE_HEADER) === revalidateToken;
 
-/** `signedInReader`: the reader has a session (auth/), whose pages are their own and never shared. */
-export function htmlCache(fetchSelf: FetchSelf, signedInReader: (c: Context<AppEnv>) => boolean): MiddlewareHandler<AppEnv> {
+/**
+ * `signedInReader`: the request carries a session cookie (auth/), marked on every page;
+ * `sessionOpens`: that cookie opens a session, asked only on the pages written for their reader,
+ * so that a made-up cookie gets the shared copy there instead of a render each time.
+ */
+export function htmlCache(
+  fetchSelf: FetchSelf,
+  signedInReader: (c: Context<AppEnv>) => boolean,
+  sessionOpens: (c: Context<AppEnv>) => Promise<boolean>,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const signedIn = signedInReader(c);
-    await pageFor(c, next, fetchSelf, signedIn);
+    const forReader = signedIn && SIGNED_IN_PAGES.has(new URL(c.req.url).pathname) && (await sessionOpens(c));
+    await pageFor(c, next, fetchSelf, signedIn, forReader);
     mark(c, signedIn);
   };
 }
@@ -72,10 +81,15 @@ function mark(c: Context<AppEnv>, signedIn: boolean): void {
 
 const signedInTag = (etag: string) => etag.replace(/"$/, '-s"');
 
-async function pageFor(c: Context<AppEnv>, next: () => Promise<void>, fetchSelf: FetchSelf, signedIn: boolean): Promise<void> {
+async function pageFor(
+  c: Context<AppEnv>,
+  next: () => Promise<void>,
+  fetchSelf: FetchSelf,
+  signedIn: boolean,
+  forReader: boolean,
+): Promise<void> {
   const request = c.req.raw;
   const url = new URL(request.url);
-  const forReader = signedIn && SIGNED_IN_PAGES.has(url.pathname);
   // Written for the reader each time it is opened (a profile read): not fetched ahead from every
   // page whose header links to it (client/prefetch.ts); a 204 tells the browser to drop it.
   if (forReader && request.method === 'GET' && c.req.header('sec-purpose')?.startsWith('prefetch')) {

@@ -141,6 +141,17 @@ describe('one copy per page (issue 43)', () => {
     expect(res.headers.get('location')).toBe('/categories/xv-de-france/un-article');
   });
 
+  it('gives a made-up session cookie the shared copy of a page written for its reader, not a render each time', async () => {
+    const made = { cookie: 'authjs.session-token=invente-de-toutes-pieces' };
+    await warm('/accreditations');
+    await upstream.resetCounters();
+    const again = await site('/accreditations', { headers: made });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-ffr-cache')).toBe('HIT');
+    await again.text();
+    expect((await upstream.counters()).total).toBe(0);
+  });
+
   it('answers HEAD from the GET’s copy, without a body and without a render', async () => {
     await warm('/categories/xv-de-france');
     await upstream.resetCounters();
