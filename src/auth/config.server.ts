@@ -1,7 +1,8 @@
-import type { AuthConfig } from '@auth/core';
+import { type AuthConfig, customFetch } from '@auth/core';
 import type { Config } from '../config/env.server';
 import { freshToken, type SessionToken } from './tokens.server';
 import { userinfo } from '../upstream/oidc.server';
+import { timedFetch } from '../upstream/http.server';
 import { safeCallbackPath } from './callback-url';
 import { authCookies, SESSION_MAX_AGE } from './cookies.server';
 import { endedBySignOut } from './signed-out.server';
@@ -39,6 +40,8 @@ export function authConfig(config: Config, secure: boolean, signedOutAt: number 
         clientId: config.OIDC_CLIENT_ID,
         clientSecret: config.OIDC_CLIENT_SECRET,
         checks: ['pkce', 'state'],
+        // Auth.js's own calls (discovery, the code exchange): every upstream call's deadline, and its line in the request log.
+        [customFetch]: timedFetch(config.UPSTREAM_TIMEOUT_MS),
         authorization: { params: { scope: 'openid profile email offline_access' } },
         // Auth.js reads an OIDC provider's profile from the ID token only (@auth/core
         // lib/actions/callback/oauth/callback.ts); providers that conform to OpenID Connect Core

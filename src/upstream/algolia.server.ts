@@ -1,6 +1,7 @@
 import { searchClient, type SearchForHits } from '@algolia/client-search';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { Config } from '../config/env.server';
+import { recordUpstream } from '../observability/log.server';
 import {
   ObjectsResultSchema,
   PLAYER_ATTRIBUTES,
@@ -46,10 +47,27 @@ const WIDER_TYPOS = { minWordSizefor1Typo: 3, minWordSizefor2Typos: 5 } as const
  */
 const WIDER_TYPOS_HITS = 100;
 
+type Requester = ReturnType<typeof createFetchRequester>;
+
+/** Algolia's requester, each call in the request's log line like every upstream call (its deadline: `timeouts` below). */
+function logged(requester: Requester): Requester {
+  return {
+    ...requester,
+    async send(request) {
+      const started = Date.now();
+      const answer = await requester.send(request);
+      const { host, pathname } = new URL(request.url);
+      const outcome = answer.isTimedOut ? 'timeout' : answer.status === 0 ? 'network' : answer.status < 400 ? 'ok' : 'status';
+      recordUpstream({ host, path: pathname, method: request.method, status: answer.status || null, ms: Date.now() - started, outcome });
+      return answer;
+    },
+  };
+}
+
 export function createSearchClient(config: Config) {
   const client = searchClient(config.ALGOLIA_APP_ID, config.ALGOLIA_SEARCH_KEY, {
     hosts: algoliaHosts(config.ALGOLIA_HOST),
-    requester: createFetchRequester(),
+    requester: logged(createFetchRequester()),
     timeouts: { connect: config.UPSTREAM_TIMEOUT_MS, read: config.UPSTREAM_TIMEOUT_MS, write: config.UPSTREAM_TIMEOUT_MS },
   });
 

@@ -57,6 +57,30 @@ export type RequestOptions = {
   timeoutMs: number;
 };
 
+/**
+ * fetch for the clients that read their answers themselves (Auth.js's calls to the identity
+ * provider): the deadline of every upstream call, and its entry in the request's log line, as
+ * requestJson gives its own.
+ */
+export function timedFetch(timeoutMs: number): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const started = Date.now();
+    const { host, pathname } = new URL(request.url);
+    const call = (status: number | null, outcome: string) =>
+      recordUpstream({ host, path: pathname, method: request.method, status, ms: Date.now() - started, outcome });
+    const signal = init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await fetch(request, { signal });
+      call(response.status, response.ok ? 'ok' : 'status');
+      return response;
+    } catch (error) {
+      call(null, error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network');
+      throw error;
+    }
+  };
+}
+
 /** Every call is recorded in the request's log line (observability/log.server.ts): where, how long, how it ended. */
 export async function requestJson<S extends z.ZodType>(
   url: string,

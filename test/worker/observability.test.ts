@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
 import { site } from './helpers';
+import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
 
 // What the team operates the site with (docs/operations.md): one JSON line per request, events for
@@ -59,6 +60,28 @@ describe('the request log', () => {
     }>;
     expect(calls).toContainEqual(expect.objectContaining({ path: '/wp-json/ffr/v1/posts', status: 502, outcome: 'status' }));
     await upstream.clearFaults();
+  });
+});
+
+describe('every upstream call in the request line (issue 43)', () => {
+  it('logs Algolia’s calls, and Auth.js’s own calls to the identity provider, like the others', async () => {
+    await upstream.reset();
+    const spy = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      await (await site('/recherche?query=france')).text();
+      const search = lines(spy).find((l) => l.event === 'request' && l.path === '/recherche')!;
+      expect(search.upstream).toContainEqual(expect.objectContaining({ path: '/1/indexes/*/queries', method: 'POST', outcome: 'ok' }));
+      spy.mockClear();
+      await signInThroughProvider('journaliste@example.fr');
+      const calls = lines(spy)
+        .filter((l) => l.event === 'request')
+        .flatMap((l) => (l.upstream as Array<{ path: string }> | undefined) ?? [])
+        .map((u) => u.path);
+      // The discovery and the code exchange, made by Auth.js itself.
+      expect(calls).toEqual(expect.arrayContaining(['/oidc/.well-known/openid-configuration', '/oidc/token']));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
