@@ -253,6 +253,38 @@ describe('fuzz', { timeout: 3_600_000 }, () => {
     );
   });
 
+  it('POST every JSON endpoint bodies of every JSON shape — null, arrays, numbers, deep nesting, wrong types — and get a 4xx in JSON (issue 43)', async () => {
+    const target = fc.constantFrom(
+      '/api/auth/_log',
+      '/api/user/prefs?action=optin_mail',
+      '/api/user/newsroom?action=journalist_status_request',
+      '/api/forms/contactez-nous',
+      '/api/purge',
+    );
+    const deep = fc.integer({ min: 1, max: 3000 }).map((n) => `${'['.repeat(n)}null${']'.repeat(n)}`);
+    const shape = fc.oneof(
+      fc.constantFrom('null', '[]', '0', '""', 'true', '{}', '{"value":null}', '{"level":["error"],"code":{}}'),
+      fc.json({ maxDepth: 6 }),
+      deep,
+    );
+    await fc.assert(
+      fc.asyncProperty(target, shape, cookie, async (t, body, c) => {
+        sent++;
+        const res = await site(t, {
+          method: 'POST',
+          body,
+          redirect: 'manual',
+          headers: { 'content-type': 'application/json', ...(c ? { cookie: c } : {}) },
+        });
+        const text = await res.text();
+        expect(res.status, `${t} ${body.slice(0, 60)} → ${text.slice(0, 120)}`).toBeGreaterThanOrEqual(200);
+        expect(res.status, `${t} ${body.slice(0, 60)} → ${text.slice(0, 120)}`).toBeLessThan(500);
+        if (res.status >= 400 && res.status !== 429) expect(res.headers.get('content-type') ?? '', t).toContain('application/json');
+      }),
+      { ...params, numRuns: Math.min(RUNS, 400) },
+    );
+  });
+
   it('POST purge payloads, signed with garbage or not at all', async () => {
     const payload = fc.oneof(
       fc.json(),
