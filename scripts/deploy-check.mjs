@@ -9,13 +9,13 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { experimental_readRawConfig, unstable_readConfig } from 'wrangler';
 import { supportedCompatibilityDate as newestCompatibilityDate } from 'miniflare';
 import { EnvSchema, ROTATION_SECRET_NAMES, SECRET_NAMES } from '../src/config/env.server.ts';
 import { root } from './lib/stack.mjs';
+import { runWrangler } from './lib/wrangler.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -172,21 +172,15 @@ else if (ageDays > MAX_COMPATIBILITY_AGE_DAYS)
 facts.push(`compatibility_date ${config.compatibility_date} (workerd : ${newestCompatibilityDate})`);
 
 // ── The bundle as `wrangler deploy` builds it, and its startup ──
-const wranglerEnv = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: 'false',
-  WRANGLER_HIDE_BANNER: 'true',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  NO_UPDATE_NOTIFIER: '1',
-  // wrangler bundles with the caller's NODE_ENV (vitest sets `test`): React's development build
-  // would be measured, 46 KB gzip more than what is deployed.
-  NODE_ENV: 'production',
-};
 const wrangler = (args) =>
-  spawnSync(process.execPath, [`${root}node_modules/wrangler/bin/wrangler.js`, ...args, '--config', configPath, '--env', envName], {
+  runWrangler([...args, '--config', configPath, '--env', envName], {
     cwd: dirname(configPath),
-    env: wranglerEnv,
-    encoding: 'utf8',
+    env: {
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      // wrangler bundles with the caller's NODE_ENV (vitest sets `test`): React's development build
+      // would be measured, 46 KB gzip more than what is deployed.
+      NODE_ENV: 'production',
+    },
   });
 const outdir = await mkdtemp(join(tmpdir(), 'ffr-deploy-check-'));
 try {

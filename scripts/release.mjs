@@ -12,6 +12,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runWrangler } from './lib/wrangler.mjs';
 import { pathToFileURL } from 'node:url';
 
 const ENVIRONMENTS = ['staging', 'production'];
@@ -46,14 +47,8 @@ export function serving(status, views) {
   });
 }
 
-const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', NO_UPDATE_NOTIFIER: '1' };
 const wrangler = (args, { json = false, inherit = false } = {}) => {
-  const run = spawnSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', ...args], {
-    env: wranglerEnv,
-    encoding: 'utf8',
-    stdio: inherit ? 'inherit' : 'pipe',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = runWrangler(args, { inherit });
   if (run.status !== 0) fail(`wrangler ${args.join(' ')} a échoué :\n${(run.stderr || run.stdout || '').trim()}`);
   return json ? JSON.parse(run.stdout) : run.stdout;
 };

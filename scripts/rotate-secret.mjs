@@ -8,15 +8,12 @@
 // uploaded or production rolled back), then check that a new version serves 100 %.
 // The value comes on stdin (or a hidden prompt in a terminal): never in argv, never printed.
 // Exit codes: 0 done, 1 refused or failed, 2 bad usage (nothing read nor sent).
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runWrangler } from './lib/wrangler.mjs';
 
 const ENVIRONMENTS = ['staging', 'production'];
 const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const WRANGLER = `${root}node_modules/wrangler/bin/wrangler.js`;
 
 class Refusal extends Error {
   constructor(message, code = 1) {
@@ -92,13 +89,8 @@ export function rotationPlan(status, versions, env) {
 // ── wrangler, as the workflows run it ──
 
 function wrangler(args, input = '') {
-  const run = spawnSync(process.execPath, [WRANGLER, ...args], {
-    cwd: root,
-    input, // a pipe, never the terminal: wrangler then reads the secret from stdin, without a prompt
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', NO_UPDATE_NOTIFIER: '1' },
-  });
+  // A pipe, never the terminal: wrangler then reads the secret from stdin, without a prompt.
+  const run = runWrangler(args, { input });
   if (run.error) throw new Refusal(`wrangler ne démarre pas : ${run.error.message}`);
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

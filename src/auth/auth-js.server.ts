@@ -43,7 +43,7 @@ async function logBeacon(c: Context<AppEnv>) {
     return c.json({ error: 'invalid_body', message: 'Corps de requête illisible.' }, 400);
   }
   const parsed = BeaconSchema.safeParse(raw);
-  if (!parsed.success) return c.json({ error: 'invalid_body', message: 'Corps de requête invalide : { level, code } attendu.' }, 400);
+  if (!parsed.success) return c.json({ error: 'invalid_body', message: 'Corps de requête invalide\u00a0: { level, code } attendu.' }, 400);
   const fields = parsed.data;
   const level = LOG_LEVELS.has(fields.level ?? '') ? fields.level! : 'error';
   // A code names an error (CLIENT_FETCH_ERROR): anything else a visitor sends (a line break that

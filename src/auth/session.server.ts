@@ -57,27 +57,28 @@ export function hasSessionCookie(c: Context<AppEnv>): boolean {
  */
 export async function sessionOpens(c: Context<AppEnv>): Promise<boolean> {
   if (!hasSessionCookie(c)) return false;
+  const token = await decrypted(c);
+  return token !== null && !endedBySignOut(token.signedInAt, signedOutAt(c));
+}
+
+/**
+ * Auth.js's own reader (whole or chunked cookie, null when it does not decrypt). Only the cookie
+ * header is handed over: getToken would otherwise take an `Authorization: Bearer` JWE as a session.
+ */
+async function decrypted(c: Context<AppEnv>): Promise<SessionToken | null> {
   const name = sessionCookieName(c);
-  const token = (await getToken({
+  return (await getToken({
     req: { headers: { cookie: c.req.header('cookie') ?? '' } },
     secret: c.get('config').AUTH_SECRET,
     cookieName: name,
     salt: name,
-  }).catch(() => null)) as SessionToken | null;
-  return token !== null && !endedBySignOut(token.signedInAt, signedOutAt(c));
+  })) as SessionToken | null;
 }
 
 export async function readSession(c: Context<AppEnv>): Promise<SessionToken | null> {
   const name = sessionCookieName(c);
   const secret = c.get('config').AUTH_SECRET;
-  // Auth.js's own reader (whole or chunked cookie, null when it does not decrypt). Only the cookie
-  // header is handed over: getToken would otherwise take an `Authorization: Bearer` JWE as a session.
-  const token = (await getToken({
-    req: { headers: { cookie: c.req.header('cookie') ?? '' } },
-    secret,
-    cookieName: name,
-    salt: name,
-  })) as SessionToken | null;
+  const token = await decrypted(c);
   if (!token) return null;
   if (endedBySignOut(token.signedInAt, signedOutAt(c))) {
     endSession(c);

@@ -175,7 +175,7 @@ async function purge(c: Context<AppEnv>) {
     });
   }
   if (effectiveAt === 'replayed')
-    return c.json({ error: 'replayed', message: 'Cette purge signée a déjà été reçue : chaque envoi est signé à nouveau.' }, 409);
+    return c.json({ error: 'replayed', message: 'Cette purge signée a déjà été reçue\u00a0: chaque envoi est signé à nouveau.' }, 409);
   // Acknowledged once it holds everywhere (tags.server.ts): WordPress's 200 means « the new text
   // is what every location that reaches the purge object serves ». At most 4 s to store it (else
   // 503 and the plugin retries) plus the bound (3 s): within the plugin's 8 s.
