@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../src/index';
+import { upstream } from './upstream-control';
 
 /**
  * A request to the site, handed to the worker as the runtime would, with an execution context of
@@ -54,3 +55,17 @@ export async function warm(path: string): Promise<Response> {
   }
   throw new Error(`${path} never became a cache HIT`);
 }
+
+/** One query of the local Algolia, asked directly: what the site's search is built from. */
+export const algolia = async <T>(request: Record<string, unknown>): Promise<{ nbHits: number; hits: T[] }> => {
+  const res = await fetch(`${upstream.base}/1/indexes/*/queries`, {
+    method: 'POST',
+    headers: {
+      'x-algolia-application-id': env.ALGOLIA_APP_ID!,
+      'x-algolia-api-key': env.ALGOLIA_SEARCH_KEY!,
+      'content-type': 'text/plain',
+    },
+    body: JSON.stringify({ requests: [request] }),
+  });
+  return ((await res.json()) as { results: Array<{ nbHits: number; hits: T[] }> }).results[0]!;
+};

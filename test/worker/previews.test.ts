@@ -3,7 +3,7 @@ import { createExecutionContext, reset } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { frDayMonth, frTime, parseWp } from '../../dev/content/dates';
 import worker from '../../src/index';
-import { site } from './helpers';
+import { algolia, site } from './helpers';
 import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
 
@@ -210,19 +210,10 @@ describe('embargo links for journalists', () => {
 
   it('a post withdrawn after publication leaves the search index, as the federation’s does', async () => {
     const published = (await articles()).find((a) => a.status === 'publish')!;
-    const inIndex = async () => {
-      const res = await fetch(`${upstream.base}/1/indexes/*/queries`, {
-        method: 'POST',
-        headers: {
-          'x-algolia-application-id': env.ALGOLIA_APP_ID!,
-          'x-algolia-api-key': env.ALGOLIA_SEARCH_KEY!,
-          'content-type': 'text/plain',
-        },
-        body: JSON.stringify({ requests: [{ indexName: 'newsroom', query: published.title, filters: 'type:post', hitsPerPage: 50 }] }),
-      });
-      const { results } = (await res.json()) as { results: Array<{ hits: Array<{ objectID: string }> }> };
-      return results[0]!.hits.some((h) => h.objectID === `post-${published.id}`);
-    };
+    const inIndex = async () =>
+      (
+        await algolia<{ objectID: string }>({ indexName: 'newsroom', query: published.title, filters: 'type:post', hitsPerPage: 50 })
+      ).hits.some((h) => h.objectID === `post-${published.id}`);
     expect(await inIndex()).toBe(true);
     await upstream.publish({ id: published.id, status: 'draft' });
     expect(await inIndex()).toBe(false);

@@ -1,7 +1,6 @@
-import { env } from 'cloudflare:workers';
 import { reset } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { site } from './helpers';
+import { algolia, site } from './helpers';
 import { upstream } from './upstream-control';
 
 beforeEach(async () => {
@@ -16,19 +15,6 @@ const get = async (path: string) => {
 };
 const titles = (html: string) =>
   [...html.matchAll(/<h[23] class="card__title"><a href="[^"]+">([\s\S]*?)<\/a><\/h[23]>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
-/** One query of the local Algolia, asked directly: what the site's search is built from. */
-const algolia = async <T>(request: Record<string, unknown>): Promise<{ nbHits: number; hits: T[] }> => {
-  const res = await fetch(`${upstream.base}/1/indexes/*/queries`, {
-    method: 'POST',
-    headers: {
-      'x-algolia-application-id': env.ALGOLIA_APP_ID!,
-      'x-algolia-api-key': env.ALGOLIA_SEARCH_KEY!,
-      'content-type': 'text/plain',
-    },
-    body: JSON.stringify({ requests: [request] }),
-  });
-  return ((await res.json()) as { results: Array<{ nbHits: number; hits: T[] }> }).results[0]!;
-};
 /** How many posts a query matches in the newsroom index. */
 const newsroomHits = async (query: string) =>
   (await algolia({ indexName: 'newsroom', query, filters: 'type:post', hitsPerPage: 0 })).nbHits;
