@@ -23,7 +23,7 @@ import { webkitEngine } from './engines/webkit';
 const ENGINES = { chromium: chromiumEngine, firefox: firefoxEngine, webkit: webkitEngine } as const;
 const ACCOUNT = 'journaliste@example.fr';
 
-describe.each(Object.keys(ENGINES) as Array<keyof typeof ENGINES>)('%s', (name) => {
+describe.each(Object.keys(ENGINES) as Array<keyof typeof ENGINES>)('%s', { timeout: 150_000 }, (name) => {
   let engine: Engine;
   beforeAll(async () => {
     engine = await ENGINES[name]();
@@ -32,15 +32,25 @@ describe.each(Object.keys(ENGINES) as Array<keyof typeof ENGINES>)('%s', (name) 
     await engine?.close();
   });
 
-  /** A page of its own for each journey (new cookies, empty cache), closed after, with a screenshot on the way out. */
-  async function journey(size: Size, shot: string, walk: (page: EnginePage) => Promise<void>) {
+  /**
+   * A page of its own for each journey (new cookies, empty cache), closed after, with a screenshot on
+   * the way out. A driver that stops answering (webkit.ts names it « no answer in ») says nothing
+   * about the site: the journey is walked once more in a new session, and only then fails.
+   */
+  async function journey(size: Size, shot: string, walk: (page: EnginePage) => Promise<void>, again = true): Promise<void> {
     const page = await engine.open(size);
+    let failure: unknown = null;
     try {
       await walk(page);
-    } finally {
-      await page.screenshot(`${SCREENSHOTS}engines-${name}-${shot}-${size}.png`).catch(() => undefined);
-      await page.close();
+    } catch (error) {
+      failure = error;
     }
+    await page.screenshot(`${SCREENSHOTS}engines-${name}-${shot}-${size}.png`).catch(() => undefined);
+    await page.close().catch(() => undefined);
+    if (failure === null) return;
+    if (!again || !/no answer in/.test(String(failure))) throw failure;
+    console.warn(`${name}: ${String(failure)}; the journey again, in a new session`);
+    await journey(size, shot, walk, false);
   }
 
   it('home → article, away and back, reload, opened again: every island live each time (desktop)', () =>

@@ -34,21 +34,24 @@ export async function webkitEngine(port = Number(process.env.WEBKIT_DRIVER_PORT 
 }
 
 const STEP_MS = 20_000;
+/** A script is a question the journey asks again (waitFor polls): one that hangs is cut short. */
+const SCRIPT_MS = 5_000;
 
 /**
- * One WebDriver command within STEP_MS, named when it fails. WebKitWebDriver, under two test lanes'
- * load, once never answered a navigation at all (its own pageLoad timeout did not fire): a command
- * cut off that way is sent once more, the only retry here.
+ * Every WebDriver command within a budget, named when it fails. WebKitWebDriver, under two test
+ * lanes' load, has left a navigation, and once a script, unanswered for good (its own pageLoad and
+ * script timeouts did not fire). A navigation cut off that way is sent once more; anything else
+ * fails with its name, so that the journey can be run again in a new session (engines.test.ts).
  */
-async function step<T>(what: string, send: () => Promise<T>, again = true): Promise<T> {
+async function step<T>(what: string, send: () => Promise<T>, again = true, budget = STEP_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new Error(`webkit: ${what}: no answer in ${STEP_MS} ms`)), STEP_MS);
+    timer = setTimeout(() => fail(new Error(`webkit: ${what}: no answer in ${budget} ms`)), budget);
   });
   try {
     return await Promise.race([send(), late]);
   } catch (error) {
-    if (again && /no answer in|timeout/i.test(String(error))) return step(`${what} (again)`, send, false);
+    if (again && /no answer in|timeout/i.test(String(error))) return step(`${what} (again)`, send, false, budget);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -67,9 +70,11 @@ function webdriverPage(client: Client): EnginePage {
     goto: (url) => step(`goto ${url}`, () => client.navigateTo(new URL(url, siteUrl()).href)).then(() => undefined),
     reload: () => step('reload', () => client.refresh()).then(() => undefined),
     back: () => step('back', () => client.back()).then(() => undefined),
-    run: (fn, arg) => client.executeScript(`return (${fn.toString()})(arguments[0])`, [arg as never]) as never,
-    click: async (selector) => void (await client.elementClick(await find(selector))),
-    type: async (selector, text) => void (await client.elementSendKeys(await find(selector), text)),
+    run: (fn, arg) =>
+      step('script', () => client.executeScript(`return (${fn.toString()})(arguments[0])`, [arg as never]), false, SCRIPT_MS) as never,
+    click: (selector) => step(`click ${selector}`, async () => void (await client.elementClick(await find(selector))), false),
+    type: (selector, text) =>
+      step(`type into ${selector}`, async () => void (await client.elementSendKeys(await find(selector), text)), false),
     documentStatuses: () => null,
     async resize(w, h) {
       const inner = async () => (await client.executeScript('return innerWidth', [])) as number;
@@ -78,8 +83,9 @@ function webdriverPage(client: Client): EnginePage {
       // A window border takes its share: the window is widened by it, once.
       if (width < w) await client.setWindowRect(null, null, 2 * w - width, h);
     },
-    screenshot: async (file) => writeFile(file, Buffer.from(await client.takeScreenshot(), 'base64')),
-    close: () => client.deleteSession().then(() => undefined),
+    screenshot: async (file) =>
+      writeFile(file, Buffer.from(await step('screenshot', () => client.takeScreenshot(), false, SCRIPT_MS), 'base64')),
+    close: () => step('close', () => client.deleteSession(), false, SCRIPT_MS).then(() => undefined),
   };
   return page;
 }
