@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { TEST_NOW } from './test/support/clock.ts';
+import { movedToUpstreamPort } from './scripts/lib/stack.mjs';
 
 // The worker inside workerd, against the real local upstream started by the global setup.
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8790);
@@ -10,8 +11,11 @@ const vars = Object.fromEntries(
     .split('\n')
     .map((l) => /^([A-Z0-9_]+)=(.*)$/.exec(l.trim()))
     .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1]!, m[2]!.replaceAll('127.0.0.1:8790', `127.0.0.1:${UPSTREAM_PORT}`)]),
+    .map((m) => [m[1]!, movedToUpstreamPort(m[2]!, UPSTREAM_PORT)]),
 );
+
+// The alerts' schema, as `wrangler d1 migrations apply` writes it (test/worker/file-setup.ts applies it).
+const migrations = await readD1Migrations(new URL('./migrations', import.meta.url).pathname);
 
 export default defineConfig({
   plugins: [
@@ -32,6 +36,7 @@ export default defineConfig({
           // The tests run inside workerd, which has no process.env: npm run fuzz's size passes as bindings.
           FUZZ_RUNS: process.env.FUZZ_RUNS ?? '2600',
           FUZZ_SEED: process.env.FUZZ_SEED ?? '',
+          TEST_MIGRATIONS: migrations as unknown as string,
         },
       },
     }),

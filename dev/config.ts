@@ -26,6 +26,8 @@ export type UpstreamConfig = {
   /** Characters of each access and refresh token the provider issues. */
   tokenLength: number;
   quiet: boolean;
+  /** The local SMTP server's port (dev/mail/smtp.ts): the upstream's port + 2 unless SMTP_PORT says otherwise. */
+  smtpPort: number;
 };
 
 /**
@@ -66,6 +68,7 @@ export function readUpstreamConfig(
     accessTokenTtlSeconds: Number(env.UPSTREAM_ACCESS_TOKEN_TTL ?? 3600),
     tokenLength: Number(env.UPSTREAM_TOKEN_LENGTH ?? 1600),
     quiet: env.UPSTREAM_QUIET === '1',
+    smtpPort: overrides.smtpPort ?? Number(env.SMTP_PORT ?? port + 2),
     ...overrides,
   };
 }

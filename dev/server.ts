@@ -10,6 +10,7 @@ import { readUpstreamConfig, type UpstreamConfig } from './config';
 import { generateContent } from './content/generate';
 import { createControlRoutes } from './control/routes';
 import { FaultBoard } from './control/faults';
+import { createMailControl, startSmtp } from './mail/smtp';
 import { createMiddlewareRoutes } from './middleware/routes';
 import { createIdentityProvider } from './oidc/provider';
 import { PLAYERS_SETTINGS } from './algolia/settings';
@@ -121,8 +122,13 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
       algolia: config.origin,
       oidc: `${issuer}/.well-known/openid-configuration`,
       control: `${config.origin}/__control/counters`,
+      smtp: `smtp://${config.host}:${config.smtpPort}`,
+      mail: `${config.origin}/__control/mail`,
     }),
   );
+
+  const mailbox = await startSmtp(config.smtpPort, config.host, config.quiet);
+  app.route('/__control/mail', createMailControl(mailbox));
 
   const honoListener = getRequestListener(app.fetch);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -154,6 +160,7 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
     close: () =>
       new Promise<void>((resolve) => {
         faults.releaseHanging();
+        void mailbox.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -36,9 +36,11 @@ const FREE_GZIP_BYTES = 3 * 1024 * 1024;
 const MAX_STARTUP_MS = 1000;
 // Our own budget, far under the platform's: every isolate parses the whole bundle before its first
 // request, so its size is paid in cold starts. 318 241 B at issue 42 (React's server renderer is
-// half of it); 330 000 leaves room for a feature, not for an accidental dependency. Raising it is
-// a decision, in the same commit as what needs it.
-const BUDGET_GZIP_BYTES = 330_000;
+// half of it), 338 250 B with the press alerts of issue 44 (their Queue consumer, the SMTP client
+// and React Email's components: decision 023, which also says why not @react-email/render, 200 KB
+// more); 350 000 leaves room for a feature, not for an accidental dependency. Raising it is a
+// decision, in the same commit as what needs it.
+const BUDGET_GZIP_BYTES = 350_000;
 const MAX_COMPATIBILITY_AGE_DAYS = 183;
 const PLACEHOLDER = /à remplir/i;
 
@@ -107,6 +109,40 @@ for (const kv of config.kv_namespaces ?? []) {
     if ((other.kv_namespaces ?? []).some((o) => o.id === kv.id)) problem(`kv_namespaces ${kv.binding} : le même namespace que ${label}`);
 }
 if (!(config.kv_namespaces ?? []).some((kv) => kv.binding === 'CACHE')) problem('kv_namespaces : la liaison CACHE manque');
+// The press alerts (docs/alerts.md): a database and queues of this environment's own, so that
+// staging never mails production's journalists nor reads their subscriptions.
+const alertsDb = (config.d1_databases ?? []).find((d) => d.binding === 'ALERTS_DB');
+if (!alertsDb) problem('d1_databases : la liaison ALERTS_DB manque');
+else {
+  if (
+    !PLACEHOLDER.test(alertsDb.database_id ?? '') &&
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(alertsDb.database_id ?? '')
+  )
+    problem(
+      `d1_databases ALERTS_DB : « ${alertsDb.database_id} » n’est pas un id de base D1 (un UUID, donné par npx wrangler d1 create ${alertsDb.database_name})`,
+    );
+  if (alertsDb.migrations_dir !== 'migrations') problem('d1_databases ALERTS_DB : migrations_dir doit valoir « migrations »');
+  for (const [label, other] of others)
+    if ((other.d1_databases ?? []).some((o) => o.database_id === alertsDb.database_id))
+      problem(`d1_databases ALERTS_DB : la même base que ${label}`);
+}
+const producer = (config.queues?.producers ?? []).find((q) => q.binding === 'ALERTS_QUEUE');
+const consumer = producer && (config.queues?.consumers ?? []).find((q) => q.queue === producer.queue);
+if (!producer) problem('queues.producers : la liaison ALERTS_QUEUE manque');
+else if (!consumer?.dead_letter_queue)
+  problem(`queues.consumers : ${producer.queue} doit avoir un consommateur et une file de lettres mortes`);
+else {
+  if (!(config.queues.consumers ?? []).some((q) => q.queue === consumer.dead_letter_queue))
+    problem(
+      `queues.consumers : la file de lettres mortes ${consumer.dead_letter_queue} doit avoir un consommateur (il journalise alerts.dead_letter)`,
+    );
+  // Email Service's SMTP takes at most 50 recipients a session, and a batch is one session.
+  if ((consumer.max_batch_size ?? 10) > 50)
+    problem(`queues.consumers : max_batch_size ${consumer.max_batch_size} au-delà des 50 destinataires d’une session SMTP`);
+}
+for (const [label, other] of others)
+  if (producer && (other.queues?.producers ?? []).some((o) => o.queue === producer.queue))
+    problem(`queues ALERTS_QUEUE : la même file que ${label}`);
 if (!(config.durable_objects?.bindings ?? []).some((d) => d.name === 'PURGE_MARKS' && d.class_name === 'PurgeMarks'))
   problem('durable_objects : la liaison PURGE_MARKS (classe PurgeMarks) manque');
 for (const name of RATE_LIMITERS) {

@@ -1,6 +1,7 @@
 import type { Clock } from './config/clock';
 import type { Config } from './config/env.server';
 import type { EntryStore } from './cache/entry-store.server';
+import type { AlertsDoor } from './data/alerts.server';
 import type { Content } from './data/content.server';
 import type { Forms } from './data/forms.server';
 import type { MediaLibrary } from './data/media.server';
@@ -44,6 +45,8 @@ export type AppEnv = {
     user: UserData;
     forms: Forms;
     media: MediaLibrary;
+    /** The press alerts' tables, Queue and mail relay (data/alerts.server.ts). */
+    alerts: AlertsDoor;
     /** What every page shows around its content, started by the renderer (features/shell/renderer.server.tsx). */
     shell: Promise<Shell>;
     pageCache?: PageCachePolicy;

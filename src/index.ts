@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { trimTrailingSlash } from 'hono/trailing-slash';
-import type { AppEnv } from './app-env';
+import type { AppEnv, Bindings } from './app-env';
 import { createEntryStore } from './cache/entry-store.server';
 import { htmlCache, isRevalidation } from './cache/html-cache.server';
 import { contentEncoding } from './http/content-encoding.server';
@@ -55,8 +55,10 @@ import { ALBUM_FILTERS } from './features/teams/albums';
 import { securityHeaders } from './security/headers.server';
 import { bodyLimits, sameOriginWrites } from './security/requests.server';
 import { authRoute } from './routes/auth';
+import { unsubscribePostRoute, unsubscribeRoute } from './routes/alerts';
 import { createForms } from './data/forms.server';
 import { mediaLibrary } from './data/media.server';
+import { alertsDoor } from './data/alerts.server';
 import { search } from './data/search.server';
 import { userData } from './data/user.server';
 import { createIdempotency } from './cache/idempotency.server';
@@ -64,6 +66,8 @@ import { provideIslands } from './ui/Island';
 import { hasSessionCookie, sessionOpens } from './auth/session.server';
 import { announceSignedOut } from './auth/signed-out.server';
 import { islands } from './islands/registry';
+import { alertsFollowUp } from './features/alerts/publish.server';
+import { handleAlertBatch, runAlertsHourly } from './features/alerts/deliveries.server';
 
 provideIslands(islands);
 
@@ -109,6 +113,7 @@ app.use(async (c, next) => {
   c.set('user', userData(config));
   c.set('forms', createForms(config, content, createIdempotency(c.env.CACHE, waitUntil)));
   c.set('media', mediaLibrary(config));
+  c.set('alerts', alertsDoor(config, c.env));
   await next();
 });
 
@@ -118,7 +123,7 @@ app.use(securityHeaders());
 app.use(sameOriginWrites());
 app.use(bodyLimits());
 
-app.post('/api/purge', ...purgeHandlers);
+app.post('/api/purge', ...purgeHandlers(alertsFollowUp));
 
 // Accounts: Auth.js and the signed-in user's calls (never cached, never through the HTML cache).
 app.all('/api/auth/*', authRoute);
@@ -166,6 +171,8 @@ app.get('/connexion/erreur', reads('callbackUrl', 'error'), signInErrorRoute);
 app.get('/deconnexion', signOutRoute);
 app.get('/espace-presse', reads('optin_whatsapp', 'fait'), pressSpaceRoute);
 app.post('/espace-presse', pressSpacePostRoute);
+app.get('/alertes/desabonnement', reads('jeton'), unsubscribeRoute);
+app.post('/alertes/desabonnement', unsubscribePostRoute);
 app.get('/contact', contactRoute);
 app.post('/contact', contactPostRoute);
 app.get('/accreditations', reads('formulaire', 'evenement'), accreditationsRoute);
@@ -188,6 +195,17 @@ app.get('/:grandparent/:parent/:slug', reads(...ALBUM_FILTERS), pageRoute);
 app.notFound(notFoundRoute);
 app.onError(onError);
 
-export default app;
+export default {
+  fetch: app.fetch,
+  // Press alerts: the Queue's consumer (and its dead-letter queue), and the hourly run.
+  queue: (batch, env) => {
+    const config = readConfig(env);
+    return handleAlertBatch(batch, alertsDoor(config, env), config);
+  },
+  scheduled: (controller, env, ctx) => {
+    const config = readConfig(env);
+    ctx.waitUntil(runAlertsHourly(alertsDoor(config, env), config, controller.scheduledTime));
+  },
+} satisfies ExportedHandler<Bindings, unknown>;
 // Durable Object classes are exported by the main module for the runtime to find them.
 export { PurgeMarks } from './cache/purge-marks.server';

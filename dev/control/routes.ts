@@ -34,6 +34,8 @@ const PublishSchema = z.object({
   create: z.object({ title: z.string().min(1).max(300), categorySlug: z.string().min(1) }).optional(),
   /** false: return the signed purge request instead of sending it (tests that run the worker in-process). */
   notify: z.boolean().default(true),
+  /** The plugin's « Ne pas alerter les journalistes » box: false when ticked (wordpress/ffr-presse-purge). */
+  alert: z.boolean().default(true),
 });
 
 export type ControlHooks = {
@@ -235,6 +237,7 @@ export function createControlRoutes(h: ControlHooks) {
       type: 'post',
       action,
       post: { id: article.id, slug: article.slug, categories },
+      alert: input.alert,
       nonce: crypto.randomUUID(),
     });
     const timestamp = String(Math.floor(Date.now() / 1000));

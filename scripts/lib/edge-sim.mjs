@@ -50,6 +50,7 @@ import { MemoryStorage } from './memory-durable-object.mjs';
 import { dropWorkerLogLines } from './node-worker.mjs';
 import { parseDevVars, root as projectRoot } from './stack.mjs';
 import { productionBuildOptions } from './worker-build.mjs';
+import { memoryQueue } from './memory-queue.mjs';
 
 const ORIGIN = 'http://presse.test';
 const MARKER = /SIM_(\d+)_R(\d+)/g;
@@ -378,7 +379,9 @@ async function bundle(root) {
       {
         name: 'cloudflare-workers-shim',
         setup(b) {
-          b.onResolve({ filter: /^cloudflare:workers$/ }, () => ({ path: `${projectRoot}scripts/lib/cloudflare-workers-shim.mjs` }));
+          b.onResolve({ filter: /^cloudflare:(workers|sockets)$/ }, (args) => ({
+            path: `${projectRoot}scripts/lib/${args.path.replace(':', '-')}-shim.mjs`,
+          }));
         },
       },
     ],
@@ -629,6 +632,7 @@ export async function simulate({
         LOG_LIMITER: allow,
         PURGE_LIMITER: allow,
         PREVIEW_LIMITER: allow,
+        ALERTS_QUEUE: memoryQueue(),
       };
     }
 

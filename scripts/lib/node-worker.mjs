@@ -14,11 +14,14 @@ import { memoryNamespace } from './memory-durable-object.mjs';
 import { MemoryKV } from './memory-kv.mjs';
 import { parseDevVars, root, siteUrl, withUpstreamPort } from './stack.mjs';
 import { productionBuildOptions } from './worker-build.mjs';
+import { memoryQueue } from './memory-queue.mjs';
 
 const workersShim = {
   name: 'cloudflare-workers-shim',
   setup(b) {
-    b.onResolve({ filter: /^cloudflare:workers$/ }, () => ({ path: `${root}scripts/lib/cloudflare-workers-shim.mjs` }));
+    b.onResolve({ filter: /^cloudflare:(workers|sockets)$/ }, (args) => ({
+      path: `${root}scripts/lib/${args.path.replace(':', '-')}-shim.mjs`,
+    }));
   },
 };
 export const nodeBuildOptions = { ...productionBuildOptions, plugins: [workersShim] };
@@ -88,6 +91,7 @@ export async function nodeBindings(worker, overrides = {}) {
     PURGE_LIMITER: allow,
     PREVIEW_LIMITER: allow,
     HEALTH_LIMITER: allow,
+    ALERTS_QUEUE: memoryQueue(),
     ...overrides,
   };
   return { env, kv, caches, vars };

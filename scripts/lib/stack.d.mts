@@ -4,3 +4,4 @@ export const siteUrl: string;
 export const upstreamUrl: string;
 export function parseDevVars(text: string): Record<string, string>;
 export function ensureDevVars(): Promise<Record<string, string>>;
+export function movedToUpstreamPort(value: string, port: number): string;

@@ -1,6 +1,6 @@
 // Shared by `npm start`, the end-to-end tests and the benches: the local upstream and wrangler dev,
 // started offline, stopped together.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { access, appendFile, copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +44,12 @@ export function parseDevVars(text) {
 
 /** The variables pointed at the chosen upstream port (the example names 8790). */
 export function withUpstreamPort(vars) {
-  return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, v.replaceAll('127.0.0.1:8790', `127.0.0.1:${upstreamPort}`)]));
+  return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, movedToUpstreamPort(v, upstreamPort)]));
+}
+
+/** The example's addresses (the upstream on 8790, its SMTP server on 8792) moved beside an upstream on `port`. */
+export function movedToUpstreamPort(value, port) {
+  return value.replaceAll('127.0.0.1:8790', `127.0.0.1:${port}`).replaceAll('127.0.0.1:8792', `127.0.0.1:${port + 2}`);
 }
 
 export async function waitFor(url, { timeoutMs = 60_000, ok = (r) => r.status < 500 } = {}) {
@@ -100,6 +105,7 @@ export function startWrangler(vars, opts = {}) {
     ['PUBLIC_ORIGIN', siteUrl],
     ...Object.entries(opts.vars ?? {}),
   ].flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  applyLocalMigrations(opts.persistTo ?? `${root}.wrangler/state`, opts.args ?? []);
   const args = [
     `${root}node_modules/wrangler/bin/wrangler.js`,
     'dev',
@@ -125,6 +131,33 @@ export function startWrangler(vars, opts = {}) {
     },
     'site',
     opts,
+  );
+}
+
+/**
+ * The alerts database's schema (migrations/) applied to the local D1 that `wrangler dev` will open:
+ * `wrangler d1 migrations apply` is the one way the schema changes, here as in production.
+ */
+function applyLocalMigrations(persistTo, args) {
+  const config = args.includes('--config') ? ['--config', args[args.indexOf('--config') + 1]] : [];
+  execFileSync(
+    process.execPath,
+    [
+      `${root}node_modules/wrangler/bin/wrangler.js`,
+      'd1',
+      'migrations',
+      'apply',
+      'ALERTS_DB',
+      '--local',
+      '--persist-to',
+      persistTo,
+      ...config,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_UPDATE_NOTIFIER: '1' },
+    },
   );
 }
 

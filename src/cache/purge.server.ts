@@ -27,6 +27,8 @@ export const PurgeBodySchema = z.discriminatedUnion('type', [
     action: z.enum(['publish', 'update', 'trash', 'unpublish', 'restore', 'delete']),
     post: z.object({ id: z.number().int().positive(), slug: z.string().min(1), categories: z.array(CategoryRef).default([]) }),
     previous: Previous.optional(),
+    /** The plugin's « Ne pas alerter les journalistes » box, ticked: false (a minor correction). */
+    alert: z.boolean().default(true),
   }),
   z.object({
     type: z.literal('term'),
@@ -42,6 +44,17 @@ export const PurgeBodySchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('event'), action: z.string(), event: z.object({ id: z.number().int(), slug: z.string() }) }),
   z.object({ type: z.literal('site'), action: z.string(), reason: z.string().max(64).optional() }),
+  // A journalist's status or mail consent changed in WordPress, or the account was deleted: the
+  // alerts follow (features/alerts/account.server.ts). No page shows it, so nothing is marked.
+  z.object({
+    type: z.literal('account'),
+    action: z.enum(['update', 'delete']),
+    account: z.object({
+      id: z.string().min(1).max(128),
+      journaliste: z.string().max(32).optional(),
+      optin_mail: z.boolean().optional(),
+    }),
+  }),
 ]);
 export type PurgeBody = z.infer<typeof PurgeBodySchema>;
 
@@ -82,6 +95,8 @@ export function tagsFor(body: PurgeBody): string[] {
       return [tag.events, tag.home];
     case 'site':
       return [tag.site, tag.home, tag.lists];
+    case 'account':
+      return [];
   }
 }
 
@@ -119,19 +134,29 @@ async function verify(secret: string, body: ArrayBuffer, signature: string | und
  * burst of publishes from WordPress), and the body is read only up to MAX_PURGE_BYTES, while it
  * streams: an unsigned flood costs a counter and a few KiB, never the whole body nor a signature.
  */
-export const purgeHandlers = createFactory<AppEnv>().createHandlers(
-  async (c, next) => {
-    if (!(await withinLimit(c, 'PURGE_LIMITER'))) return tooManyRequests(c);
-    await next();
-  },
-  bodyLimit({
-    maxSize: MAX_PURGE_BYTES,
-    onError: (c) => c.json({ error: 'too_large', message: `Le corps d’une purge ne dépasse pas ${MAX_PURGE_BYTES / 1024} Kio.` }, 413),
-  }),
-  purge,
-);
+/**
+ * What follows a purge, given by the entry (a feature above this layer): an account notice's
+ * answer, and what a stored purge hands on (the press alerts' Queue). A throw from `stored` is a 503.
+ */
+export type PurgeFollowUp = {
+  account: (c: Context<AppEnv>, body: Extract<PurgeBody, { type: 'account' }>) => Promise<Response>;
+  stored: (c: Context<AppEnv>, body: Exclude<PurgeBody, { type: 'account' }>) => Promise<void>;
+};
 
-async function purge(c: Context<AppEnv>) {
+export const purgeHandlers = (followUp: PurgeFollowUp) =>
+  createFactory<AppEnv>().createHandlers(
+    async (c, next) => {
+      if (!(await withinLimit(c, 'PURGE_LIMITER'))) return tooManyRequests(c);
+      await next();
+    },
+    bodyLimit({
+      maxSize: MAX_PURGE_BYTES,
+      onError: (c) => c.json({ error: 'too_large', message: `Le corps d’une purge ne dépasse pas ${MAX_PURGE_BYTES / 1024} Kio.` }, 413),
+    }),
+    (c) => purge(c, followUp),
+  );
+
+async function purge(c: Context<AppEnv>, followUp: PurgeFollowUp) {
   const raw = await c.req.arrayBuffer();
   const { PURGE_SECRET, PURGE_SECRET_PREVIOUS } = c.get('config');
   const signature = c.req.header(SIGNATURE_HEADER);
@@ -160,6 +185,7 @@ async function purge(c: Context<AppEnv>) {
       400,
     );
   }
+  if (parsed.data.type === 'account') return followUp.account(c, parsed.data);
   const tags = tagsFor(parsed.data);
   let effectiveAt: number | 'replayed';
   try {
@@ -176,6 +202,21 @@ async function purge(c: Context<AppEnv>) {
   }
   if (effectiveAt === 'replayed')
     return c.json({ error: 'replayed', message: 'Cette purge signée a déjà été reçue\u00a0: chaque envoi est signé à nouveau.' }, 409);
+  try {
+    // Alerts: only handed to the Queue here; fanned out and sent by its consumer, off this path.
+    await followUp.stored(c, parsed.data);
+  } catch (error) {
+    // Not acknowledged, so that the plugin sends it again (the marks take a second purge as one;
+    // the alerts are recorded once per post and journalist).
+    log.error('purge.alerts_not_queued', { error: log.describe(error) });
+    return c.json(
+      { error: 'alerts_not_queued', message: 'La publication n’a pas pu être transmise aux alertes. Réessayez dans quelques instants.' },
+      503,
+      {
+        'retry-after': '5',
+      },
+    );
+  }
   // Acknowledged once it holds everywhere (tags.server.ts): WordPress's 200 means « the new text
   // is what every location that reaches the purge object serves ». At most 4 s to store it (else
   // 503 and the plugin retries) plus the bound (3 s): within the plugin's 8 s.

@@ -86,6 +86,20 @@ export const EnvSchema = z
      * the local upstream's clock; refused outside development (docs/decisions/014-calendar-clock.md).
      */
     SITE_NOW: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * Where press alerts are handed over (upstream/smtp.server.ts, decision 023): smtps:// (TLS from
+     * the first byte, Cloudflare Email Service's smtp.mx.cloudflare.net:465) or smtp:// (the local
+     * upstream's SMTP server).
+     */
+    SMTP_URL: z
+      .string({ error: 'manquant' })
+      .trim()
+      .refine((v) => /^smtps?:\/\/[^\s/:]+:\d{1,5}$/.test(v), 'doit avoir la forme smtps://hôte:port'),
+    SMTP_USERNAME: z.string().min(1).optional(),
+    /** The sending API token (Email Service's SMTP password); absent for a local server that asks none. */
+    SMTP_PASSWORD: z.string().min(1).optional(),
+    /** The alerts' sender, on the domain onboarded for sending. */
+    ALERTS_FROM: z.email({ error: 'doit être une adresse e-mail' }).default('alertes@presse.ffr.fr'),
   })
   .refine((env) => env.SITE_NOW === undefined || env.ENVIRONMENT === 'development', {
     path: ['SITE_NOW'],
@@ -99,6 +113,9 @@ export const EnvSchema = z
       if (value !== undefined && !value.startsWith('https://'))
         ctx.addIssue({ code: 'custom', path: [name], message: 'doit être en https hors développement' });
     }
+    // The sending token crosses the network: over TLS outside a developer's machine.
+    if (!env.SMTP_URL.startsWith('smtps://'))
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'doit être en smtps hors développement' });
   });
 
 /** The variables set with `wrangler secret put`, never in wrangler.jsonc (npm run deploy:check, docs/deploy.md). */
@@ -112,6 +129,7 @@ export const SECRET_NAMES = [
   'PURGE_SECRET',
   'PREVIEW_SECRET',
   'HEALTH_TOKEN',
+  'SMTP_PASSWORD',
 ] as const;
 /** Secrets set only while one of the above is being replaced. */
 export const ROTATION_SECRET_NAMES = ['PURGE_SECRET_PREVIOUS', 'PREVIEW_SECRET_PREVIOUS'] as const;

@@ -11,12 +11,15 @@ import { cacheControl } from '../http/cache-control';
  * equal to PUBLIC_ORIGIN (Hono's csrf middleware; every browser sends one of them on a POST, with
  * or without JavaScript). A form on any other site — `*.ffr.fr` included, which is « same-site » —
  * cannot post a message, an accreditation, a sign-in or a profile change in a reader's name.
- * /api/purge is WordPress calling, server to server, signed instead.
+ * /api/purge is WordPress calling, server to server, signed instead; the alerts' one-click
+ * unsubscribe is a mail client's POST (RFC 8058), without an Origin, carrying a signed token.
  */
+const SIGNED_WRITES = new Set(['/api/purge', '/alertes/desabonnement']);
+
 export const sameOriginWrites = (): MiddlewareHandler<AppEnv> => {
   const guard = csrf({ origin: (origin, c) => origin === (c as Context<AppEnv>).get('config').PUBLIC_ORIGIN, secFetchSite: 'same-origin' });
   return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || c.req.path === '/api/purge') return next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || SIGNED_WRITES.has(c.req.path)) return next();
     try {
       await guard(c, async () => undefined);
     } catch {
@@ -51,7 +54,8 @@ export const bodyLimits = (): MiddlewareHandler<AppEnv> => {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Sign-in, sign-out, the client's log beacons and the press space's forms carry a few fields.
-    if (c.req.path.startsWith('/api/auth/') || c.req.path === '/espace-presse') return small(c, next);
+    if (c.req.path.startsWith('/api/auth/') || c.req.path === '/espace-presse' || c.req.path === '/alertes/desabonnement')
+      return small(c, next);
     if (c.req.path.startsWith('/api/user/')) return profile(c, next);
     return next();
   };

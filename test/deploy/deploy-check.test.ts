@@ -23,12 +23,13 @@ const scratch = mkdtempSync(join(root, '.wrangler', 'deploy-check-test-'));
 function filledConfig(change: (config: Record<string, any>) => void = () => {}): string {
   const config = experimental_readRawConfig({ config: `${root}wrangler.jsonc` }).rawConfig as Record<string, any>;
   const made = {
-    staging: { kv: '0f1e2d3c4b5a69788796a5b4c3d2e1f0', host: 'pp-' },
-    production: { kv: '9a8b7c6d5e4f30211203f4e5d6c7b8a9', host: '' },
+    staging: { kv: '0f1e2d3c4b5a69788796a5b4c3d2e1f0', d1: '3f1c9a52-7b7e-4d0a-9c1e-5a2b8e6d4f10', host: 'pp-' },
+    production: { kv: '9a8b7c6d5e4f30211203f4e5d6c7b8a9', d1: 'b8e2d7a4-1c3f-4e9b-8a6d-2f5c7e9b1a30', host: '' },
   } as const;
   for (const [name, e] of Object.entries(made)) {
     const env = config.env[name];
     env.kv_namespaces[0].id = e.kv;
+    env.d1_databases[0].database_id = e.d1;
     Object.assign(env.vars, {
       WP_API_URL: `https://${e.host}api.ffr.fr/wp-json`,
       STATIC_LISTS_URL: `https://${e.host}api.ffr.fr/wp-content/uploads/newsroom`,
@@ -56,6 +57,7 @@ describe('npm run deploy:check', () => {
     expect(status).toBe(1);
     for (const name of [
       'kv_namespaces[0].id',
+      'd1_databases[0].database_id',
       'WP_API_URL',
       'STATIC_LISTS_URL',
       'MIDDLEWARE_URL',
@@ -63,10 +65,10 @@ describe('npm run deploy:check', () => {
       'OIDC_ISSUER',
       'OIDC_CLIENT_ID',
     ])
-      expect(out).toContain(`env.production.${name.startsWith('kv') ? name : `vars.${name}`} : à remplir — `);
-    expect(out).toContain('7 points à régler avant de déployer (production, wrangler.jsonc)');
+      expect(out).toContain(`env.production.${/^(kv|d1)_/.test(name) ? name : `vars.${name}`} : à remplir — `);
+    expect(out).toContain('8 points à régler avant de déployer (production, wrangler.jsonc)');
     // Nothing else is wrong with it: names, domain, counters, schema, bundle and startup pass.
-    expect(out.match(/^ {2}– /gm)).toHaveLength(7);
+    expect(out.match(/^ {2}– /gm)).toHaveLength(8);
   }, 60_000);
 
   it('asks for an environment: the top level is the developer’s machine', () => {
@@ -82,7 +84,7 @@ describe('npm run deploy:check', () => {
       expect(status, out).toBe(0);
       expect(out).toContain(`✔ prêt à déployer (${env}`);
       expect(out).toContain(
-        `npm run rotate-secret -- --env ${env} <NOM>) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, PREVIEW_SECRET, HEALTH_TOKEN`,
+        `npm run rotate-secret -- --env ${env} <NOM>) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, PREVIEW_SECRET, HEALTH_TOKEN, SMTP_PASSWORD`,
       );
       expect(out).toMatch(/paquet : [\d\u202f ]+ o, [\d\u202f ]+ o gzip/);
       expect(out).toMatch(/démarrage : [\d.]+ ms/);
@@ -98,6 +100,8 @@ describe('npm run deploy:check', () => {
       staging.vars.PURGE_SECRET_PREVIOUS = 'en-clair-dans-le-fichier-0123456789';
       staging.kv_namespaces[0].id = config.env.production.kv_namespaces[0].id;
       staging.ratelimits[0].namespace_id = config.env.production.ratelimits[0].namespace_id;
+      staging.d1_databases[0].database_id = config.env.production.d1_databases[0].database_id;
+      staging.queues.producers[0].queue = config.env.production.queues.producers[0].queue;
     });
     const { status, out } = check('--env', 'staging', '--config', file);
     expect(status).toBe(1);
@@ -107,6 +111,8 @@ describe('npm run deploy:check', () => {
     expect(out).toContain('vars.PURGE_SECRET_PREVIOUS : c’est un secret, à retirer du fichier');
     expect(out).toContain('kv_namespaces CACHE : le même namespace que l’environnement production');
     expect(out).toContain('ratelimits FORM_LIMITER : namespace_id 3001 partagé avec l’environnement production');
+    expect(out).toContain('d1_databases ALERTS_DB : la même base que l’environnement production');
+    expect(out).toContain('queues ALERTS_QUEUE : la même file que l’environnement production');
   }, 60_000);
 
   it('refuses an environment that would deploy without one of the secrets the worker reads', () => {
@@ -131,6 +137,6 @@ describe('npm run deploy:check', () => {
     });
     const { status, out } = check('--env', 'production', '--config', file);
     expect(status).toBe(1);
-    expect(out).toMatch(/paquet : [\d\u202f ]+ o gzip, au-dessus du budget du projet \(330\u202f000 o/);
+    expect(out).toMatch(/paquet : [\d\u202f ]+ o gzip, au-dessus du budget du projet \(350\u202f000 o/);
   }, 60_000);
 });

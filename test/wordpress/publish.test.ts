@@ -31,6 +31,7 @@ describe('a publish reaches the worker', () => {
       type: 'post',
       action: 'publish',
       post: { id: post.id, slug: post.slug, categories: [{ id: wp.categories['xv-de-france'], slug: 'xv-de-france' }] },
+      alert: true,
     });
     expect(state.lastError).toBe(false);
     expect(state.queue).toEqual([]);
@@ -80,6 +81,7 @@ describe('an edited post that changes category', () => {
       type: 'post',
       action: 'update',
       post: { id: post.id, slug: post.slug, categories: [{ id: wp.categories['france-7'], slug: 'france-7' }] },
+      alert: true,
       previous: { categories: [{ id: wp.categories['xv-de-france'], slug: 'xv-de-france' }] },
     });
 

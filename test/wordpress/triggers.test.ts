@@ -44,7 +44,7 @@ describe('posts', () => {
   it('publish, update with a new slug and category, save unchanged: one body each, with what changed', async () => {
     const post = await create({ title: `Composition ${run}`, status: 'publish', categories: [cat('xv-de-france').id] });
     expect(received()).toEqual([
-      { type: 'post', action: 'publish', post: { id: post.id, slug: post.slug, categories: [cat('xv-de-france')] } },
+      { type: 'post', action: 'publish', post: { id: post.id, slug: post.slug, categories: [cat('xv-de-france')] }, alert: true },
     ]);
 
     const slug = `composition-officielle-${run}`;
@@ -54,12 +54,15 @@ describe('posts', () => {
         type: 'post',
         action: 'update',
         post: { id: post.id, slug, categories: [cat('france-7')] },
+        alert: true,
         previous: { slug: post.slug, categories: [cat('xv-de-france')] },
       },
     ]);
 
     await rest('POST', `/posts/${post.id}`, { title: `Composition officielle ${run}` });
-    expect(received()).toEqual([{ type: 'post', action: 'update', post: { id: post.id, slug, categories: [cat('france-7')] } }]);
+    expect(received()).toEqual([
+      { type: 'post', action: 'update', post: { id: post.id, slug, categories: [cat('france-7')] }, alert: true },
+    ]);
   });
 
   it('a post in a sub-category also refreshes the parent category', async () => {
@@ -69,6 +72,7 @@ describe('posts', () => {
         type: 'post',
         action: 'publish',
         post: { id: post.id, slug: post.slug, categories: [cat('xv-de-france'), cat('tournoi-des-six-nations')] },
+        alert: true,
       },
     ]);
   });
@@ -82,7 +86,7 @@ describe('posts', () => {
 
     const published = await rest('POST', `/posts/${draft.id}`, { status: 'publish' });
     expect(received()).toEqual([
-      { type: 'post', action: 'publish', post: { id: draft.id, slug: published.json.slug, categories: [cat('france-7')] } },
+      { type: 'post', action: 'publish', post: { id: draft.id, slug: published.json.slug, categories: [cat('france-7')] }, alert: true },
     ]);
   });
 
@@ -93,6 +97,7 @@ describe('posts', () => {
       type: 'post',
       action,
       post: { id: post.id, slug: post.slug, categories: [cat('communiques-de-presse')] },
+      alert: true,
     });
 
     await rest('POST', `/posts/${post.id}`, { status: 'draft' });
@@ -145,6 +150,7 @@ describe('posts', () => {
         type: 'post',
         action: 'update',
         post: { id: post.id, slug: post.slug, categories: [cat('france-7')] },
+        alert: true,
         previous: { categories: [cat('xv-de-france')] },
       },
     ]);

@@ -7,5 +7,7 @@ declare namespace Cloudflare {
     SITE_NOW: string;
     FUZZ_RUNS: string;
     FUZZ_SEED: string;
+    /** migrations/, read by readD1Migrations (vitest.worker.config.ts). */
+    TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
   }
 }

@@ -1,8 +1,8 @@
 <?php
 /**
  * Plugin Name:       FFR Presse — cache purge
- * Description:       Tells the FFR Presse site (a Cloudflare Worker) about every publication and every change of category, menu, settings or form, so that its pages are refreshed on the next request. Signs the preview links of drafts and the embargoed links of scheduled posts. Fills the event lists of the accreditation forms (Contact Form 7).
- * Version:           1.3.0
+ * Description:       Tells the FFR Presse site (a Cloudflare Worker) about every publication and every change of category, menu, settings or form, so that its pages are refreshed on the next request. Signs the preview links of drafts and the embargoed links of scheduled posts. Fills the event lists of the accreditation forms (Contact Form 7). Tells the site when a journalist’s status or mail consent changes, for its press alerts, which a minor correction can skip.
+ * Version:           1.4.0
  * Requires at least: 6.1
  * Requires PHP:      8.0
  * Update URI:        false
@@ -24,7 +24,8 @@
  * WordPress would offer as an update any wordpress.org plugin that took the same slug.
  *
  * The purge and the signed links are configured apart: each works without the other. The
- * accreditation forms' event lists (includes/class-accreditation-events.php) need no constant.
+ * accreditation forms' event lists (includes/class-accreditation-events.php) need no constant. The
+ * account notices (includes/class-account-notices.php) go through the purge's Sender, with its constants.
  * Works as a regular plugin or as a must-use plugin (see readme.txt).
  */
 
@@ -32,7 +33,7 @@ namespace FFRPresse\Purge;
 
 defined( 'ABSPATH' ) || exit;
 
-const VERSION     = '1.3.0';
+const VERSION     = '1.4.0';
 const PLUGIN_FILE = __FILE__;
 const TEXT_DOMAIN = 'ffr-presse-purge';
 
@@ -45,6 +46,8 @@ require_once __DIR__ . '/includes/class-admin.php';
 require_once __DIR__ . '/includes/class-preview-links.php';
 require_once __DIR__ . '/includes/class-embargo.php';
 require_once __DIR__ . '/includes/class-accreditation-events.php';
+require_once __DIR__ . '/includes/class-no-alert.php';
+require_once __DIR__ . '/includes/class-account-notices.php';
 
 /** The purge constants that are missing or empty, by name. */
 function missing_constants(): array {
@@ -106,6 +109,9 @@ function boot(): void {
 	// switch_to_locale() (a mail in the recipient's language, a user's own locale) reloads them.
 	add_action( 'change_locale', __NAMESPACE__ . '\load_translations' );
 	( new Accreditation_Events() )->register();
+	// The box and its meta whatever the configuration: a REST save that carries the meta must not
+	// be refused because the purge is not configured.
+	( new No_Alert() )->register();
 
 	$missing = array_merge( missing_constants(), missing_preview_constants() );
 	$sender  = null;
@@ -113,6 +119,7 @@ function boot(): void {
 		$sender = new Sender( trim( FFR_PRESSE_PURGE_URL ), FFR_PRESSE_PURGE_SECRET, timeout() );
 		$sender->register();
 		( new Triggers( $sender ) )->register();
+		( new Account_Notices( $sender ) )->register();
 		( new Admin( $sender ) )->register();
 	}
 	if ( ! array_intersect( PREVIEW_CONSTANTS, $missing ) ) {

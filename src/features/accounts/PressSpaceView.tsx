@@ -6,6 +6,8 @@ import { Unavailable } from '../../ui/Apology';
 import { AccreditationRequests } from './AccreditationRequests';
 import { standingOf } from './journalist-standing';
 import { ReadingList } from './ReadingList';
+import { AlertsSettings } from '../alerts/AlertsSettings';
+import type { AlertsSection } from '../alerts/settings.server';
 
 type Props = {
   /** What the last button pressed without JavaScript did. */
@@ -21,10 +23,23 @@ type Props = {
   lookupOk: boolean;
   csrfToken: string;
   openWhatsapp: boolean;
+  alerts: AlertsSection;
 };
 
 /** /espace-presse: the journalist's profile, requests, reading lists and opt-ins; or why they cannot see them. */
-export function PressSpaceView({ done, prefs, journalist, requests, now, favorites, visited, lookupOk, csrfToken, openWhatsapp }: Props) {
+export function PressSpaceView({
+  done,
+  prefs,
+  journalist,
+  requests,
+  now,
+  favorites,
+  visited,
+  lookupOk,
+  csrfToken,
+  openWhatsapp,
+  alerts,
+}: Props) {
   return (
     <div className="container account-page">
       <h1>Espace presse</h1>
@@ -90,6 +105,7 @@ export function PressSpaceView({ done, prefs, journalist, requests, now, favorit
             lookup={lookupOk ? 'ok' : 'failed'}
             empty="Les articles que vous lisez apparaîtront ici."
           />
+          <AlertsSettings section={alerts} csrfToken={csrfToken} />
           <Island
             name="PressOptIns"
             props={{

@@ -6,6 +6,7 @@ import { endSession, readSession } from '../../auth/session.server';
 import { tokenRefused } from '../../data/user.server';
 import { favoriteIds, withFavorite } from './reading-list';
 import { log } from '../../observability/log.server';
+import { forgetAlerts, saveAlerts } from '../alerts/settings.server';
 
 // POST /espace-presse: what the press space's buttons do where their islands are not live (no
 // JavaScript, or before the script): a favourite removed, the subscriptions saved. The same
@@ -21,11 +22,18 @@ const ActionSchema = z.discriminatedUnion('action', [
     optin_whatsapp: z.literal('on').optional(),
     csrfToken,
   }),
+  // Its boxes (several `suivi`) are read from the form itself (alerts/settings.server.ts).
+  z.object({ action: z.literal('alertes'), csrfToken }).loose(),
 ]);
 
 /** What the press space says after a sending (its `?fait=`), in the words of the islands' snack bar. */
 export const PRESS_SPACE_OUTCOMES = {
   'favori-retire': { ok: true, text: 'Article retiré de vos favoris.' },
+  alertes: { ok: true, text: 'Vos alertes ont été enregistrées.' },
+  'alertes-consentement': {
+    ok: false,
+    text: 'Pour recevoir des alertes, acceptez d’abord les e-mails du service de presse dans «\u00a0Mes abonnements\u00a0».',
+  },
   abonnements: { ok: true, text: 'Vos préférences ont été enregistrées.' },
   echec: {
     ok: false,
@@ -50,9 +58,11 @@ export async function pressSpaceAction(c: Context<AppEnv>): Promise<Response> {
   if (!parsed.success || !(await verifyCsrf(c, parsed.data.csrfToken))) return back(c, 'echec');
   const user = c.get('user');
   const token = session.access_token;
+  const account = session.sub ?? '';
   try {
     const prefs = await user.prefs(token, true);
     const sent = parsed.data;
+    if (sent.action === 'alertes') return back(c, account ? await saveAlerts(c, account, prefs, form!) : 'echec');
     if (sent.action === 'retirer-favori') {
       const ids = favoriteIds(prefs);
       if (ids.includes(sent.id)) await user.updatePrefs(token, 'favoris', withFavorite(ids, sent.id, false));
@@ -61,6 +71,7 @@ export async function pressSpaceAction(c: Context<AppEnv>): Promise<Response> {
     // Only what changed is sent: each choice is its own update in WordPress.
     const wanted = { optin_mail: sent.optin_mail === 'on', optin_whatsapp: sent.optin_whatsapp === 'on' };
     if (wanted.optin_mail !== !!prefs.journaliste_optin_mail) await user.updatePrefs(token, 'optin_mail', wanted.optin_mail);
+    if (!wanted.optin_mail && account) await forgetAlerts(c, account);
     if (wanted.optin_whatsapp !== !!prefs.journaliste_optin_whatsapp)
       await user.updatePrefs(token, 'optin_whatsapp', wanted.optin_whatsapp);
     return back(c, 'abonnements');

@@ -9,6 +9,7 @@ import { csrfFor } from '../../auth/auth-js.server';
 import { PRESS_SPACE_OUTCOMES, type PressSpaceOutcome } from './press-space-actions.server';
 import { PressSpaceView } from './PressSpaceView';
 import { log } from '../../observability/log.server';
+import { alertsSection } from '../alerts/settings.server';
 
 // /espace-presse — journalists only (SPEC §2, §6). Personal, so never cached.
 
@@ -55,6 +56,8 @@ export async function pressSpacePage(c: Context<AppEnv>) {
   const requests = Array.isArray(prefs?.journaliste_accreditations_events) ? prefs.journaliste_accreditations_events : [];
   // The buttons work as forms where their islands are not live (POST /espace-presse, press-space-actions.server.ts).
   const csrf = journalist ? await csrfFor(c) : null;
+  // Read for a journalist; for anyone else, whatever was stored of them goes (settings.server.ts).
+  const alerts = prefs && session.sub ? await alertsSection(c, session.sub, prefs) : ({ state: 'unavailable' } as const);
   const done = Object.hasOwn(PRESS_SPACE_OUTCOMES, c.req.query('fait') ?? '')
     ? PRESS_SPACE_OUTCOMES[c.req.query('fait') as PressSpaceOutcome]
     : null;
@@ -70,6 +73,7 @@ export async function pressSpacePage(c: Context<AppEnv>) {
       lookupOk={lookup.ok}
       csrfToken={csrf?.token ?? ''}
       openWhatsapp={c.req.query('optin_whatsapp') === 'open'}
+      alerts={alerts}
     />,
     { head: { title: 'Espace presse', noindex: true }, tracking: { page_type: 'espace-presse' }, cache: 'never' },
   );

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { forgetAlerts } from '../alerts/settings.server';
 import * as z from 'zod';
 import type { AppEnv } from '../../app-env';
 import { CSRF_HEADER, verifyCsrf } from '../../auth/csrf.server';
@@ -60,7 +61,16 @@ export async function prefsAnswer(c: Context<AppEnv>) {
   }
 }
 
-export const prefsUpdateAnswer = (c: Context<AppEnv>) => mutation(c, (t, a, v) => c.get('user').updatePrefs(t, a, v));
+export const prefsUpdateAnswer = (c: Context<AppEnv>) =>
+  mutation(c, async (t, a, v) => {
+    const answer = await c.get('user').updatePrefs(t, a, v);
+    // The mail consent withdrawn: the press alerts stop with it (their rows go).
+    if (a === 'optin_mail' && v === false) {
+      const sub = (await readSession(c))?.sub;
+      if (sub) await forgetAlerts(c, sub);
+    }
+    return answer;
+  });
 export const newsroomAnswer = (c: Context<AppEnv>) => mutation(c, (t, a, v) => c.get('user').newsroom(t, a, v));
 
 export async function mediasAnswer(c: Context<AppEnv>) {

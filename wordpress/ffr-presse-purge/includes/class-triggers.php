@@ -32,8 +32,10 @@ final class Triggers {
 
 	public function register(): void {
 		add_action( 'pre_post_update', array( $this, 'remember_post' ), 10, 1 );
-		// Not save_post: the block editor (REST) sets terms after wp_insert_post, and calls
-		// wp_after_insert_post once they are saved (wp-includes/rest-api/endpoints/class-wp-rest-posts-controller.php).
+		// Not save_post: the block editor (REST) sets terms and meta (« Ne pas alerter les journalistes »)
+		// after wp_insert_post, and calls wp_after_insert_post once they are saved
+		// (wp-includes/rest-api/endpoints/class-wp-rest-posts-controller.php); the classic editor's
+		// meta boxes are saved on save_post, before wp_insert_post calls it (wp-includes/post.php).
 		// Trash and untrash go through wp_update_post too (wp-includes/post.php), so they land here.
 		add_action( 'wp_after_insert_post', array( $this, 'post_saved' ), 10, 4 );
 		add_action( 'before_delete_post', array( $this, 'post_deleted' ), 10, 1 );
@@ -124,6 +126,8 @@ final class Triggers {
 				'slug'       => '' !== $slug ? $slug : (string) $post->ID,
 				'categories' => $categories,
 			),
+			// The box as this save left it: wp_after_insert_post runs once it is saved (class-no-alert.php).
+			'alert'  => ! No_Alert::is_ticked( $post->ID ),
 		);
 		// Only what the site showed before matters, and only when it differs.
 		if ( $was_public ) {
@@ -178,6 +182,7 @@ final class Triggers {
 							'slug'       => '' !== $slug ? $slug : (string) $post->ID,
 							'categories' => self::categories( $post->ID ),
 						),
+						'alert'  => ! No_Alert::is_ticked( $post->ID ),
 					),
 					'post:' . $post->ID
 				);

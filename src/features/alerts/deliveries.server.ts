@@ -1,0 +1,328 @@
+import { clockOf } from '../../config/clock';
+import type { Config } from '../../config/env.server';
+import type { AlertsDoor, Claim, ItemPayload, OutgoingMail } from '../../data/alerts.server';
+import { parisDay, parisWallClock, parseWpDate } from '../../lib/format/date';
+import { toSitePath } from '../../lib/links';
+import { log } from '../../observability/log.server';
+import { renderAlertEmail, type AlertEmailInput } from './email/render.server';
+import { type AlertMessage, AlertMessageSchema } from './messages';
+import type { Topic } from '../../schemas/alerts';
+import { ACCREDITATIONS_LABEL, ALL_LABEL, topicsOfPost } from './topics';
+import { unsubscribeToken } from './unsubscribe-token.server';
+
+// The alerts' Queue consumer and hourly run. The purge path only enqueues (cache/purge.server.ts):
+// here a published post is fanned out to its followers (one delivery row each, recorded before
+// anything is sent), each immediate delivery becomes a message, and a batch of messages is handed
+// to the mail provider on one connection. Temporary failures come back later (the Queue's retries
+// with backoff, then the dead-letter queue); a permanent refusal suspends the address.
+
+type Deps = { config: Config; store: AlertsDoor['store']; sources: AlertsDoor; queue: Queue; now: Date };
+
+const depsOf = (door: AlertsDoor, config: Config, now?: Date): Deps => ({
+  config,
+  store: door.store,
+  sources: door,
+  queue: door.queue,
+  now: now ?? clockOf(config).now(),
+});
+
+/** 1 min, 2, 4, 8, 16: the five tries of wrangler.jsonc's consumer, then the dead-letter queue. */
+export const retryDelaySeconds = (attempts: number) => Math.min(60 * 2 ** Math.max(0, attempts - 1), 3600);
+
+/** A Queue accepts at most 100 messages per sendBatch call. */
+const SEND_BATCH = 100;
+
+async function enqueue(queue: Queue, bodies: AlertMessage[]): Promise<void> {
+  for (let i = 0; i < bodies.length; i += SEND_BATCH) await queue.sendBatch(bodies.slice(i, i + SEND_BATCH).map((body) => ({ body })));
+}
+
+export async function handleAlertBatch(batch: MessageBatch<unknown>, door: AlertsDoor, config: Config): Promise<void> {
+  if (batch.queue.endsWith('-dlq')) {
+    // Five tries over about half an hour did not do it: someone must look (docs/operations.md).
+    for (const message of batch.messages) {
+      const body = AlertMessageSchema.safeParse(message.body);
+      log.error('alerts.dead_letter', {
+        kind: body.success ? body.data.kind : 'invalid',
+        item: body.success && 'item' in body.data ? body.data.item : null,
+      });
+      message.ack();
+    }
+    return;
+  }
+  const deps = depsOf(door, config);
+  const sends: { message: Message<unknown>; body: Extract<AlertMessage, { kind: 'send' }> }[] = [];
+  const digests: { message: Message<unknown>; body: Extract<AlertMessage, { kind: 'digest' }> }[] = [];
+  for (const message of batch.messages) {
+    const parsed = AlertMessageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      log.error('alerts.invalid_message', { issues: parsed.error.issues.length });
+      message.ack();
+      continue;
+    }
+    const body = parsed.data;
+    if (body.kind === 'send') sends.push({ message, body });
+    else if (body.kind === 'digest') digests.push({ message, body });
+    else {
+      try {
+        const fanned =
+          body.kind === 'post' ? await fanOutPost(deps, body, message.attempts) : await fanOutEvent(deps, body.id, message.attempts);
+        log.info('alerts.fanned_out', { kind: body.kind, id: body.id, deliveries: fanned });
+        message.ack();
+      } catch (error) {
+        log.warn('alerts.fan_out_failed', { kind: body.kind, id: body.id, attempts: message.attempts, error: log.describe(error) });
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }
+  }
+  await deliver(deps, sends, digests);
+}
+
+/** The queued deliveries of an item that a first try recorded but may not have enqueued. */
+async function fanOut(deps: Deps, item: string, topics: Topic[], attempts: number, immediate = false): Promise<number> {
+  const fanned = await deps.store.fanOut(item, topics, deps.now.getTime(), immediate);
+  let queued = fanned.filter((f) => f.state === 'queued').map((f) => f.subscriber);
+  // A try after a failure: deliveries recorded by the failed one are queued again (a send checks
+  // its row first, so a delivery already sent is not sent twice).
+  if (attempts > 1) queued = [...new Set([...queued, ...(await deps.store.queuedOf(item))])];
+  await enqueue(
+    deps.queue,
+    queued.map((subscriber) => ({ kind: 'send', item, subscriber })),
+  );
+  return fanned.length;
+}
+
+async function fanOutPost(deps: Deps, body: { id: number; slug: string }, attempts: number): Promise<number> {
+  const post = await deps.sources.publicPost(body.slug);
+  // Not public (yet): a draft, a scheduled or embargoed post, or another post under that slug.
+  // Nothing is recorded, so that its real publication alerts.
+  if (!post || post.id !== body.id) return 0;
+  const published = parseWpDate(post.date);
+  if (!published || published > deps.now) return 0;
+  const payload: ItemPayload = {
+    title: post.title,
+    standfirst: post.excerpt || post.meta_description,
+    url: absolute(deps.config, post.link || `/${post.slug}`),
+    imageUrl: post.illustration ? absolute(deps.config, post.illustration) : null,
+    imageAlt: post.caption || post.title,
+    date: published.toISOString(),
+    label: post.category?.name ?? '',
+  };
+  const item = `post:${post.id}`;
+  await deps.store.putItem(item, payload, deps.now.getTime());
+  return fanOut(deps, item, topicsOfPost(post.categories), attempts);
+}
+
+async function fanOutEvent(deps: Deps, id: number, attempts: number): Promise<number> {
+  const event = (await deps.sources.upcomingEvents(parisDay(deps.now))).find((e) => e.id === id);
+  const deadline = event?.accreditation ? parseWpDate(event.accreditation.deadline) : null;
+  // Only an event open to requests, before its deadline, is news for the press.
+  if (!event || !deadline || deadline <= deps.now) return 0;
+  const item = `event:${id}`;
+  await deps.store.putItem(item, eventPayload(deps.config, event, deadline, 'Accréditations ouvertes'), deps.now.getTime());
+  return fanOut(deps, item, ['accreditations', 'all'], attempts);
+}
+
+type UpcomingEvent = Awaited<ReturnType<AlertsDoor['upcomingEvents']>>[number];
+
+const eventPayload = (config: Config, event: UpcomingEvent, deadline: Date, label: string): ItemPayload => ({
+  title: event.title,
+  standfirst: '',
+  url: absolute(config, `/evenements/${event.slug}`),
+  imageUrl: event.image ? absolute(config, event.image) : null,
+  imageAlt: event.title,
+  date: (parseWpDate(event.startDate) ?? deadline).toISOString(),
+  label,
+  deadline: deadline.toISOString(),
+});
+
+const absolute = (config: Config, link: string) => new URL(/^https?:\/\//.test(link) ? link : toSitePath(link), config.PUBLIC_ORIGIN).href;
+
+/** The hourly run (wrangler.jsonc triggers): old rows go, the morning digest at 7 h Paris time, the 48-hour reminders. */
+export async function runAlertsHourly(door: AlertsDoor, config: Config, scheduledTime: number): Promise<void> {
+  const deps = depsOf(door, config, new Date(scheduledTime));
+  await deps.store.prune(scheduledTime);
+  // A consumer that died holding deliveries (its claim is 15 minutes old): they are queued again.
+  const stale = await deps.store.staleClaims(Date.now());
+  await enqueue(
+    deps.queue,
+    stale.map((d) => ({ kind: 'send', ...d })),
+  );
+  if (parisWallClock(scheduledTime).hour === 7) {
+    const due = await deps.store.digestsDue(Date.now());
+    await enqueue(
+      deps.queue,
+      due.map((subscriber) => ({ kind: 'digest', subscriber })),
+    );
+    log.info('alerts.digests_queued', { subscribers: due.length });
+  }
+  const within = scheduledTime + 48 * 3_600_000;
+  for (const event of await deps.sources.upcomingEvents(parisDay(scheduledTime))) {
+    const deadline = event.accreditation ? parseWpDate(event.accreditation.deadline) : null;
+    if (!deadline || deadline.getTime() <= scheduledTime || deadline.getTime() > within) continue;
+    const item = `deadline:${event.id}`;
+    await deps.store.putItem(item, eventPayload(deps.config, event, deadline, 'Clôture des accréditations'), scheduledTime);
+    // A reminder waits for no digest: the deadline would not.
+    await fanOut(deps, item, ['accreditations'], 1, true);
+  }
+}
+
+function reasonLabels(reason: string, names: Map<number, string>): string[] {
+  return reason
+    .split(' ')
+    .map((topic) =>
+      topic === 'all'
+        ? ALL_LABEL
+        : topic === 'accreditations'
+          ? ACCREDITATIONS_LABEL
+          : (names.get(Number(topic.slice('category:'.length))) ?? ''),
+    )
+    .filter(Boolean);
+}
+
+type Outgoing = { mail: OutgoingMail; messages: Message<unknown>[]; subscriber: string; pairs: { item: string; subscriber: string }[] };
+
+async function deliver(
+  deps: Deps,
+  sends: { message: Message<unknown>; body: Extract<AlertMessage, { kind: 'send' }> }[],
+  digests: { message: Message<unknown>; body: Extract<AlertMessage, { kind: 'digest' }> }[],
+): Promise<void> {
+  if (sends.length + digests.length === 0) return;
+  const all = [...sends.map((s) => s.message), ...digests.map((d) => d.message)];
+  // A hold is a lease: it keeps the real clock, as cache ages do (decision 014), not the site's calendar.
+  const claim: Claim = { id: crypto.randomUUID(), now: Date.now() };
+  const retryAll = (error: unknown) => {
+    log.warn('alerts.compose_failed', { messages: all.length, error: log.describe(error) });
+    for (const message of all) message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  };
+  // What can fail before anything is taken, first: a failure then leaves no delivery held.
+  let names: Map<number, string>;
+  try {
+    names = new Map((await deps.sources.categories()).map((c) => [c.id, c.name]));
+  } catch (error) {
+    return retryAll(error);
+  }
+  const outgoing: Outgoing[] = [];
+  try {
+    await compose(deps, claim, names, sends, digests, outgoing);
+  } catch (error) {
+    // Whatever was taken goes back, to be taken by the retry.
+    await deps.store
+      .settle(
+        outgoing.flatMap((o) => o.pairs),
+        claim,
+        'released',
+      )
+      .catch(() => undefined);
+    return retryAll(error);
+  }
+  const composed = new Set(outgoing.flatMap((o) => o.messages));
+  // Nothing left to send for these (already sent or being sent, suspended, unsubscribed): done.
+  for (const message of all) if (!composed.has(message)) message.ack();
+  const results = await deps.sources.send(outgoing.map((o) => o.mail));
+  const now = deps.now.getTime();
+  const sent = outgoing.filter((_, i) => results[i]!.ok);
+  await deps.store.settle(
+    sent.flatMap((o) => o.pairs),
+    claim,
+    'sent',
+  );
+  for (const o of sent) for (const m of o.messages) m.ack();
+  for (const [i, o] of outgoing.entries()) {
+    const result = results[i]!;
+    if (result.ok) continue;
+    if (result.permanent) {
+      // The receiving side refused the address for good: no more tries to it until the journalist
+      // checks it in the press space, where the suspension is shown.
+      await deps.store.suspend(o.subscriber, result.reply, now);
+      await deps.store.settle(o.pairs, claim, 'refused');
+      log.warn('alerts.address_suspended', { reply: result.reply.slice(0, 120) });
+      for (const m of o.messages) m.ack();
+    } else {
+      await deps.store.settle(o.pairs, claim, 'released');
+      log.warn('alerts.send_deferred', { reply: result.reply.slice(0, 120), attempts: o.messages[0]?.attempts ?? 0 });
+      for (const m of o.messages) m.retry({ delaySeconds: retryDelaySeconds(m.attempts) });
+    }
+  }
+  log.info('alerts.sent', { sent: sent.length, failed: outgoing.length - sent.length });
+}
+
+/** Takes the deliveries these messages name (store.claim) and writes their mails into `out`. */
+async function compose(
+  deps: Deps,
+  claim: Claim,
+  names: Map<number, string>,
+  sends: { message: Message<unknown>; body: Extract<AlertMessage, { kind: 'send' }> }[],
+  digests: { message: Message<unknown>; body: Extract<AlertMessage, { kind: 'digest' }> }[],
+  out: Outgoing[],
+): Promise<void> {
+  const taken =
+    sends.length > 0
+      ? await deps.store.claim(
+          sends.map((s) => s.body),
+          claim,
+        )
+      : [];
+  const byPair = new Map(taken.map((p) => [`${p.item} ${p.subscriber}`, { pending: p, outgoing: null as Outgoing | null }]));
+  for (const { message, body } of sends) {
+    const entry = byPair.get(`${body.item} ${body.subscriber}`);
+    if (!entry) continue;
+    // The same delivery twice in one batch (a redelivery): one mail, both messages settled by it.
+    if (entry.outgoing) {
+      entry.outgoing.messages.push(message);
+      continue;
+    }
+    const p = entry.pending;
+    const links = await linksFor(deps.config, p.subscriber);
+    const item = p.payload;
+    const input: AlertEmailInput = p.item.startsWith('deadline:')
+      ? { kind: 'deadline', item, deadline: item.deadline ?? item.date, ...links, firstName: p.firstName }
+      : { kind: 'post', item, reasons: reasonLabels(p.reason, names), ...links, firstName: p.firstName };
+    entry.outgoing = {
+      mail: await mailTo(deps.config, p.email, input, links),
+      messages: [message],
+      subscriber: p.subscriber,
+      pairs: [{ item: p.item, subscriber: p.subscriber }],
+    };
+    out.push(entry.outgoing);
+  }
+  for (const { message, body } of digests) {
+    const digest = await deps.store.claimDigest(body.subscriber, claim);
+    if (!digest || digest.items.length === 0) continue;
+    const pairs = digest.items.map((i) => ({ item: i.item, subscriber: body.subscriber }));
+    const links = await linksFor(deps.config, body.subscriber);
+    const reasons = [...new Set(digest.items.flatMap((i) => reasonLabels(i.reason, names)))];
+    const input: AlertEmailInput = {
+      kind: 'digest',
+      items: digest.items.map((i) => i.payload),
+      reasons,
+      day: parisDay(deps.now),
+      ...links,
+      firstName: digest.subscriber.firstName,
+    };
+    // Pushed with its pairs before the rendering: a failure then gives them back.
+    const outgoing: Outgoing = { mail: null as unknown as OutgoingMail, messages: [message], subscriber: body.subscriber, pairs };
+    out.push(outgoing);
+    outgoing.mail = await mailTo(deps.config, digest.subscriber.email, input, links);
+  }
+}
+
+async function linksFor(config: Config, subscriber: string) {
+  const token = await unsubscribeToken(config.AUTH_SECRET, subscriber);
+  return {
+    manageUrl: new URL('/espace-presse#mes-alertes', config.PUBLIC_ORIGIN).href,
+    unsubscribeUrl: new URL(`/alertes/desabonnement?${new URLSearchParams({ jeton: token })}`, config.PUBLIC_ORIGIN).href,
+  };
+}
+
+async function mailTo(config: Config, to: string, input: AlertEmailInput, links: { unsubscribeUrl: string }): Promise<OutgoingMail> {
+  const { subject, html, text } = await renderAlertEmail(input);
+  return {
+    to,
+    from: { email: config.ALERTS_FROM, name: 'FFR Presse' },
+    subject,
+    html,
+    text,
+    // RFC 8058: a mail client unsubscribes with one POST to this address, no session, no page.
+    headers: { 'List-Unsubscribe': `<${links.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

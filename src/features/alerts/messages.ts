@@ -1,0 +1,18 @@
+import * as z from 'zod';
+
+// What travels on the alerts' Queue (a few hundred bytes each), validated when it is read back.
+
+const item = z.string().regex(/^(post|event|deadline):[1-9]\d{0,9}$/);
+const subscriber = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+export const AlertMessageSchema = z.discriminatedUnion('kind', [
+  /** A post was published: fan it out to its followers (the producer is the purge, cache/purge.server.ts). */
+  z.object({ kind: z.literal('post'), id: z.number().int().positive(), slug: z.string().min(1).max(200) }),
+  /** An event was saved: accreditation may have opened. */
+  z.object({ kind: z.literal('event'), id: z.number().int().positive() }),
+  /** One mail to one journalist about one item. */
+  z.object({ kind: z.literal('send'), item, subscriber }),
+  /** One journalist's morning digest. */
+  z.object({ kind: z.literal('digest'), subscriber }),
+]);
+export type AlertMessage = z.infer<typeof AlertMessageSchema>;

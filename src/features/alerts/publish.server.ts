@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { PurgeBody, PurgeFollowUp } from '../../cache/purge.server';
+import { log } from '../../observability/log.server';
+import type { AlertMessage } from './messages';
+
+// The purge's follow-up (wired in src/index.ts): what WordPress's signed calls mean for the alerts.
+
+/**
+ * A post's publication or an event's save is handed to the Queue: nothing else on the purge's
+ * path. « Ne pas alerter les journalistes » (alert: false) hands nothing. Whether the post is
+ * really public, and to whom it goes, is the consumer's to find out (deliveries.server.ts).
+ */
+async function stored(c: Context<AppEnv>, body: Exclude<PurgeBody, { type: 'account' }>): Promise<void> {
+  let message: AlertMessage | null = null;
+  if (body.type === 'post' && body.action === 'publish' && body.alert) message = { kind: 'post', id: body.post.id, slug: body.post.slug };
+  if (body.type === 'event' && body.event.id > 0 && !/^(delete|trash|unpublish)$/.test(body.action))
+    message = { kind: 'event', id: body.event.id };
+  if (message) await c.get('alerts').queue.send(message);
+}
+
+/**
+ * The press office changed a journalist's status or consent, or deleted the account: without
+ * `journaliste: oui` and the mail consent, every row of theirs goes at once (docs/alerts.md).
+ */
+async function account(c: Context<AppEnv>, body: Extract<PurgeBody, { type: 'account' }>): Promise<Response> {
+  const keeps = body.action === 'update' && body.account.journaliste === 'oui' && body.account.optin_mail === true;
+  if (!keeps) await c.get('alerts').store.forgetAccount(body.account.id);
+  log.info('alerts.account_notice', { action: body.action, kept: keeps });
+  return c.json({ account: keeps ? 'kept' : 'forgotten' });
+}
+
+export const alertsFollowUp: PurgeFollowUp = { stored, account };

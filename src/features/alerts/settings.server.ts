@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { Prefs } from '../../schemas/prefs';
+import { log } from '../../observability/log.server';
+import type { Subscriber } from '../../data/alerts.server';
+import { FrequencySchema, MAX_TOPICS, type Topic, TopicSchema } from '../../schemas/alerts';
+import { type Catalogue, catalogue } from './topics';
+
+// The press space's « Mes alertes » (features/accounts/press-space.page.tsx): what the journalist
+// follows, read for the page and saved by its form (POST /espace-presse, action=alertes), with or
+// without JavaScript. Only a journalist (journaliste: oui) who accepted the press office's e-mails
+// may follow anything; without both, their rows are deleted on sight.
+
+export type AlertsSection =
+  | { state: 'unavailable' }
+  | { state: 'needs-consent' }
+  | { state: 'ready'; catalogue: Catalogue; subscriber: Subscriber | null };
+
+const eligible = (prefs: Prefs) => prefs.journaliste === 'oui' && prefs.journaliste_optin_mail;
+
+/** For the page. `account` is the session's subject (the identity provider's id, WordPress's id_sso). */
+export async function alertsSection(c: Context<AppEnv>, account: string, prefs: Prefs): Promise<AlertsSection> {
+  const store = c.get('alerts').store;
+  try {
+    if (!eligible(prefs)) {
+      await store.forgetAccount(account);
+      return { state: 'needs-consent' };
+    }
+    const content = c.get('content');
+    const [categories, teams, subscriber] = await Promise.all([
+      content.categories(),
+      content.page('equipes-de-france').then((p) => p.liste_enfants),
+      store.byAccount(account),
+    ]);
+    return { state: 'ready', catalogue: catalogue(categories, teams), subscriber };
+  } catch (error) {
+    log.warn('alerts.settings_unavailable', { error: log.describe(error) });
+    return { state: 'unavailable' };
+  }
+}
+
+export type AlertsSaved = 'alertes' | 'alertes-consentement' | 'echec';
+
+/** The form's fields, bounded before anything is read: at most MAX_TOPICS choices, each a known shape. */
+export async function saveAlerts(c: Context<AppEnv>, account: string, prefs: Prefs, form: FormData): Promise<AlertsSaved> {
+  const chosen = form.getAll('suivi');
+  if (chosen.length > MAX_TOPICS) return 'echec';
+  const topics = TopicSchema.array().safeParse(chosen);
+  const frequency = FrequencySchema.safeParse(form.get('frequence'));
+  if (!topics.success || !frequency.success) return 'echec';
+  const store = c.get('alerts').store;
+  if (!eligible(prefs) || !prefs.email) {
+    await store.forgetAccount(account);
+    return 'alertes-consentement';
+  }
+  // « Toute l’actualité » covers every category: the others would only repeat it.
+  const unique = [...new Set<Topic>(topics.data)];
+  const followed = unique.includes('all') ? unique.filter((t) => !t.startsWith('category:')) : unique;
+  await store.save({ account, email: prefs.email, firstName: prefs.first_name, frequency: frequency.data, topics: followed }, Date.now());
+  return 'alertes';
+}
+
+/** The mail consent withdrawn from the press space: the alerts go with it. */
+export const forgetAlerts = (c: Context<AppEnv>, account: string) => c.get('alerts').store.forgetAccount(account);

@@ -1,0 +1,19 @@
+import * as z from 'zod';
+
+// What a journalist can follow and how often (features/alerts, docs/alerts.md). A national team is
+// followed through its category: a post about the XV de France is filed under « XV de France » or
+// one of its sub-categories, and WordPress lists every ancestor in the post's `categories`.
+
+export type Topic = `category:${number}` | 'accreditations' | 'all';
+
+export const TopicSchema = z.union([
+  z.string().regex(/^category:[1-9]\d{0,9}$/) as z.ZodType<`category:${number}`>,
+  z.literal('accreditations'),
+  z.literal('all'),
+]);
+
+export const FrequencySchema = z.enum(['immediate', 'digest']);
+export type Frequency = z.infer<typeof FrequencySchema>;
+
+/** A journalist follows at most this many topics: more than the site has categories. */
+export const MAX_TOPICS = 64;
