@@ -56,6 +56,11 @@ describe('press alerts', () => {
       await page.waitForURL(/\/espace-presse\?fait=alertes$/);
       await page.getByText('Vos alertes ont été enregistrées.').waitFor();
       expect(await alerts.getByLabel('XV de France').isChecked()).toBe(true);
+      // On a phone too: the groups' choices wrap in the width.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await alerts.screenshot({ path: `${SCREENSHOTS}alerts-press-space-375.png` });
+      expect(await alerts.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // The press office publishes, under a sub-category of the team's (the post lists its ancestors):
       // the emulator sends the signed purge to the site, as the plugin does.
@@ -95,6 +100,20 @@ describe('press alerts', () => {
         body: 'List-Unsubscribe=One-Click',
       });
       expect(click.status).toBe(200);
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(await alerts.getByLabel('XV de France').isChecked()).toBe(false);
+
+      // Following again, then withdrawing the mail consent (the island's box): the alerts go with it.
+      await alerts.getByLabel('XV de France').check();
+      await alerts.getByRole('button', { name: 'Enregistrer mes alertes' }).click();
+      await page.getByText('Vos alertes ont été enregistrées.').waitFor();
+      await page.getByLabel('Recevoir les communiqués par e-mail').uncheck();
+      await page.getByText('Vos préférences ont été enregistrées.').first().waitFor();
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect.poll(() => alerts.textContent()).toContain('acceptez d’abord les e-mails du service de presse');
+      // Consent given again: nothing was kept of the former choices.
+      await page.getByLabel('Recevoir les communiqués par e-mail').check();
+      await page.getByText('Vos préférences ont été enregistrées.').first().waitFor();
       await page.reload({ waitUntil: 'networkidle' });
       expect(await alerts.getByLabel('XV de France').isChecked()).toBe(false);
 

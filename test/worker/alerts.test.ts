@@ -6,7 +6,7 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/index';
 import { alertStore } from '../../src/data/alerts-store.server';
 import { unsubscribeToken } from '../../src/features/alerts/unsubscribe-token.server';
@@ -81,11 +81,20 @@ async function hourly(at: string) {
   await waitOnExecutionContext(ctx);
 }
 
+const emptyTables = () =>
+  env.ALERTS_DB.batch(['deliveries', 'items', 'follows', 'subscribers'].map((t) => env.ALERTS_DB.prepare(`DELETE FROM ${t}`)));
+
+// The next files find the content as seeded (the posts made here gone) and no journalist following.
+afterAll(async () => {
+  await upstream.reset();
+  await emptyTables();
+});
+
 beforeEach(async () => {
   // The content back as seeded (so a new post takes the same id again), and the alerts' tables
   // empty to match: each test sees only its own journalists and deliveries.
   await upstream.reset();
-  await env.ALERTS_DB.batch(['deliveries', 'items', 'follows', 'subscribers'].map((t) => env.ALERTS_DB.prepare(`DELETE FROM ${t}`)));
+  await emptyTables();
 });
 
 describe('a published post reaches those who follow it, once', () => {

@@ -256,6 +256,7 @@ describe('feeds for machines', () => {
       MIDDLEWARE_URL: 'https://middleware.invalid',
       OIDC_ISSUER: 'https://connexion.invalid',
       ALGOLIA_HOST: 'https://algolia.invalid',
+      SMTP_URL: 'smtps://smtp.invalid:465',
     };
     // The tests' pinned calendar is for development only.
     const { SITE_NOW: _, ...unpinned } = env as unknown as Record<string, unknown>;
