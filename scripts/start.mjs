@@ -14,5 +14,6 @@ console.log(`
     Site              ${siteUrl}
     Amont local       ${upstreamUrl}   (WordPress, CF7, middleware, Algolia, OpenID : ${upstreamUrl}/oidc)
     Compteurs         ${upstreamUrl}/__control/counters
+    Alertes envoyées  ${upstreamUrl}/__control/mail   (serveur SMTP local, docs/alerts.md)
   Ctrl-C arrête tout.
 `);

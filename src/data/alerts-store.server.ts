@@ -1,4 +1,4 @@
-import type { Frequency, Topic } from '../schemas/alerts';
+import type { AlertItem, Frequency, Topic } from '../schemas/alerts';
 
 // The alerts' tables in D1 (migrations/0001_press_alerts.sql), behind one typed client. (A bound
 // parameter after a word is written in parentheses: the French typography check reads « x ?1 » as
@@ -17,18 +17,8 @@ export type Subscriber = {
   suspendedReason: string | null;
 };
 
-/** What an alert shows of a post or an event, kept once per item. */
-export type ItemPayload = {
-  title: string;
-  standfirst: string;
-  url: string;
-  imageUrl: string | null;
-  imageAlt: string;
-  date: string;
-  label: string;
-  /** An accreditation's deadline (events and reminders). */
-  deadline?: string;
-};
+/** What an alert shows of a post or an event, kept once per item; an accreditation's deadline with it. */
+export type ItemPayload = AlertItem & { deadline?: string };
 
 export type Fanned = { subscriber: string; state: 'queued' | 'digest' };
 export type PendingSend = { item: string; subscriber: string; email: string; firstName: string; reason: string; payload: ItemPayload };
@@ -253,7 +243,7 @@ export function alertStore(db: D1Database) {
       const state = outcome === 'released' ? `CASE via_digest WHEN 1 THEN 'digest' ELSE 'queued' END` : `'${outcome}'`;
       await db
         .prepare(
-          `UPDATE deliveries SET state = ${state}, sent_at = CASE WHEN ?3 = 'sent' THEN ?4 ELSE sent_at END, claimed_by = NULL
+          `UPDATE deliveries SET state = ${state}, sent_at = CASE WHEN (?3) = 'sent' THEN (?4) ELSE sent_at END, claimed_by = NULL
            WHERE (item, subscriber_id) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1))
              AND claimed_by = ?2 AND state = 'sending'`,
         )

@@ -17,3 +17,19 @@ export type Frequency = z.infer<typeof FrequencySchema>;
 
 /** A journalist follows at most this many topics: more than the site has categories. */
 export const MAX_TOPICS = 64;
+
+/** What an alert shows of a post or an event (data/alerts-store.server.ts keeps it, the e-mail shows it). */
+export type AlertItem = {
+  /** Already plain text. */
+  title: string;
+  /** Plain text, may be ''. */
+  standfirst: string;
+  /** Absolute https URL of the article or event. */
+  url: string;
+  imageUrl: string | null;
+  imageAlt: string;
+  /** ISO 8601 instant of publication (or of the event). */
+  date: string;
+  /** Category or kind shown above the title: « XV de France ». */
+  label: string;
+};

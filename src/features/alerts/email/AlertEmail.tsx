@@ -2,24 +2,10 @@ import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Pr
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import { fr, displayText } from '../../../lib/format/typography';
 import { articles, formatDay, formatWhen, listOf } from './format';
+import type { AlertItem } from '../../../schemas/alerts';
 
 // The press alert, as mail clients read it: tables and inline styles only (the components write
 // the tables), no web font, no remote resource but the post's own picture, nothing that tracks.
-
-export type AlertItem = {
-  /** Already plain text. */
-  title: string;
-  /** Plain text, may be ''. */
-  standfirst: string;
-  /** Absolute https URL of the article or event. */
-  url: string;
-  imageUrl: string | null;
-  imageAlt: string;
-  /** ISO 8601 instant of publication (or of the event). */
-  date: string;
-  /** Category or kind shown above the title: « XV de France ». */
-  label: string;
-};
 
 type Links = { manageUrl: string; unsubscribeUrl: string; firstName?: string };
 

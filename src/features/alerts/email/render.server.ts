@@ -1,10 +1,12 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server.edge';
 import { displayText, fr } from '../../../lib/format/typography';
-import { ACCREDITATIONS, AlertEmail, type AlertEmailInput, type AlertItem } from './AlertEmail';
+import type { AlertItem } from '../../../schemas/alerts';
+import { ACCREDITATIONS, AlertEmail, type AlertEmailInput } from './AlertEmail';
 import { articles, formatDay, formatWhen, listOf } from './format';
 
-export type { AlertEmailInput, AlertItem } from './AlertEmail';
+export type { AlertEmailInput } from './AlertEmail';
+export type { AlertItem } from '../../../schemas/alerts';
 
 // The alert e-mail, rendered in the Queue consumer (deliveries.server.ts): its subject, its HTML
 // (React DOM's server renderer, already in the worker) and its plain-text part, written from the
