@@ -4,7 +4,7 @@
 // published prices. Calibrated on the code as it is:
 //   1. D1: the real alertStore (found under src/ by its export — src/data/alerts-store.server.ts
 //      today — and bundled as wrangler bundles it) runs exactly what one publish does — putItem,
-//      fanOut, then per consumer batch pending and mark — over node:sqlite (scripts/lib/d1-sqlite.mjs,
+//      fanOut, then per consumer batch claim and settle — over node:sqlite (scripts/lib/d1-sqlite.mjs,
 //      the migrations applied, foreign keys on),
 //      which times each statement. The same calls are then replayed, on the same seeded data,
 //      against Miniflare's D1: workerd's SQLite keeps the per-statement counters D1 returns in
@@ -562,6 +562,7 @@ async function simulate({ rate, throttle, concurrency }) {
     sim.at(sim.now + retryDelaySeconds(m.attempts) * 1000, () => arrive([{ body: m.body, attempts: m.attempts + 1 }]));
   };
 
+  let claims = 0;
   async function consume(batch) {
     await sim.sleep(jit(ASSUMPTIONS.queueDispatchMs.value));
     for (const m of batch.filter((x) => x.body.kind === 'post')) {
@@ -586,9 +587,16 @@ async function simulate({ rate, throttle, concurrency }) {
     }
     const sends = batch.filter((x) => x.body.kind === 'send');
     if (sends.length === 0) return;
-    // compose: the categories' names, the pending rows, then a token and a render per mail.
+    // compose: the categories' names, the deliveries claimed (one batch: UPDATE then SELECT), then a
+    // token and a render per mail.
     await sim.sleep(jit(ASSUMPTIONS.categoriesMs.value));
-    const pending = await d1(() => store.pending(sends.map((s) => s.body)));
+    const claim = { id: `lot-${++claims}`, now: NOW };
+    const pending = await d1(() =>
+      store.claim(
+        sends.map((s) => s.body),
+        claim,
+      ),
+    );
     const byPair = new Map(pending.map((p) => [`${p.item} ${p.subscriber}`, p]));
     const outgoing = [];
     let cpu = 0;
@@ -633,10 +641,19 @@ async function simulate({ rate, throttle, concurrency }) {
     }
     if (sent.length > 0)
       await d1(() =>
-        store.mark(
+        store.settle(
           sent.map((s) => s.body),
+          claim,
           'sent',
-          NOW,
+        ),
+      );
+    // Refused for now (451): given back, to be claimed again by the retry.
+    if (refused.length > 0)
+      await d1(() =>
+        store.settle(
+          refused.map((s) => s.body),
+          claim,
+          'released',
         ),
       );
     for (const s of sent) settle(s, true);
@@ -687,9 +704,12 @@ try {
     }
     if (fanned !== nominal.fanned) throw new Error(`fanOut a rendu ${fanned} lignes dans workerd, ${nominal.fanned} dans node:sqlite`);
     const perPublish = [...metered.stats.values()];
-    // The hourly prune, once, on what this publish left: the cost of keeping deliveries 90 days.
+    // The hourly run, once, on what this publish left: the prune (what keeping deliveries 90 days
+    // costs), the claims a dead consumer left, the digests due.
     metered.stats.clear();
     await store.prune(NOW);
+    await store.staleClaims(NOW);
+    await store.digestsDue(NOW);
     const prune = [...metered.stats.values()];
     const rows = await raw.prepare('SELECT (SELECT count(*) FROM deliveries) AS deliveries, (SELECT count(*) FROM items) AS items').first();
     workerd = { perPublish, prune, tables: rows };
@@ -706,15 +726,17 @@ const methodOf = (sql) =>
     ? 'putItem'
     : sql.startsWith('INSERT OR IGNORE INTO deliveries')
       ? 'fanOut'
-      : sql.startsWith('SELECT d.item, d.subscriber_id')
-        ? 'pending'
-        : sql.startsWith('UPDATE deliveries SET state')
-          ? 'mark'
-          : sql.startsWith('DELETE FROM deliveries')
-            ? 'prune (deliveries)'
-            : sql.startsWith('DELETE FROM items')
-              ? 'prune (items)'
-              : sql.slice(0, 40);
+      : sql.startsWith("UPDATE deliveries SET state = 'sending'")
+        ? 'claim (UPDATE)'
+        : sql.startsWith('SELECT d.item, d.subscriber_id')
+          ? 'claim (SELECT)'
+          : sql.startsWith('UPDATE deliveries SET state')
+            ? 'settle'
+            : sql.startsWith('DELETE FROM deliveries')
+              ? 'prune (deliveries)'
+              : sql.startsWith('DELETE FROM items')
+                ? 'prune (items)'
+                : sql.slice(0, 40);
 const statements = nominal.nodeStats.map((s) => {
   const w = workerd?.perPublish.find((x) => x.sql === s.sql);
   return {
@@ -796,10 +818,10 @@ const breaks = [
 ].filter(Boolean);
 breaks.sort((a, b) => a.atFollowers - b.atFollowers);
 const fixed = [
-  `écriture dans la file : fanOut envoie ${SEND_BATCH} messages par sendBatch, en série, ~${fr.format(Math.round(enqueueRate))} messages/s à ${ASSUMPTIONS.queueSendMs.value} ms l’appel, sous les ${fr.format(LIMITS.queueMessagesPerSecond)} messages/s par file quel que soit le nombre d’abonnés ; mais un sendBatch refusé (« Too Many Requests », une panne) fait reprendre tout le message post, et la reprise (attempts > 1) remet en file chaque livraison encore « queued », y compris celles déjà en file : des doublons que pending ne filtre pas quand deux consommateurs les lisent avant le mark de l’autre (vérifier puis envoyer n’est pas atomique)`,
+  `écriture dans la file : fanOut envoie ${SEND_BATCH} messages par sendBatch, en série, ~${fr.format(Math.round(enqueueRate))} messages/s à ${ASSUMPTIONS.queueSendMs.value} ms l’appel, sous les ${fr.format(LIMITS.queueMessagesPerSecond)} messages/s par file quel que soit le nombre d’abonnés ; un sendBatch refusé (« Too Many Requests », une panne) fait reprendre tout le message post, et la reprise remet en file chaque livraison encore « queued » : des messages en double, sans mail en double, car un consommateur prend une livraison par un seul UPDATE (claim) avant d’envoyer ; celles d’un consommateur mort sont remises en file par le passage horaire après 15 minutes`,
   `session SMTP : ${LIMITS.smtpRecipientsPerSession} RCPT TO par session (doc SMTP d’Email Service) = max_batch_size ${CONSUMER.maxBatchSize} ; un lot plus grand ferait refuser le 51e mail (452 4.5.3, classé temporaire : retenté puis file des lettres mortes)`,
   pruneRead
-    ? `élagage horaire (prune) : DELETE FROM deliveries WHERE created_at < ? lit toute la table (${fr.format(pruneRead.rowsRead)} lignes lues pour ${fr.format(workerd.tables.deliveries)} livraisons ici), 24 fois par jour : 90 jours de livraisons gardées, c’est 24 × 90 × (abonnés par publication × publications par jour) lignes lues chaque jour`
+    ? `élagage horaire (prune) : les livraisons partent par leur item (clé primaire), ${fr.format(pruneRead.rowsRead)} lignes lues pour ${fr.format(workerd.tables.deliveries)} livraisons gardées ici : le coût suit ce qui est supprimé, non ce qui est gardé`
     : null,
 ].filter(Boolean);
 
@@ -849,9 +871,9 @@ console.log(
 );
 if (workerd) {
   const per = (method) => statements.find((s) => s.method === method);
-  const [fan, pend, mk] = [per('fanOut'), per('pending'), per('mark')];
+  const [fan, pend, mk] = [per('fanOut'), per('claim (UPDATE)'), per('settle')];
   console.log(
-    `  par abonné : ${fr2.format(d1Reads / FOLLOWERS)} lignes lues, ${fr2.format(d1Writes / FOLLOWERS)} écrites — fanOut ${fr2.format(fan.rowsRead / nominal.fanned)} lues et ${fr2.format(fan.rowsWritten / nominal.fanned)} écrites par livraison (l’index partiel deliveries_digest en plus pour chaque digest) ; pending ${fr1.format(pend.rowsReadPerCall)} lues par lot, mark ${fr1.format(mk.rowsReadPerCall)} lues et ${fr1.format(mk.rowsWrittenPerCall)} écrites par lot (${CONSUMER.maxBatchSize} mails)`,
+    `  par abonné : ${fr2.format(d1Reads / FOLLOWERS)} lignes lues, ${fr2.format(d1Writes / FOLLOWERS)} écrites — fanOut ${fr2.format(fan.rowsRead / nominal.fanned)} lues et ${fr2.format(fan.rowsWritten / nominal.fanned)} écrites par livraison (l’index partiel deliveries_digest en plus pour chaque digest) ; claim ${fr1.format(pend.rowsReadPerCall)} lues et ${fr1.format(pend.rowsWrittenPerCall)} écrites par lot (plus son SELECT), settle ${fr1.format(mk.rowsReadPerCall)} lues et ${fr1.format(mk.rowsWrittenPerCall)} écrites par lot (${CONSUMER.maxBatchSize} mails)`,
   );
   console.log(
     '  règle (compteurs de workerd) : une ligne lue = une ligne ou entrée d’index sur laquelle passe une boucle du plan (un parcours complet lit toute la table, une recherche par clé 1, un intervalle d’index chacune de ses entrées, json_each chacun de ses éléments ; le contrôle de clé étrangère ne compte pas) ; une ligne écrite = chaque ligne de table et chaque entrée d’index insérée, modifiée ou supprimée',

@@ -174,7 +174,7 @@ export function alertStore(db: D1Database) {
             `UPDATE deliveries SET state = 'sending', claimed_by = ?2, claimed_at = ?3
              WHERE (item, subscriber_id) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1))
                AND (state = 'queued' OR (state = 'sending' AND via_digest = 0 AND claimed_at < ?4))
-               AND subscriber_id IN (SELECT id FROM subscribers WHERE suspended_at IS NULL)`,
+               AND NOT EXISTS (SELECT 1 FROM subscribers s WHERE s.id = deliveries.subscriber_id AND s.suspended_at IS NOT NULL)`,
           )
           .bind(JSON.stringify(pairs.map((p) => [p.item, p.subscriber])), claim.id, claim.now, claim.now - CLAIM_MS),
         db
