@@ -121,6 +121,10 @@ export function alertStore(db: D1Database) {
         .run();
     },
 
+    async hasItem(item: string): Promise<boolean> {
+      return (await db.prepare('SELECT 1 AS found FROM items WHERE item = ?1').bind(item).first<{ found: number }>()) !== null;
+    },
+
     async putItem(item: string, payload: ItemPayload, now: number): Promise<void> {
       await db
         .prepare(

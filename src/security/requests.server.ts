@@ -7,15 +7,18 @@ import { cacheControl } from '../http/cache-control';
 // What a request that changes something must show before any work is done on it.
 
 /**
+ * Writes that carry their own signature instead: /api/purge is WordPress calling, server to
+ * server; the alerts' one-click unsubscribe is a mail client's POST (RFC 8058), without an Origin,
+ * carrying a signed token (features/alerts/unsubscribe.page.tsx).
+ */
+const SIGNED_WRITES = new Set(['/api/purge', '/alertes/desabonnement']);
+
+/**
  * It comes from a page of this site: the browser's `Sec-Fetch-Site: same-origin`, or its `Origin`
  * equal to PUBLIC_ORIGIN (Hono's csrf middleware; every browser sends one of them on a POST, with
  * or without JavaScript). A form on any other site — `*.ffr.fr` included, which is « same-site » —
  * cannot post a message, an accreditation, a sign-in or a profile change in a reader's name.
- * /api/purge is WordPress calling, server to server, signed instead; the alerts' one-click
- * unsubscribe is a mail client's POST (RFC 8058), without an Origin, carrying a signed token.
  */
-const SIGNED_WRITES = new Set(['/api/purge', '/alertes/desabonnement']);
-
 export const sameOriginWrites = (): MiddlewareHandler<AppEnv> => {
   const guard = csrf({ origin: (origin, c) => origin === (c as Context<AppEnv>).get('config').PUBLIC_ORIGIN, secFetchSite: 'same-origin' });
   return async (c, next) => {

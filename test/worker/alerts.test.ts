@@ -172,7 +172,7 @@ describe('the morning digest and the reminders', () => {
     expect((await deliveries(`post:${second.post.id}`)).results).toEqual([{ subscriber: subscriber.id, state: 'sent' }]);
   });
 
-  it('reminds accreditation followers 48 h before an event’s deadline, at once even for a digest, once', async () => {
+  it('announces an event open to accreditation once, and reminds its followers 48 h before the deadline, at once even for a digest, once', async () => {
     const to = uniqueEmail('accred');
     const { subscriber } = await journalist(to, ['accreditations'], 'digest');
     const events = await upstream.json<{ id: number; title: string; accreditation: { deadline: string } | null }[]>(
@@ -180,10 +180,14 @@ describe('the morning digest and the reminders', () => {
     );
     const open = events.find((e) => e.accreditation);
     expect(open, 'an event open to accreditation in the local content').toBeTruthy();
-    // An hour before the 48-hour mark: not yet. Just after it: the reminder.
     const deadline = parseWpDate(open!.accreditation!.deadline)!.getTime();
+    // An hour before the 48-hour mark: the event is announced as open (once, in the digest of this
+    // digest reader), no reminder yet.
     await hourly(new Date(deadline - 49 * 3_600_000).toISOString());
+    await hourly(new Date(deadline - 48.5 * 3_600_000).toISOString());
+    expect((await deliveries(`event:${open!.id}`)).results).toEqual([{ subscriber: subscriber.id, state: 'digest' }]);
     expect((await deliveries(`deadline:${open!.id}`)).results).toHaveLength(0);
+    // Just after the 48-hour mark: the reminder, once however many runs see it.
     await hourly(new Date(deadline - 47 * 3_600_000).toISOString());
     await hourly(new Date(deadline - 46 * 3_600_000).toISOString());
     expect((await deliveries(`deadline:${open!.id}`)).results).toEqual([

@@ -64,12 +64,11 @@ export async function handleAlertBatch(batch: MessageBatch<unknown>, door: Alert
     else if (body.kind === 'digest') digests.push({ message, body });
     else {
       try {
-        const fanned =
-          body.kind === 'post' ? await fanOutPost(deps, body, message.attempts) : await fanOutEvent(deps, body.id, message.attempts);
-        log.info('alerts.fanned_out', { kind: body.kind, id: body.id, deliveries: fanned });
+        const fanned = await fanOutPost(deps, body, message.attempts);
+        log.info('alerts.fanned_out', { id: body.id, deliveries: fanned });
         message.ack();
       } catch (error) {
-        log.warn('alerts.fan_out_failed', { kind: body.kind, id: body.id, attempts: message.attempts, error: log.describe(error) });
+        log.warn('alerts.fan_out_failed', { id: body.id, attempts: message.attempts, error: log.describe(error) });
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
     }
@@ -112,16 +111,6 @@ async function fanOutPost(deps: Deps, body: { id: number; slug: string }, attemp
   return fanOut(deps, item, topicsOfPost(post.categories), attempts);
 }
 
-async function fanOutEvent(deps: Deps, id: number, attempts: number): Promise<number> {
-  const event = (await deps.sources.upcomingEvents(parisDay(deps.now))).find((e) => e.id === id);
-  const deadline = event?.accreditation ? parseWpDate(event.accreditation.deadline) : null;
-  // Only an event open to requests, before its deadline, is news for the press.
-  if (!event || !deadline || deadline <= deps.now) return 0;
-  const item = `event:${id}`;
-  await deps.store.putItem(item, eventPayload(deps.config, event, deadline, 'Accréditations ouvertes'), deps.now.getTime());
-  return fanOut(deps, item, ['accreditations', 'all'], attempts);
-}
-
 type UpcomingEvent = Awaited<ReturnType<AlertsDoor['upcomingEvents']>>[number];
 
 const eventPayload = (config: Config, event: UpcomingEvent, deadline: Date, label: string): ItemPayload => ({
@@ -155,14 +144,22 @@ export async function runAlertsHourly(door: AlertsDoor, config: Config, schedule
     );
     log.info('alerts.digests_queued', { subscribers: due.length });
   }
+  // Events open to accreditation: each announced once, by the first run that sees it open (the
+  // plugin sends no purge for an event); then, 48 h before its deadline, a reminder.
   const within = scheduledTime + 48 * 3_600_000;
   for (const event of await deps.sources.upcomingEvents(parisDay(scheduledTime))) {
     const deadline = event.accreditation ? parseWpDate(event.accreditation.deadline) : null;
-    if (!deadline || deadline.getTime() <= scheduledTime || deadline.getTime() > within) continue;
-    const item = `deadline:${event.id}`;
-    await deps.store.putItem(item, eventPayload(deps.config, event, deadline, 'Clôture des accréditations'), scheduledTime);
+    if (!deadline || deadline.getTime() <= scheduledTime) continue;
+    const opened = `event:${event.id}`;
+    if (!(await deps.store.hasItem(opened))) {
+      await deps.store.putItem(opened, eventPayload(deps.config, event, deadline, 'Accréditations ouvertes'), scheduledTime);
+      await fanOut(deps, opened, ['accreditations', 'all'], 1);
+    }
+    if (deadline.getTime() > within) continue;
+    const reminder = `deadline:${event.id}`;
+    await deps.store.putItem(reminder, eventPayload(deps.config, event, deadline, 'Clôture des accréditations'), scheduledTime);
     // A reminder waits for no digest: the deadline would not.
-    await fanOut(deps, item, ['accreditations'], 1, true);
+    await fanOut(deps, reminder, ['accreditations'], 1, true);
   }
 }
 

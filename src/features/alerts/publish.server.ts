@@ -7,16 +7,15 @@ import type { AlertMessage } from './messages';
 // The purge's follow-up (wired in src/index.ts): what WordPress's signed calls mean for the alerts.
 
 /**
- * A post's publication or an event's save is handed to the Queue: nothing else on the purge's
- * path. « Ne pas alerter les journalistes » (alert: false) hands nothing. Whether the post is
- * really public, and to whom it goes, is the consumer's to find out (deliveries.server.ts).
+ * A post's publication is handed to the Queue: nothing else on the purge's path. « Ne pas alerter
+ * les journalistes » (alert: false) hands nothing. Whether the post is really public, and to whom
+ * it goes, is the consumer's to find out; events open to accreditation are found by the hourly run
+ * (deliveries.server.ts).
  */
 async function stored(c: Context<AppEnv>, body: Exclude<PurgeBody, { type: 'account' }>): Promise<void> {
-  let message: AlertMessage | null = null;
-  if (body.type === 'post' && body.action === 'publish' && body.alert) message = { kind: 'post', id: body.post.id, slug: body.post.slug };
-  if (body.type === 'event' && body.event.id > 0 && !/^(delete|trash|unpublish)$/.test(body.action))
-    message = { kind: 'event', id: body.event.id };
-  if (message) await c.get('alerts').queue.send(message);
+  if (body.type !== 'post' || body.action !== 'publish' || !body.alert) return;
+  const message: AlertMessage = { kind: 'post', id: body.post.id, slug: body.post.slug };
+  await c.get('alerts').queue.send(message);
 }
 
 /**
