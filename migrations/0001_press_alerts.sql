@@ -50,6 +50,8 @@ CREATE TABLE deliveries (
   sent_at INTEGER,
   PRIMARY KEY (item, subscriber_id)
 ) WITHOUT ROWID;
--- The morning's list, and the claims a dead consumer left: each found without reading the table.
+-- A subscriber's deliveries (their digest, their suspension, their deletion's cascade); the
+-- morning's list; the claims a dead consumer left: each found without reading the table.
+CREATE INDEX deliveries_by_subscriber ON deliveries (subscriber_id);
 CREATE INDEX deliveries_digest ON deliveries (subscriber_id) WHERE state = 'digest';
 CREATE INDEX deliveries_sending ON deliveries (claimed_at) WHERE state = 'sending';

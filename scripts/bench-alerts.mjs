@@ -4,18 +4,23 @@
 // published prices. Calibrated on the code as it is:
 //   1. D1: the real alertStore (found under src/ by its export — src/data/alerts-store.server.ts
 //      today — and bundled as wrangler bundles it) runs exactly what one publish does — putItem,
-//      fanOut, then per consumer batch claim and settle — over node:sqlite (scripts/lib/d1-sqlite.mjs,
-//      the migrations applied, foreign keys on),
-//      which times each statement. The same calls are then replayed, on the same seeded data,
-//      against Miniflare's D1: workerd's SQLite keeps the per-statement counters D1 returns in
+//      fanOut, then per consumer batch claim and settle (a batch of an UPDATE and a SELECT, then one
+//      UPDATE) — over node:sqlite (scripts/lib/d1-sqlite.mjs, the migrations applied, foreign keys
+//      on), which times each statement. The same calls are then replayed, on the same seeded data,
+//      against Miniflare's D1, followed by the hourly run once (prune, staleClaims, digestsDue) and
+//      the prune again KEEP_DAYS later, when this publish's deliveries go (a newer publish's kept):
+//      workerd's SQLite keeps the per-statement counters D1 returns in
 //      `meta.rows_read` / `meta.rows_written`, the figures Cloudflare bills (D1 pricing: « use the
 //      meta object »). Rule seen in those counters (checked on small tables in workerd): a row read
 //      is a row or index entry a loop of the plan steps onto — a full scan reads the whole table, a
 //      lookup by key that finds its row reads 1 (a miss 0), an index range scan reads each entry in
 //      the range, json_each's elements count, a foreign key check does not; a row written is each
-//      table row and each index entry inserted, changed or deleted (D1 pricing: « Indexes will add
-//      an additional written row »). Assumed: deployed D1 counts as workerd does locally (not
-//      checked against a deployed database).
+//      table row inserted, changed or deleted and each index entry inserted (D1 pricing: « Indexes
+//      will add an additional written row ») — an UPDATE that moves a row into a partial index
+//      (claim: into deliveries_sending) writes 2, one that moves it out (settle) 1: an index entry
+//      removed is not counted (workerd's patches/sqlite/0001-row-counts: OP_Insert, OP_IdxInsert
+//      and a row's OP_Delete count, OP_IdxDelete does not; checked in workerd). Assumed: deployed
+//      D1 counts as workerd does locally (not checked against a deployed database).
 //   2. Time: a seeded discrete-event simulation of the Queue and its consumer (wrangler.jsonc's
 //      production consumer, read with wrangler: batches of max_batch_size or after
 //      max_batch_timeout, at most max_concurrency at once, max_retries), with D1 as one serial
@@ -209,8 +214,9 @@ async function importTs(entries) {
   }
 }
 
-const { alertStore, unsubscribeToken, AlertMessageSchema, topicsOfPost, Email } = await importTs([
+const { alertStore, KEEP_DAYS, unsubscribeToken, AlertMessageSchema, topicsOfPost, Email } = await importTs([
   ['alertStore', sources.store],
+  ['KEEP_DAYS', sources.store],
   ['topicsOfPost', sources.topics],
   ['unsubscribeToken', sources.token],
   ['AlertMessageSchema', sources.messages],
@@ -478,14 +484,14 @@ async function simulate({ rate, throttle, concurrency }) {
   });
 
   const sim = new Sim();
-  // D1 is one database, one statement at a time: half a round trip there, the statement (its
-  // measured time) when the database is free, half a round trip back.
+  // D1 is one database, one statement at a time: half a round trip there, the call (its measured
+  // time; a batch, all its statements) when the database is free, half a round trip back.
   let d1FreeAt = 0;
   const d1 = async (call) => {
     const there = jit(d1Rtt);
     await sim.sleep(there / 2);
     const result = await call();
-    const exec = metered.last().duration;
+    const exec = metered.lastCallMs();
     const start = Math.max(sim.now, d1FreeAt);
     d1FreeAt = start + exec;
     await sim.sleep(d1FreeAt - sim.now + there / 2);
@@ -647,17 +653,13 @@ async function simulate({ rate, throttle, concurrency }) {
           'sent',
         ),
       );
-    // Refused for now (451): given back, to be claimed again by the retry.
-    if (refused.length > 0)
-      await d1(() =>
-        store.settle(
-          refused.map((s) => s.body),
-          claim,
-          'released',
-        ),
-      );
     for (const s of sent) settle(s, true);
-    for (const s of refused) settle(s, false);
+    // Refused for now (451): as deliver() does, mail by mail, its deliveries given back by their own
+    // settle, then its message retried (to claim them again).
+    for (const s of refused) {
+      await d1(() => store.settle([s.body], claim, 'released'));
+      settle(s, false);
+    }
     out.t.lastBatchDone = sim.now;
   }
 
@@ -704,15 +706,26 @@ try {
     }
     if (fanned !== nominal.fanned) throw new Error(`fanOut a rendu ${fanned} lignes dans workerd, ${nominal.fanned} dans node:sqlite`);
     const perPublish = [...metered.stats.values()];
-    // The hourly run, once, on what this publish left: the prune (what keeping deliveries 90 days
-    // costs), the claims a dead consumer left, the digests due.
+    const count = () =>
+      raw.prepare('SELECT (SELECT count(*) FROM deliveries) AS deliveries, (SELECT count(*) FROM items) AS items').first();
+    // The hourly run, once, on what this publish left (runAlertsHourly): the prune (nothing is old
+    // yet: what keeping deliveries costs), the claims a dead consumer left, the digests due.
     metered.stats.clear();
     await store.prune(NOW);
     await store.staleClaims(NOW);
     await store.digestsDue(NOW);
     const prune = [...metered.stats.values()];
-    const rows = await raw.prepare('SELECT (SELECT count(*) FROM deliveries) AS deliveries, (SELECT count(*) FROM items) AS items').first();
-    workerd = { perPublish, prune, tables: rows };
+    const tables = await count();
+    // KEEP_DAYS and an hour later, with a newer publish to the same followers kept: the prune that
+    // deletes this publish's deliveries (its digests, never sent here, stay, and so does its item).
+    const later = NOW + KEEP_DAYS * 86_400_000 + 3_600_000;
+    await store.putItem(`post:${POST.id + 1}`, PAYLOAD, later - 86_400_000);
+    await store.fanOut(`post:${POST.id + 1}`, TOPICS, later - 86_400_000, false);
+    const before = await count();
+    metered.stats.clear();
+    await store.prune(later);
+    const expiry = { statements: [...metered.stats.values()], before, after: await count() };
+    workerd = { perPublish, prune, tables, expiry };
   } finally {
     await mf.dispose();
   }
@@ -736,7 +749,11 @@ const methodOf = (sql) =>
               ? 'prune (deliveries)'
               : sql.startsWith('DELETE FROM items')
                 ? 'prune (items)'
-                : sql.slice(0, 40);
+                : sql.startsWith('SELECT item, subscriber_id AS subscriber FROM deliveries')
+                  ? 'staleClaims'
+                  : sql.startsWith('SELECT subscriber_id AS id FROM deliveries')
+                    ? 'digestsDue'
+                    : sql.slice(0, 40);
 const statements = nominal.nodeStats.map((s) => {
   const w = workerd?.perPublish.find((x) => x.sql === s.sql);
   return {
@@ -789,6 +806,10 @@ const fanOutMsPerFollower = nominal.fanOutExecMs / FOLLOWERS;
 const fanOutBytesPerRow = nominal.fanOutResponseBytes / Math.max(1, nominal.fanned);
 const enqueueRate = (SEND_BATCH / ASSUMPTIONS.queueSendMs.value) * 1000;
 const pruneRead = workerd?.prune.find((s) => s.sql.startsWith('DELETE FROM deliveries'));
+const expiryDelete = workerd?.expiry.statements.find((s) => s.sql.startsWith('DELETE FROM deliveries'));
+const expiryRows = workerd
+  ? workerd.expiry.statements.reduce((a, s) => ({ read: a.read + s.rowsRead, written: a.written + s.rowsWritten }), { read: 0, written: 0 })
+  : null;
 const breaks = [
   {
     atFollowers: Math.ceil(PRICES.emailIncluded / mailsPerFollower),
@@ -818,10 +839,10 @@ const breaks = [
 ].filter(Boolean);
 breaks.sort((a, b) => a.atFollowers - b.atFollowers);
 const fixed = [
-  `écriture dans la file : fanOut envoie ${SEND_BATCH} messages par sendBatch, en série, ~${fr.format(Math.round(enqueueRate))} messages/s à ${ASSUMPTIONS.queueSendMs.value} ms l’appel, sous les ${fr.format(LIMITS.queueMessagesPerSecond)} messages/s par file quel que soit le nombre d’abonnés ; un sendBatch refusé (« Too Many Requests », une panne) fait reprendre tout le message post, et la reprise remet en file chaque livraison encore « queued » : des messages en double, sans mail en double, car un consommateur prend une livraison par un seul UPDATE (claim) avant d’envoyer ; celles d’un consommateur mort sont remises en file par le passage horaire après 15 minutes`,
+  `écriture dans la file : fanOut envoie ${SEND_BATCH} messages par sendBatch, en série, ~${fr.format(Math.round(enqueueRate))} messages/s à ${ASSUMPTIONS.queueSendMs.value} ms l’appel, sous les ${fr.format(LIMITS.queueMessagesPerSecond)} messages/s par file quel que soit le nombre d’abonnés ; un sendBatch refusé (« Too Many Requests », une panne) fait reprendre tout le message post, et la reprise remet en file chaque livraison encore « queued » : des messages en double, pas de mail en double : vérifier et prendre sont un seul UPDATE (claim : « queued » → « sending » au nom d’un lot), le second lot ne prend rien et acquitte, et settle ne touche que les lignes tenues par son lot ; reste qu’un mail part deux fois si le consommateur meurt (ou si son settle échoue) entre le 250 du relais et settle : « sending » depuis 15 minutes, la livraison est remise en file par le passage horaire (staleClaims) et reprise`,
   `session SMTP : ${LIMITS.smtpRecipientsPerSession} RCPT TO par session (doc SMTP d’Email Service) = max_batch_size ${CONSUMER.maxBatchSize} ; un lot plus grand ferait refuser le 51e mail (452 4.5.3, classé temporaire : retenté puis file des lettres mortes)`,
-  pruneRead
-    ? `élagage horaire (prune) : les livraisons partent par leur item (clé primaire), ${fr.format(pruneRead.rowsRead)} lignes lues pour ${fr.format(workerd.tables.deliveries)} livraisons gardées ici : le coût suit ce qui est supprimé, non ce qui est gardé`
+  pruneRead && expiryDelete
+    ? `élagage horaire (prune) : les livraisons partent par leur item (clé primaire) ; ${fr.format(pruneRead.rowsRead)} lignes lues quand rien n’est vieux (${fr.format(workerd.tables.deliveries)} livraisons gardées) ; ${KEEP_DAYS} jours plus tard, ${fr.format(expiryRows.read)} lues et ${fr.format(expiryRows.written)} écrites pour ${fr.format(expiryDelete.changes)} livraisons supprimées, les ${fr.format(workerd.expiry.before.deliveries - workerd.tables.deliveries)} d’une publication plus récente gardées sans être lues : le coût suit ce qui est supprimé, non ce qui est gardé (une écriture par livraison supprimée, ${usd((expiryRows.written * PRICES.d1WritePerMillion) / 1e6)} par publication, hors du coût ci-dessus) ; les ${fr.format(workerd.expiry.after.deliveries - (workerd.expiry.before.deliveries - workerd.tables.deliveries))} livraisons en attente du digest (jamais envoyé ici) restent, et leur item`
     : null,
 ].filter(Boolean);
 
@@ -873,12 +894,24 @@ if (workerd) {
   const per = (method) => statements.find((s) => s.method === method);
   const [fan, pend, mk] = [per('fanOut'), per('claim (UPDATE)'), per('settle')];
   console.log(
-    `  par abonné : ${fr2.format(d1Reads / FOLLOWERS)} lignes lues, ${fr2.format(d1Writes / FOLLOWERS)} écrites — fanOut ${fr2.format(fan.rowsRead / nominal.fanned)} lues et ${fr2.format(fan.rowsWritten / nominal.fanned)} écrites par livraison (l’index partiel deliveries_digest en plus pour chaque digest) ; claim ${fr1.format(pend.rowsReadPerCall)} lues et ${fr1.format(pend.rowsWrittenPerCall)} écrites par lot (plus son SELECT), settle ${fr1.format(mk.rowsReadPerCall)} lues et ${fr1.format(mk.rowsWrittenPerCall)} écrites par lot (${CONSUMER.maxBatchSize} mails)`,
+    `  par abonné : ${fr2.format(d1Reads / FOLLOWERS)} lignes lues, ${fr2.format(d1Writes / FOLLOWERS)} écrites — fanOut ${fr2.format(fan.rowsRead / nominal.fanned)} lues et ${fr2.format(fan.rowsWritten / nominal.fanned)} écrites par livraison (l’index partiel deliveries_digest en plus pour chaque digest) ; claim ${fr1.format(pend.rowsReadPerCall)} lues et ${fr1.format(pend.rowsWrittenPerCall)} écrites par lot (la ligne et son entrée dans deliveries_sending ; plus son SELECT), settle ${fr1.format(mk.rowsReadPerCall)} lues et ${fr1.format(mk.rowsWrittenPerCall)} écrites par lot de ${CONSUMER.maxBatchSize} mails (la ligne : l’entrée retirée de deliveries_sending ne compte pas)`,
   );
   console.log(
-    '  règle (compteurs de workerd) : une ligne lue = une ligne ou entrée d’index sur laquelle passe une boucle du plan (un parcours complet lit toute la table, une recherche par clé 1, un intervalle d’index chacune de ses entrées, json_each chacun de ses éléments ; le contrôle de clé étrangère ne compte pas) ; une ligne écrite = chaque ligne de table et chaque entrée d’index insérée, modifiée ou supprimée',
+    '  règle (compteurs de workerd) : une ligne lue = une ligne ou entrée d’index sur laquelle passe une boucle du plan (un parcours complet lit toute la table, une recherche par clé 1, un intervalle d’index chacune de ses entrées, json_each chacun de ses éléments ; le contrôle de clé étrangère ne compte pas) ; une ligne écrite = chaque ligne de table insérée, modifiée ou supprimée et chaque entrée d’index insérée (une entrée d’index retirée ne compte pas)',
   );
 } else console.log(`  compteurs indisponibles : ${workerdError}`);
+if (workerd) {
+  console.log(`\nPassage horaire (compteurs de workerd) : une fois après la publication, puis l’élagage ${KEEP_DAYS} jours plus tard`);
+  console.log('  instruction                   lignes lues  lignes écrites  lignes changées');
+  const hourly = [...workerd.prune.map((s) => ['', s]), ...workerd.expiry.statements.map((s) => [` (+${KEEP_DAYS} j)`, s])];
+  for (const [when, s] of hourly)
+    console.log(
+      `  ${`${methodOf(s.sql)}${when}`.padEnd(27)} ${fr.format(s.rowsRead).padStart(13)} ${fr.format(s.rowsWritten).padStart(15)} ${fr.format(s.changes).padStart(16)}`,
+    );
+  console.log(
+    `  tables : ${fr.format(workerd.tables.deliveries)} livraisons et ${fr.format(workerd.tables.items)} item après la publication ; ${fr.format(workerd.expiry.before.deliveries)} et ${fr.format(workerd.expiry.before.items)} avec la publication plus récente, ${fr.format(workerd.expiry.after.deliveries)} et ${fr.format(workerd.expiry.after.items)} après l’élagage`,
+  );
+}
 
 console.log(
   `\nQueue : ${fr.format(nominal.queue.messages)} messages (1 post + ${fr.format(nominal.queued)} send, ${fr.format(nominal.sendBatchCalls)} sendBatch), ${fr.format(queueOps)} opérations (écriture ${fr.format(nominal.queue.writes)}, lecture ${fr.format(nominal.queue.reads)}, suppression ${fr.format(nominal.queue.deletes)} ; une par message de moins de 64 Ko)`,
@@ -926,7 +959,7 @@ const report = {
   d1Writes,
   d1Statements: statements,
   d1Counter: workerd ? 'workerd (Miniflare D1 meta.rows_read / rows_written)' : `indisponible : ${workerdError}`,
-  prune: workerd ? { statements: workerd.prune, tables: workerd.tables } : null,
+  prune: workerd ? { statements: workerd.prune, tables: workerd.tables, afterKeepDays: workerd.expiry } : null,
   queueMessages: nominal.queue.messages,
   queueOperations: queueOps,
   queue: nominal.queue,

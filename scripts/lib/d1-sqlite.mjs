@@ -171,8 +171,10 @@ export async function applyMigration(db, file) {
 export function meteredD1(db) {
   const stats = new Map();
   let last = null;
+  let lastCallMs = 0;
   const record = (sql, meta) => {
     last = meta;
+    lastCallMs = meta.duration ?? 0;
     const key = sql.replace(/\s+/g, ' ').trim();
     const s = stats.get(key) ?? { sql: key, calls: 0, rowsRead: 0, rowsWritten: 0, changes: 0, ms: 0 };
     s.calls += 1;
@@ -207,13 +209,16 @@ export function meteredD1(db) {
   });
   return {
     stats,
-    /** The meta of the last statement run: a caller times the call it just made with it. */
+    /** The meta of the last statement run (of a batch, its last statement). */
     last: () => last,
+    /** How long the last call held the database: its statement, or all the statements of a batch. */
+    lastCallMs: () => lastCallMs,
     db: {
       prepare: (sql) => wrap(sql, db.prepare(sql)),
       async batch(statements) {
         const results = await db.batch(statements.map((s) => s.inner));
         for (const [i, s] of statements.entries()) record(s.sql, results[i].meta);
+        lastCallMs = results.reduce((sum, r) => sum + (r.meta.duration ?? 0), 0);
         return results;
       },
       exec: (sql) => db.exec(sql),

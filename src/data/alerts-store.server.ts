@@ -114,11 +114,14 @@ export function alertStore(db: D1Database) {
       return meta.changes > 0;
     },
 
+    /** Nothing more goes to a refused address: what waited for it (the digest, other mails) is refused too. */
     async suspend(id: string, reason: string, now: number): Promise<void> {
-      await db
-        .prepare('UPDATE subscribers SET suspended_at = ?2, suspended_reason = ?3 WHERE id = ?1 AND suspended_at IS NULL')
-        .bind(id, now, reason.slice(0, 300))
-        .run();
+      await db.batch([
+        db
+          .prepare('UPDATE subscribers SET suspended_at = ?2, suspended_reason = ?3 WHERE id = ?1 AND suspended_at IS NULL')
+          .bind(id, now, reason.slice(0, 300)),
+        db.prepare(`UPDATE deliveries SET state = 'refused' WHERE subscriber_id = ?1 AND state IN ('queued', 'digest')`).bind(id),
+      ]);
     },
 
     async hasItem(item: string): Promise<boolean> {

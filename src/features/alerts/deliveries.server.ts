@@ -199,17 +199,12 @@ async function deliver(
     return retryAll(error);
   }
   const outgoing: Outgoing[] = [];
+  const held: { item: string; subscriber: string }[] = [];
   try {
-    await compose(deps, claim, names, sends, digests, outgoing);
+    await compose(deps, claim, names, sends, digests, outgoing, held);
   } catch (error) {
-    // Whatever was taken goes back, to be taken by the retry.
-    await deps.store
-      .settle(
-        outgoing.flatMap((o) => o.pairs),
-        claim,
-        'released',
-      )
-      .catch(() => undefined);
+    // Whatever was taken goes back, rendered or not, to be taken by the retry.
+    await deps.store.settle(held, claim, 'released').catch(() => undefined);
     return retryAll(error);
   }
   const composed = new Set(outgoing.flatMap((o) => o.messages));
@@ -251,6 +246,7 @@ async function compose(
   sends: { message: Message<unknown>; body: Extract<AlertMessage, { kind: 'send' }> }[],
   digests: { message: Message<unknown>; body: Extract<AlertMessage, { kind: 'digest' }> }[],
   out: Outgoing[],
+  held: { item: string; subscriber: string }[],
 ): Promise<void> {
   const taken =
     sends.length > 0
@@ -259,6 +255,7 @@ async function compose(
           claim,
         )
       : [];
+  held.push(...taken.map((p) => ({ item: p.item, subscriber: p.subscriber })));
   const byPair = new Map(taken.map((p) => [`${p.item} ${p.subscriber}`, { pending: p, outgoing: null as Outgoing | null }]));
   for (const { message, body } of sends) {
     const entry = byPair.get(`${body.item} ${body.subscriber}`);
@@ -286,6 +283,7 @@ async function compose(
     const digest = await deps.store.claimDigest(body.subscriber, claim);
     if (!digest || digest.items.length === 0) continue;
     const pairs = digest.items.map((i) => ({ item: i.item, subscriber: body.subscriber }));
+    held.push(...pairs);
     const links = await linksFor(deps.config, body.subscriber);
     const reasons = [...new Set(digest.items.flatMap((i) => reasonLabels(i.reason, names)))];
     const input: AlertEmailInput = {
@@ -296,10 +294,12 @@ async function compose(
       ...links,
       firstName: digest.subscriber.firstName,
     };
-    // Pushed with its pairs before the rendering: a failure then gives them back.
-    const outgoing: Outgoing = { mail: null as unknown as OutgoingMail, messages: [message], subscriber: body.subscriber, pairs };
-    out.push(outgoing);
-    outgoing.mail = await mailTo(deps.config, digest.subscriber.email, input, links);
+    out.push({
+      mail: await mailTo(deps.config, digest.subscriber.email, input, links),
+      messages: [message],
+      subscriber: body.subscriber,
+      pairs,
+    });
   }
 }
 
