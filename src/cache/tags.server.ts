@@ -1,6 +1,7 @@
 import { addMark, admissible, type EntryMeta, type TagVersions } from './policy';
 import type { PurgeMarks } from './purge-marks.server';
 import { log, noteMarks } from '../observability/log.server';
+import { deadline } from '../lib/deadline';
 
 // Purge marks tags, it deletes nothing: every cached copy lists its tags, and a copy built from
 // data older than its tag's mark is treated as purged but kept as the last good copy
@@ -86,10 +87,6 @@ function view(boundMs: number, now = Date.now()): Marks {
 }
 
 /** Rejects once `ms` have passed: the call itself goes on, and its answer is still kept if it comes. */
-function deadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, scheduler.wait(ms).then(() => Promise.reject(new Error(`no answer within ${ms} ms`)))]);
-}
-
 function failed(at: number, error: unknown): void {
   failingSince ??= at;
   retryAt = Date.now() + backoffMs;

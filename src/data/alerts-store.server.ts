@@ -1,3 +1,4 @@
+import { toBase64Url } from '../lib/base64url';
 import type { AlertItem, Frequency, Topic } from '../schemas/alerts';
 
 // The alerts' tables in D1 (migrations/0001_press_alerts.sql), behind one typed client. (A bound
@@ -32,13 +33,7 @@ const CLAIM_MS = 15 * 60_000;
 /** One consumer's hold: a random id, and when it was taken. */
 export type Claim = { id: string; now: number };
 
-const newId = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-};
+const newId = () => toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 
 type SubscriberRow = {
   id: string;

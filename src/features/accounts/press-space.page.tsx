@@ -39,6 +39,8 @@ export async function pressSpacePage(c: Context<AppEnv>) {
     return c.redirect(`/connexion?${params}`, 302);
   }
   const journalist = prefs?.journaliste === 'oui';
+  // Read while the lists are looked up: for a journalist, else whatever was stored of them goes (settings.server.ts).
+  const alertsRead = prefs && session.sub ? alertsSection(c, session.sub, prefs) : Promise.resolve({ state: 'unavailable' } as const);
   // One lookup for both lists: the articles' titles and addresses, from the search index.
   const favorites = favoriteIds(prefs);
   const visited = visitedIds(prefs).slice(0, VISITED_SHOWN);
@@ -56,8 +58,7 @@ export async function pressSpacePage(c: Context<AppEnv>) {
   const requests = Array.isArray(prefs?.journaliste_accreditations_events) ? prefs.journaliste_accreditations_events : [];
   // The buttons work as forms where their islands are not live (POST /espace-presse, press-space-actions.server.ts).
   const csrf = journalist ? await csrfFor(c) : null;
-  // Read for a journalist; for anyone else, whatever was stored of them goes (settings.server.ts).
-  const alerts = prefs && session.sub ? await alertsSection(c, session.sub, prefs) : ({ state: 'unavailable' } as const);
+  const alerts = await alertsRead;
   const done = Object.hasOwn(PRESS_SPACE_OUTCOMES, c.req.query('fait') ?? '')
     ? PRESS_SPACE_OUTCOMES[c.req.query('fait') as PressSpaceOutcome]
     : null;

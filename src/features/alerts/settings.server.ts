@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { Prefs } from '../../schemas/prefs';
+import { deadline } from '../../lib/deadline';
 import { log } from '../../observability/log.server';
 import type { Subscriber } from '../../data/alerts.server';
 import { FrequencySchema, MAX_TOPICS, type Topic, TopicSchema } from '../../schemas/alerts';
@@ -21,16 +22,20 @@ const eligible = (prefs: Prefs) => prefs.journaliste === 'oui' && prefs.journali
 /** For the page. `account` is the session's subject (the identity provider's id, WordPress's id_sso). */
 export async function alertsSection(c: Context<AppEnv>, account: string, prefs: Prefs): Promise<AlertsSection> {
   const store = c.get('alerts').store;
+  if (!eligible(prefs)) {
+    // Behind the answer: the page does not wait for a deletion it does not show.
+    c.executionCtx.waitUntil(
+      store.forgetAccount(account).catch((error: unknown) => log.warn('alerts.settings_unavailable', { error: log.describe(error) })),
+    );
+    return { state: 'needs-consent' };
+  }
   try {
-    if (!eligible(prefs)) {
-      await store.forgetAccount(account);
-      return { state: 'needs-consent' };
-    }
     const content = c.get('content');
     const [categories, teams, subscriber] = await Promise.all([
       content.categories(),
       content.page('equipes-de-france').then((p) => p.liste_enfants),
-      store.byAccount(account),
+      // D1 answers from its primary, maybe far away: no longer than any upstream call.
+      deadline(store.byAccount(account), c.get('config').UPSTREAM_TIMEOUT_MS),
     ]);
     return { state: 'ready', catalogue: catalogue(categories, teams), subscriber };
   } catch (error) {

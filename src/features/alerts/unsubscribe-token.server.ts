@@ -4,6 +4,8 @@
 // links of older mails, whose page then points to the press space (docs/alerts.md).
 // The token names a random id, never an address or an account: it says nothing about anyone.
 
+import { fromBase64Url, toBase64Url } from '../../lib/base64url';
+
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -26,19 +28,12 @@ function keyFor(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-
 /** A subscriber id is 22 characters of base64url (16 random bytes); the signature 43. */
 const TOKEN = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 export async function unsubscribeToken(secret: string, subscriberId: string): Promise<string> {
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await keyFor(secret), encoder.encode(subscriberId)));
-  return `${subscriberId}.${b64url(mac)}`;
+  return `${subscriberId}.${toBase64Url(mac)}`;
 }
 
 /** The subscriber id the token was made for, or null (malformed, or not signed by us). Bounded before any work. */
@@ -46,12 +41,8 @@ export async function subscriberOf(secret: string, token: string | undefined): P
   const match = TOKEN.exec(token ?? '');
   if (!match) return null;
   const [, id, mac] = match as unknown as [string, string, string];
-  let signature: Uint8Array<ArrayBuffer>;
-  try {
-    signature = fromB64url(mac);
-  } catch {
-    return null;
-  }
+  const signature = fromBase64Url(mac, 43);
+  if (!signature) return null;
   // subtle.verify compares in constant time.
   return (await crypto.subtle.verify('HMAC', await keyFor(secret), signature, encoder.encode(id))) ? id : null;
 }

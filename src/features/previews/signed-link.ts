@@ -5,6 +5,8 @@
 // where exp is the link's end, in unix seconds. Without a valid signature the site knows nothing of
 // the post: guessing ids leads nowhere.
 
+import { fromBase64Url, toBase64Url } from '../../lib/base64url';
+
 export type PreviewPurpose = 'apercu' | 'embargo';
 export type LinkCheck = 'valid' | 'expired' | 'invalid';
 
@@ -15,18 +17,6 @@ const encoder = new TextEncoder();
 const message = (purpose: PreviewPurpose, id: number, exp: number) => encoder.encode(`ffr-presse:${purpose}:${id}:${exp}`);
 const hmacKey = (secret: string, usage: 'sign' | 'verify') =>
   crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null; // 32 bytes, unpadded
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-}
 
 /** What the plugin computes (and the local upstream, to stand in for it). */
 export async function signPreviewLink(secret: string, purpose: PreviewPurpose, id: number, exp: number): Promise<string> {
@@ -47,7 +37,7 @@ export async function checkPreviewLink(
   if (!link.exp || !/^\d{1,12}$/.test(link.exp) || !link.sig) return 'invalid';
   const exp = Number(link.exp);
   if (exp > nowSeconds + MAX_LINK_LIFETIME_SECONDS) return 'invalid';
-  const signature = fromBase64Url(link.sig);
+  const signature = fromBase64Url(link.sig, 43); // 32 bytes, unpadded
   if (!signature) return 'invalid';
   // subtle.verify compares in constant time.
   const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), signature, message(purpose, link.id, exp));
