@@ -35,7 +35,7 @@ export type MarksSource = {
 /** What a request judges cached copies with. */
 export type Marks = {
   versions: TagVersions;
-  /** False: the copy is older than the bound (the object failing or slow): the last-known marks. */
+  /** False: the copy is older than the bound, or the object fails or answers late: the last-known marks. */
   current: boolean;
   /** How old the copy is (ms); Infinity when this isolate knows none. */
   ageMs: number;
@@ -80,10 +80,13 @@ function keep(next: MarksCopy): void {
   if (!copy || next.fetchedAt > copy.fetchedAt) copy = next;
 }
 
+// Not current while the object fails or answers late, however recent its last answer: a copy judged
+// so is served as it is, not refreshed behind the answer. A refresh could not be stored (no lease
+// meanwhile), so every isolate would fetch it from WordPress for itself, again and again.
 function view(boundMs: number, now = Date.now()): Marks {
   if (!copy) return { versions: {}, current: false, ageMs: Number.POSITIVE_INFINITY };
   const ageMs = now - copy.fetchedAt;
-  return { versions: copy.versions, current: ageMs < boundMs, ageMs };
+  return { versions: copy.versions, current: ageMs < boundMs && failingSince === null, ageMs };
 }
 
 /** Rejects once `ms` have passed: the call itself goes on, and its answer is still kept if it comes. */
@@ -174,7 +177,12 @@ export async function readMarks(source: MarksSource): Promise<Marks> {
   const now = Date.now();
   lastRequestAt = now;
   // The hot path: a current copy and a loop keeping it so.
-  if (copy && now - copy.fetchedAt < boundMs / 2 && (source.keepWarmMs === 0 || (loop && now - loop.startedAt < HANDOVER_MS))) {
+  if (
+    copy &&
+    failingSince === null &&
+    now - copy.fetchedAt < boundMs / 2 &&
+    (source.keepWarmMs === 0 || (loop && now - loop.startedAt < HANDOVER_MS))
+  ) {
     return { versions: copy.versions, current: true, ageMs: now - copy.fetchedAt };
   }
   if (source.keepWarmMs === 0) {
