@@ -1062,7 +1062,11 @@ function report({
     /** Views answered between two instants (ms from the start), and those in 5xx. */
     viewsBetween: (from, to) => {
       const during = views.filter((v) => v.at >= measuredFrom + from && v.at < measuredFrom + to);
-      return { views: during.length, serverErrors: during.filter((v) => v.status >= 500).length };
+      return {
+        views: during.length,
+        serverErrors: during.filter((v) => v.status >= 500).length,
+        notServed: during.filter((v) => v.status !== 200).length,
+      };
     },
     waitingShare: { busy: share(warmOf('busy')), quiet: share(warmOf('quiet')) },
     addedLatencyP50Ms: Object.fromEntries(

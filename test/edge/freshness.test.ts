@@ -86,6 +86,18 @@ describe('the edge in real time (issue 41): near and far, busy and quiet', () =>
     // Every publish still reached every location, the one refused while the object was down on WordPress's retry.
     expect(down.acknowledged).toBe(down.publishes);
   }, 600_000);
+
+  it('serves every page cached before WordPress went down, for the minute it is down', async () => {
+    const down = await simulate({
+      locations: LOCATIONS,
+      durationMs: 180_000,
+      scenario: both(publishes(1, 20_000), (plan) => plan.wordpressDown(plan.start + 60_000, plan.start + 120_000)),
+    });
+    expect(report(down)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
+    const during = down.viewsBetween(60_000, 120_000);
+    expect(during.views).toBeGreaterThan(500);
+    expect(during.notServed).toBe(0);
+  }, 600_000);
 });
 
 const report = (r: Awaited<ReturnType<typeof simulate>>) => ({
