@@ -21,9 +21,11 @@ export const TAG = /^[0-9a-f]{12}$/;
 
 /**
  * Whether a release from one wrangler.jsonc to the next may be a canary (docs/decisions/022).
- * `versions upload` cannot carry a Durable Object migration (Cloudflare refuses it, error 10211)
- * nor a change of routes (it never applies them), and cannot be a Worker's first upload: those
- * releases are one `wrangler deploy` at 100 %. `before` is null when nothing is deployed yet.
+ * `versions upload` cannot carry a Durable Object migration (Cloudflare refuses it, error 10211),
+ * and cannot be a Worker's first upload. Nor does it apply the triggers — routes, cron schedules,
+ * Queue consumers — which only `wrangler deploy` (or `wrangler triggers deploy`) sends: wrangler's
+ * own triggers/deploy.ts, called by deploy and not by versions upload. Those releases are one
+ * `wrangler deploy` at 100 %. `before` is null when nothing is deployed yet.
  */
 export function releasePlan(before, after, env) {
   if (!before) return { mode: 'full', reasons: ['premier déploiement de cet environnement (versions upload ne peut pas créer un Worker)'] };
@@ -36,6 +38,12 @@ export function releasePlan(before, after, env) {
     reasons.push('une migration déployée a disparu de wrangler.jsonc : à corriger avant tout déploiement');
   const routes = (config) => JSON.stringify(config.env?.[env]?.routes ?? config.routes ?? []);
   if (routes(before) !== routes(after)) reasons.push('routes modifiées (versions upload ne les applique pas)');
+  const crons = (config) => JSON.stringify(config.env?.[env]?.triggers?.crons ?? config.triggers?.crons ?? []);
+  if (crons(before) !== crons(after)) reasons.push('tâches planifiées (crons) modifiées (versions upload ne les applique pas)');
+  // Queues are a binding, which an environment does not inherit (triggers are inherited).
+  const consumers = (config) => JSON.stringify(config.env?.[env]?.queues?.consumers ?? []);
+  if (consumers(before) !== consumers(after))
+    reasons.push('consommateurs de files (Queues) modifiés (versions upload ne les applique pas)');
   return reasons.length ? { mode: 'full', reasons } : { mode: 'canary', reasons: [] };
 }
 

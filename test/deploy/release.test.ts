@@ -29,6 +29,27 @@ describe('releasePlan', () => {
     expect(releasePlan(committed(), moved, 'staging').mode).toBe('canary');
   });
 
+  it('refuses the canary to a change of cron schedules or Queue consumers, which versions upload never applies', () => {
+    const rescheduled = committed();
+    rescheduled.env.production.triggers = { crons: ['5 * * * *', '0 6 * * *'] };
+    expect(releasePlan(committed(), rescheduled, 'production').reasons).toEqual([
+      'tâches planifiées (crons) modifiées (versions upload ne les applique pas)',
+    ]);
+    // The release that brought the press alerts: its consumer and its hourly run came with it.
+    const before = committed();
+    delete before.triggers;
+    delete before.env.production.triggers;
+    delete before.env.production.queues;
+    expect(releasePlan(before, committed(), 'production')).toEqual({
+      mode: 'full',
+      reasons: [
+        'tâches planifiées (crons) modifiées (versions upload ne les applique pas)',
+        'consommateurs de files (Queues) modifiés (versions upload ne les applique pas)',
+      ],
+    });
+    expect(releasePlan(committed(), committed(), 'production').mode).toBe('canary');
+  });
+
   it('says so when a deployed migration was removed from the file', () => {
     const lost = committed();
     lost.migrations = [];
