@@ -36,14 +36,14 @@ export function releasePlan(before, after, env) {
   if (added.length) reasons.push(`migration Durable Object ${added.join(', ')} (versions upload la refuse : erreur 10211)`);
   if (was.some((t) => !now.includes(t)))
     reasons.push('une migration déployée a disparu de wrangler.jsonc : à corriger avant tout déploiement');
-  const routes = (config) => JSON.stringify(config.env?.[env]?.routes ?? config.routes ?? []);
-  if (routes(before) !== routes(after)) reasons.push('routes modifiées (versions upload ne les applique pas)');
-  const crons = (config) => JSON.stringify(config.env?.[env]?.triggers?.crons ?? config.triggers?.crons ?? []);
-  if (crons(before) !== crons(after)) reasons.push('tâches planifiées (crons) modifiées (versions upload ne les applique pas)');
-  // Queues are a binding, which an environment does not inherit (triggers are inherited).
-  const consumers = (config) => JSON.stringify(config.env?.[env]?.queues?.consumers ?? []);
-  if (consumers(before) !== consumers(after))
-    reasons.push('consommateurs de files (Queues) modifiés (versions upload ne les applique pas)');
+  // Queues are a binding, which an environment does not inherit (routes and triggers are inherited).
+  const triggers = [
+    ['routes modifiées', (c) => c.env?.[env]?.routes ?? c.routes],
+    ['tâches planifiées (crons) modifiées', (c) => c.env?.[env]?.triggers?.crons ?? c.triggers?.crons],
+    ['consommateurs de files (Queues) modifiés', (c) => c.env?.[env]?.queues?.consumers],
+  ];
+  for (const [what, of] of triggers)
+    if (JSON.stringify(of(before) ?? []) !== JSON.stringify(of(after) ?? [])) reasons.push(`${what} (versions upload ne les applique pas)`);
   return reasons.length ? { mode: 'full', reasons } : { mode: 'canary', reasons: [] };
 }
 
