@@ -187,6 +187,20 @@ export function createWordPressRoutes(store: ContentStore, config: UpstreamConfi
   });
 
   app.route('/ffr/v1', createUserRoutes(store, idp));
+  // GET /wp/v2/posts/{id} as an anonymous caller meets it (wordpress-develop,
+  // src/wp-includes/rest-api/endpoints/class-wp-rest-posts-controller.php, get_item_permissions_check):
+  // an unknown id is 404 rest_post_invalid_id (get_post); a post the public cannot read (draft,
+  // scheduled, private, trash: check_read_permission) is 401 rest_forbidden
+  // (rest_authorization_required_code()); a published one is its item. `_fields` trims it
+  // (rest_filter_response_fields). The alerts ask it before they send (features/alerts).
+  app.get('/wp/v2/posts/:id{[0-9]+}', (c) => {
+    const post = store.articleById(Number(c.req.param('id')));
+    if (!post) return wpError(c, 404, 'rest_post_invalid_id', 'Identifiant de publication non valide.');
+    if (post.status !== 'publish') return wpError(c, 401, 'rest_forbidden', 'Désolé, vous n’avez pas l’autorisation de faire cela.');
+    const item: Record<string, unknown> = { id: post.id, date: post.date, slug: post.slug, status: post.status, link: post.link };
+    const fields = c.req.query('_fields')?.split(',');
+    return c.json(fields ? Object.fromEntries(Object.entries(item).filter(([k]) => fields.includes(k))) : item);
+  });
   app.route('/wp/v2/users', createWpUsersRoutes(store, config));
 
   app.all('*', (c) =>

@@ -100,6 +100,8 @@ export const EnvSchema = z
     SMTP_PASSWORD: z.string().min(1).optional(),
     /** The alerts' sender, on the domain onboarded for sending. */
     ALERTS_FROM: z.email({ error: 'doit être une adresse e-mail' }).default('alertes@presse.ffr.fr'),
+    /** Where a journalist's reply to an alert goes: the press office, not the sending address. */
+    ALERTS_REPLY_TO: z.email({ error: 'doit être une adresse e-mail' }).default('presse@ffr.fr'),
   })
   .refine((env) => env.SITE_NOW === undefined || env.ENVIRONMENT === 'development', {
     path: ['SITE_NOW'],

@@ -239,6 +239,29 @@ export function alertStore(db: D1Database) {
       return results.map((r) => r.id);
     },
 
+    /**
+     * A post left publication (unpublished, scheduled again, private, trashed, deleted): what waits
+     * for it is dropped, so that nothing of it goes and a later real publish alerts again, once.
+     * Mails already sent stay recorded (they are the re-publish guard); one being sent is stopped by
+     * the send's own check (deliveries.server.ts).
+     */
+    async withdraw(item: string): Promise<number> {
+      const { meta } = await db.prepare(`DELETE FROM deliveries WHERE item = ?1 AND state IN ('queued', 'digest')`).bind(item).run();
+      return meta.changes;
+    },
+
+    /** Deliveries this claim took that must not go (their post was withdrawn): dropped, as `withdraw` does. */
+    async drop(pairs: { item: string; subscriber: string }[], claim: Claim): Promise<void> {
+      if (pairs.length === 0) return;
+      await db
+        .prepare(
+          `DELETE FROM deliveries WHERE (item, subscriber_id) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1))
+             AND claimed_by = ?2 AND state = 'sending'`,
+        )
+        .bind(JSON.stringify(pairs.map((p) => [p.item, p.subscriber])), claim.id)
+        .run();
+    },
+
     /** What became of the deliveries this claim took: sent, refused, or given back for a later try. */
     async settle(pairs: { item: string; subscriber: string }[], claim: Claim, outcome: 'sent' | 'refused' | 'released'): Promise<void> {
       if (pairs.length === 0) return;

@@ -14,7 +14,7 @@ import { alertStore } from './alerts-store.server';
 const wordPressClient = perConfig(createWordPressClient);
 const staticListsClient = perConfig(createStaticListsClient);
 
-export type { OutgoingMail } from '../upstream/smtp.server';
+export type { Handover, OutgoingMail } from '../upstream/smtp.server';
 
 export type AlertBindings = { ALERTS_DB: D1Database; ALERTS_QUEUE: Queue };
 
@@ -30,12 +30,14 @@ export function alertsDoor(config: Config, bindings: AlertBindings) {
         if (error instanceof UpstreamError && error.kind === 'not-found') return null;
         throw error;
       }),
+    /** Whether the public can still read a post (by id): checked before its mails go. */
+    isPublic: (id: number) => wp.isPublic(id),
     categories: () => lists.categories().catch(() => wp.categories()),
     /** The national teams' pages: the children of the teams' parent page. */
     teamPages: async () => (await wp.page('equipes-de-france')).liste_enfants,
     /** Events still to end after a Paris day (YYYY-MM-DD), soonest first. */
     upcomingEvents: (day: string) => wp.futureEvents(`${day}T00:00:00`),
-    send: (mails: OutgoingMail[]) => sendOverSmtp(config, mails),
+    send: (mails: OutgoingMail[], accepted: (index: number) => Promise<void>) => sendOverSmtp(config, mails, accepted),
   };
 }
 export type AlertsDoor = ReturnType<typeof alertsDoor>;

@@ -33,3 +33,12 @@ export type AlertItem = {
   /** Category or kind shown above the title: « XV de France ». */
   label: string;
 };
+
+/**
+ * An address mail can go to as it is: one plain mailbox (zod's e-mail rule: no display name, no
+ * spaces, no control characters, no « < > »), at most 254 characters (RFC 5321 §4.5.3.1). Checked
+ * when a journalist's choices are saved and again before each send, since it goes into `RCPT TO`
+ * and `To:` as it is.
+ */
+export const MailboxSchema = z.email().max(254);
+export const isPlainMailbox = (address: string) => MailboxSchema.safeParse(address).success;

@@ -161,6 +161,26 @@ export function createWordPressClient(config: Config) {
         })
       ).data,
 
+    /**
+     * Whether the public can still read a post, by id (so a slug changed since is no matter):
+     * WordPress core's posts route answers an anonymous caller the post when it is published, 401
+     * rest_forbidden when it is not (draft, scheduled, private, trash: get_item_permissions_check,
+     * check_read_permission) and 404 rest_post_invalid_id when it was deleted
+     * (class-wp-rest-posts-controller.php). Any other answer is a failure: the caller tries again.
+     */
+    isPublic: async (id: number): Promise<boolean> => {
+      const url = `${config.WP_API_URL}/wp/v2/posts/${id}?_fields=id,status`;
+      try {
+        const { data } = await requestJson(url, z.object({ id: z.number(), status: z.string() }), {
+          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        });
+        return data.id === id && data.status === 'publish';
+      } catch (error) {
+        if (error instanceof UpstreamError && (error.status === 401 || error.status === 403 || error.status === 404)) return false;
+        throw error;
+      }
+    },
+
     page: async (slug: string) => {
       const url = `/pages?${new URLSearchParams({ slug })}`;
       const [page] = (await get(url, array(PageSchema))).data;

@@ -34,6 +34,10 @@ export const PRESS_SPACE_OUTCOMES = {
     ok: false,
     text: 'Pour recevoir des alertes, acceptez d’abord les e-mails du service de presse dans «\u00a0Mes abonnements\u00a0».',
   },
+  'alertes-adresse': {
+    ok: false,
+    text: 'Votre adresse e-mail ne permet pas d’envoyer des alertes\u00a0: corrigez-la dans votre espace personnel, puis enregistrez à nouveau.',
+  },
   abonnements: { ok: true, text: 'Vos préférences ont été enregistrées.' },
   echec: {
     ok: false,

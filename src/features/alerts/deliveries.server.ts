@@ -1,12 +1,12 @@
 import { clockOf } from '../../config/clock';
 import type { Config } from '../../config/env.server';
-import type { AlertsDoor, Claim, ItemPayload, OutgoingMail } from '../../data/alerts.server';
+import type { AlertsDoor, Claim, Handover, ItemPayload, OutgoingMail } from '../../data/alerts.server';
 import { parisDay, parisWallClock, parseWpDate } from '../../lib/format/date';
 import { toSitePath } from '../../lib/links';
 import { log } from '../../observability/log.server';
 import { renderAlertEmail, type AlertEmailInput } from './email/render.server';
 import { type AlertMessage, AlertMessageSchema } from './messages';
-import type { Topic } from '../../schemas/alerts';
+import { isPlainMailbox, type Topic } from '../../schemas/alerts';
 import { ACCREDITATIONS_LABEL, ALL_LABEL, topicsOfPost } from './topics';
 import { unsubscribeToken } from './unsubscribe-token.server';
 
@@ -208,34 +208,79 @@ async function deliver(
     return retryAll(error);
   }
   const composed = new Set(outgoing.flatMap((o) => o.messages));
-  // Nothing left to send for these (already sent or being sent, suspended, unsubscribed): done.
+  // Nothing left to send for these (already sent or being sent, suspended, unsubscribed, withdrawn): done.
   for (const message of all) if (!composed.has(message)) message.ack();
-  const results = await deps.sources.send(outgoing.map((o) => o.mail));
-  const now = deps.now.getTime();
-  const sent = outgoing.filter((_, i) => results[i]!.ok);
-  await deps.store.settle(
-    sent.flatMap((o) => o.pairs),
-    claim,
-    'sent',
+  // Each mail is recorded as sent once the relay took it, before the next goes: an invocation that
+  // dies mid-batch sends again at most the one mail it was handing over (decision 023).
+  const recorded = new Set<number>();
+  const record = async (i: number) => {
+    const o = outgoing[i]!;
+    await deps.store.settle(o.pairs, claim, 'sent');
+    recorded.add(i);
+    for (const m of o.messages) m.ack();
+  };
+  const results = await deps.sources.send(
+    outgoing.map((o) => o.mail),
+    record,
   );
-  for (const o of sent) for (const m of o.messages) m.ack();
+  const now = deps.now.getTime();
+  let relayFault: Extract<Handover, { ok: false }> | null = null;
   for (const [i, o] of outgoing.entries()) {
     const result = results[i]!;
-    if (result.ok) continue;
-    if (result.permanent) {
-      // The receiving side refused the address for good: no more tries to it until the journalist
-      // checks it in the press space, where the suspension is shown.
+    if (result.ok) {
+      // Taken by the relay but not recorded (D1 failed on it): recorded now, or the claim's
+      // 15 minutes and the hourly run hand it out again (at most this one mail twice).
+      if (!recorded.has(i)) await record(i).catch((error: unknown) => log.warn('alerts.record_failed', { error: log.describe(error) }));
+      continue;
+    }
+    if (result.recipient) {
+      // The receiving side refused this address for good: no more tries to it until the journalist
+      // checks it in the press space, where the suspension is shown. The relay's words go there,
+      // never to the logs (they may name the address).
       await deps.store.suspend(o.subscriber, result.reply, now);
       await deps.store.settle(o.pairs, claim, 'refused');
-      log.warn('alerts.address_suspended', { reply: result.reply.slice(0, 120) });
+      log.warn('alerts.address_suspended', { step: result.step, code: result.code, enhanced: result.enhanced });
       for (const m of o.messages) m.ack();
-    } else {
-      await deps.store.settle(o.pairs, claim, 'released');
-      log.warn('alerts.send_deferred', { reply: result.reply.slice(0, 120), attempts: o.messages[0]?.attempts ?? 0 });
-      for (const m of o.messages) m.retry({ delaySeconds: retryDelaySeconds(m.attempts) });
+      continue;
     }
+    await deps.store.settle(o.pairs, claim, 'released');
+    for (const m of o.messages) m.retry({ delaySeconds: retryDelaySeconds(m.attempts) });
+    if (!result.untried) relayFault = result;
   }
-  log.info('alerts.sent', { sent: sent.length, failed: outgoing.length - sent.length });
+  if (relayFault) {
+    const fields = { step: relayFault.step, code: relayFault.code, enhanced: relayFault.enhanced, attempts: all[0]?.attempts ?? 0 };
+    // A temporary « try later » for one address (RCPT 4yz) is ordinary; anything else is the relay
+    // refusing the sender, the login, the data or the message, or not answering: every mail waits,
+    // and someone must look (npm run monitor, the Observability alerts).
+    if (relayFault.step === 'recipient' && relayFault.code !== null && relayFault.code < 500) log.warn('alerts.send_deferred', fields);
+    else log.error('alerts.relay_refused', fields);
+  }
+  log.info('alerts.sent', { sent: recorded.size, failed: outgoing.length - results.filter((r) => r.ok).length });
+}
+
+/**
+ * An address that is not one plain mailbox never reaches `RCPT TO` or `To:` (it could carry a
+ * second command): the subscriber is suspended as for a refused address, and the press space says so.
+ */
+async function sendable(deps: Deps, claim: Claim, subscriber: string, email: string, pairs: { item: string; subscriber: string }[]) {
+  if (isPlainMailbox(email)) return true;
+  await deps.store.suspend(subscriber, 'Adresse e-mail invalide', deps.now.getTime());
+  await deps.store.settle(pairs, claim, 'refused');
+  log.warn('alerts.address_suspended', { step: 'address', code: null, enhanced: null });
+  return false;
+}
+
+/** `post:<id>` → id; an event's items are not posts. */
+const postIdOf = (item: string) => (item.startsWith('post:') ? Number(item.slice('post:'.length)) : null);
+
+/**
+ * Of the posts these deliveries name, those the public can no longer read (WordPress asked now,
+ * once per post): withdrawn after the fan-out, they must not go, whatever the purge said or missed.
+ */
+async function withdrawnOf(deps: Deps, items: string[]): Promise<Set<string>> {
+  const posts = [...new Set(items)].filter((item) => postIdOf(item) !== null);
+  const checks = await Promise.all(posts.map(async (item) => [item, await deps.sources.isPublic(postIdOf(item)!)] as const));
+  return new Set(checks.filter(([, open]) => !open).map(([item]) => item));
 }
 
 /** Takes the deliveries these messages name (store.claim) and writes their mails into `out`. */
@@ -256,7 +301,33 @@ async function compose(
         )
       : [];
   held.push(...taken.map((p) => ({ item: p.item, subscriber: p.subscriber })));
-  const byPair = new Map(taken.map((p) => [`${p.item} ${p.subscriber}`, { pending: p, outgoing: null as Outgoing | null }]));
+  const digestsTaken: {
+    message: Message<unknown>;
+    subscriber: string;
+    digest: NonNullable<Awaited<ReturnType<Deps['store']['claimDigest']>>>;
+  }[] = [];
+  for (const { message, body } of digests) {
+    const digest = await deps.store.claimDigest(body.subscriber, claim);
+    if (!digest || digest.items.length === 0) continue;
+    held.push(...digest.items.map((i) => ({ item: i.item, subscriber: body.subscriber })));
+    digestsTaken.push({ message, subscriber: body.subscriber, digest });
+  }
+  const withdrawn = await withdrawnOf(
+    deps,
+    held.map((p) => p.item),
+  );
+  if (withdrawn.size > 0) {
+    await deps.store.drop(
+      held.filter((p) => withdrawn.has(p.item)),
+      claim,
+    );
+    log.info('alerts.withdrawn', { items: withdrawn.size });
+  }
+  const byPair = new Map(
+    taken
+      .filter((p) => !withdrawn.has(p.item))
+      .map((p) => [`${p.item} ${p.subscriber}`, { pending: p, outgoing: null as Outgoing | null }]),
+  );
   for (const { message, body } of sends) {
     const entry = byPair.get(`${body.item} ${body.subscriber}`);
     if (!entry) continue;
@@ -266,6 +337,7 @@ async function compose(
       continue;
     }
     const p = entry.pending;
+    if (!(await sendable(deps, claim, p.subscriber, p.email, [{ item: p.item, subscriber: p.subscriber }]))) continue;
     const links = await linksFor(deps.config, p.subscriber);
     const item = p.payload;
     const input: AlertEmailInput = p.item.startsWith('deadline:')
@@ -279,16 +351,16 @@ async function compose(
     };
     out.push(entry.outgoing);
   }
-  for (const { message, body } of digests) {
-    const digest = await deps.store.claimDigest(body.subscriber, claim);
-    if (!digest || digest.items.length === 0) continue;
-    const pairs = digest.items.map((i) => ({ item: i.item, subscriber: body.subscriber }));
-    held.push(...pairs);
-    const links = await linksFor(deps.config, body.subscriber);
-    const reasons = [...new Set(digest.items.flatMap((i) => reasonLabels(i.reason, names)))];
+  for (const { message, subscriber, digest } of digestsTaken) {
+    const items = digest.items.filter((i) => !withdrawn.has(i.item));
+    if (items.length === 0) continue;
+    const pairs = items.map((i) => ({ item: i.item, subscriber }));
+    if (!(await sendable(deps, claim, subscriber, digest.subscriber.email, pairs))) continue;
+    const links = await linksFor(deps.config, subscriber);
+    const reasons = [...new Set(items.flatMap((i) => reasonLabels(i.reason, names)))];
     const input: AlertEmailInput = {
       kind: 'digest',
-      items: digest.items.map((i) => i.payload),
+      items: items.map((i) => i.payload),
       reasons,
       day: parisDay(deps.now),
       ...links,
@@ -297,7 +369,7 @@ async function compose(
     out.push({
       mail: await mailTo(deps.config, digest.subscriber.email, input, links),
       messages: [message],
-      subscriber: body.subscriber,
+      subscriber,
       pairs,
     });
   }
@@ -316,10 +388,20 @@ async function mailTo(config: Config, to: string, input: AlertEmailInput, links:
   return {
     to,
     from: { email: config.ALERTS_FROM, name: 'FFR Presse' },
+    replyTo: config.ALERTS_REPLY_TO,
     subject,
     html,
     text,
-    // RFC 8058: a mail client unsubscribes with one POST to this address, no session, no page.
-    headers: { 'List-Unsubscribe': `<${links.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      // RFC 8058: a mail client unsubscribes with one POST to this address, no session, no page.
+      'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // RFC 2919: the list's name, which mail clients file and filter by.
+      'List-Id': `Alertes FFR Presse <alertes.${new URL(config.PUBLIC_ORIGIN).hostname}>`,
+      // RFC 3834 §5: sent by a program, so no out-of-office or vacation reply comes back to it;
+      // Exchange and Outlook read their own header for the same (MS-OXCMAIL 2.2.3.2.14).
+      'Auto-Submitted': 'auto-generated',
+      'X-Auto-Response-Suppress': 'OOF, AutoReply',
+    },
   };
 }

@@ -6,6 +6,9 @@ import type { AlertMessage } from './messages';
 
 // The purge's follow-up (wired in src/index.ts): what WordPress's signed calls mean for the alerts.
 
+/** The plugin's actions for a post that leaves publication (class-triggers.php, post_changed). */
+const WITHDRAWN = new Set(['unpublish', 'trash', 'delete']);
+
 /**
  * A post's publication is handed to the Queue: nothing else on the purge's path. « Ne pas alerter
  * les journalistes » (alert: false) hands nothing. Whether the post is really public, and to whom
@@ -13,7 +16,15 @@ import type { AlertMessage } from './messages';
  * (deliveries.server.ts).
  */
 async function stored(c: Context<AppEnv>, body: Exclude<PurgeBody, { type: 'account' }>): Promise<void> {
-  if (body.type !== 'post' || body.action !== 'publish' || !body.alert) return;
+  if (body.type !== 'post') return;
+  if (WITHDRAWN.has(body.action)) {
+    // Taken back before its mails went (an embargoed statement published by mistake): none goes.
+    // A throw is a 503, and WordPress sends the notice again.
+    const dropped = await c.get('alerts').store.withdraw(`post:${body.post.id}`);
+    log.info('alerts.withdrawn', { items: 1, deliveries: dropped });
+    return;
+  }
+  if (body.action !== 'publish' || !body.alert) return;
   const message: AlertMessage = { kind: 'post', id: body.post.id, slug: body.post.slug };
   await c.get('alerts').queue.send(message);
 }

@@ -4,7 +4,7 @@ import type { Prefs } from '../../schemas/prefs';
 import { deadline } from '../../lib/deadline';
 import { log } from '../../observability/log.server';
 import type { Subscriber } from '../../data/alerts.server';
-import { FrequencySchema, MAX_TOPICS, type Topic, TopicSchema } from '../../schemas/alerts';
+import { FrequencySchema, isPlainMailbox, MAX_TOPICS, type Topic, TopicSchema } from '../../schemas/alerts';
 import { type Catalogue, catalogue } from './topics';
 
 // The press space's « Mes alertes » (features/accounts/press-space.page.tsx): what the journalist
@@ -44,7 +44,7 @@ export async function alertsSection(c: Context<AppEnv>, account: string, prefs: 
   }
 }
 
-export type AlertsSaved = 'alertes' | 'alertes-consentement' | 'echec';
+export type AlertsSaved = 'alertes' | 'alertes-consentement' | 'alertes-adresse' | 'echec';
 
 /** The form's fields, bounded before anything is read: at most MAX_TOPICS choices, each a known shape. */
 export async function saveAlerts(c: Context<AppEnv>, account: string, prefs: Prefs, form: FormData): Promise<AlertsSaved> {
@@ -58,6 +58,8 @@ export async function saveAlerts(c: Context<AppEnv>, account: string, prefs: Pre
     await store.forgetAccount(account);
     return 'alertes-consentement';
   }
+  // It goes into RCPT TO and To: as it is (deliveries.server.ts checks it again before each send).
+  if (!isPlainMailbox(prefs.email)) return 'alertes-adresse';
   // « Toute l’actualité » covers every category: the others would only repeat it.
   const unique = [...new Set<Topic>(topics.data)];
   const followed = unique.includes('all') ? unique.filter((t) => !t.startsWith('category:')) : unique;

@@ -19,15 +19,32 @@ const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" 
 /** A header is one line: a title typed with a line break stays on it. */
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 
+/**
+ * A title in a subject, at most this many characters: mail clients show about 60, and a longer
+ * one only grows the header (folded as RFC 2047 words by the SMTP door, upstream/smtp.server.ts).
+ */
+export const SUBJECT_TITLE_MAX = 120;
+const capped = (title: string) => {
+  const chars = [...title];
+  return chars.length <= SUBJECT_TITLE_MAX
+    ? title
+    : `${chars
+        .slice(0, SUBJECT_TITLE_MAX - 1)
+        .join('')
+        .trimEnd()}…`;
+};
+
 function subjectOf(input: AlertEmailInput): string {
   switch (input.kind) {
     case 'post':
-      return oneLine(fr`Nouveau : ${displayText(input.item.title)}`);
+      return oneLine(fr`Nouveau : ${capped(oneLine(displayText(input.item.title)))}`);
     case 'digest':
       return fr`Votre sélection du ${formatDay(input.day)} : ${articles(input.items.length)}`;
     case 'deadline':
       // « plus que 48 h » would be wrong for an event opened later than that: the date says it.
-      return oneLine(fr`Accréditations : clôture le ${formatWhen(input.deadline, { year: false })} pour ${displayText(input.item.title)}`);
+      return oneLine(
+        fr`Accréditations : clôture le ${formatWhen(input.deadline, { year: false })} pour ${capped(oneLine(displayText(input.item.title)))}`,
+      );
   }
 }
 

@@ -1,0 +1,322 @@
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import worker from '../../src/index';
+import { readConfig } from '../../src/config/env.server';
+import { alertsDoor } from '../../src/data/alerts.server';
+import { alertStore } from '../../src/data/alerts-store.server';
+import { handleAlertBatch } from '../../src/features/alerts/deliveries.server';
+import { site } from './helpers';
+import { upstream } from './upstream-control';
+
+// Press alerts as the journalist's mailbox sees them (issue 49): every count below is of mails the
+// local relay (dev/mail/smtp.ts, a real SMTP server) accepted for that address, exactly, once
+// nothing is left to send. The relay answers as relays document it, refusing at each step.
+
+const store = alertStore(env.ALERTS_DB);
+/** « XV de France » in the local content: what these journalists follow (not `all`, which the hourly run's event announcements reach too). */
+const XV = 'category:10';
+
+type Mail = { envelope: { to: string[] }; subject: string; headers: { key: string; value: string }[]; raw: string };
+const mails = (to: string) => upstream.json<Mail[]>(`/__control/mail?to=${encodeURIComponent(to)}`);
+const relay = {
+  fault: (fault: { at: string; reply?: string; times?: number }) =>
+    fetch(`${upstream.base}/__control/mail/faults`, { method: 'POST', body: JSON.stringify(fault) }).then((r) => {
+      if (!r.ok) throw new Error(`fault refused: ${r.status}`);
+    }),
+  clear: () => fetch(`${upstream.base}/__control/mail/faults`, { method: 'DELETE' }),
+};
+
+const uniqueEmail = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@redaction.example`;
+let n = 0;
+async function journalist(email: string, topics: string[], frequency: 'immediate' | 'digest' = 'immediate') {
+  const account = `compte-${++n}-${crypto.randomUUID()}`;
+  await store.save({ account, email, firstName: 'Claire', frequency, topics: topics as never }, Date.now());
+  return (await store.byAccount(account))!;
+}
+
+const states = async (item: string) =>
+  (
+    await env.ALERTS_DB.prepare('SELECT subscriber_id AS subscriber, state FROM deliveries WHERE item = ?1 ORDER BY subscriber_id')
+      .bind(item)
+      .all<{ subscriber: string; state: string }>()
+  ).results;
+
+/** Until nothing of these items waits to be sent (the Queue's own consumer runs behind the purge and the 7 h run). */
+async function settled(...items: string[]) {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const all = (await Promise.all(items.map(states))).flat();
+    if (!all.some((r) => r.state === 'sending' || r.state === 'queued' || r.state === 'digest')) return;
+    if (Date.now() > until) throw new Error(`still being sent: ${JSON.stringify(all)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The mails this address received, once `items` are settled: the exact count is the assertion. */
+async function received(to: string, ...items: string[]) {
+  await settled(...items);
+  return mails(to);
+}
+
+/** Until the Queue's consumer (batches of up to 2 s) has fanned this item out to `count` journalists. */
+async function fanned(itemName: string, count: number) {
+  const until = Date.now() + 20_000;
+  while ((await states(itemName)).length < count) {
+    if (Date.now() > until) throw new Error(`${itemName}: not fanned out to ${count}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const signedPurge = async (hook: { body: string; signature: string; timestamp: string }) =>
+  site('/api/purge', {
+    method: 'POST',
+    body: hook.body,
+    headers: { 'content-type': 'application/json', 'x-ffr-signature': hook.signature, 'x-ffr-timestamp': hook.timestamp },
+  });
+
+/** The Queue's consumer called directly, as the runtime would: which messages it acked or retried. */
+async function consume(bodies: unknown[]) {
+  const batch = createMessageBatch(
+    'ffr-presse-alerts-local',
+    bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: Date.now(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  const started = Date.now();
+  await worker.queue(batch, env);
+  return { ...(await getQueueResult(batch, ctx)), ms: Date.now() - started };
+}
+
+const item = (id: number) => `post:${id}`;
+
+/** A post of the local content, fanned out to these journalists straight from the store (no Queue behind it). */
+async function fannedOut(title: string, ...subscribers: { id: string }[]) {
+  const { post } = await upstream.publish({ create: { title, categorySlug: 'xv-de-france' } });
+  await store.putItem(
+    item(post.id),
+    { title, standfirst: '', url: `http://presse.test/a/${post.slug}`, imageUrl: null, imageAlt: '', date: env.SITE_NOW, label: '' },
+    Date.now(),
+  );
+  expect(await store.fanOut(item(post.id), [XV], Date.now())).toHaveLength(subscribers.length);
+  return post;
+}
+
+const emptyTables = () =>
+  env.ALERTS_DB.batch(['deliveries', 'items', 'follows', 'subscribers'].map((t) => env.ALERTS_DB.prepare(`DELETE FROM ${t}`)));
+
+beforeEach(async () => {
+  await upstream.reset();
+  await relay.clear();
+  await emptyTables();
+});
+afterAll(async () => {
+  await relay.clear();
+  await upstream.reset();
+  await emptyTables();
+});
+
+describe('a relay’s refusal suspends only the address it names', () => {
+  // One batch of two journalists against each answer; then the relay is itself again and the
+  // Queue redelivers what it was told to retry. `sentTwice` is always 0; only RCPT 550 5.1.1
+  // suspends, and only its one address.
+  const cases: { name: string; fault: { at: string; reply?: string }; suspended: 0 | 1 }[] = [
+    { name: 'MAIL FROM 550 5.7.1 (sender not allowed)', fault: { at: 'sender', reply: '550 5.7.1 Sender denied' }, suspended: 0 },
+    { name: 'RCPT TO 550 5.1.1 (no such mailbox)', fault: { at: 'recipient', reply: '550 5.1.1 Mailbox does not exist' }, suspended: 1 },
+    { name: 'RCPT TO 550 5.7.1 (relaying denied)', fault: { at: 'recipient', reply: '550 5.7.1 Relaying denied' }, suspended: 0 },
+    { name: 'RCPT TO 452 4.5.3 (too many recipients)', fault: { at: 'recipient', reply: '452 4.5.3 Too many recipients' }, suspended: 0 },
+    { name: '552 5.3.4 after the data (too big)', fault: { at: 'message', reply: '552 5.3.4 Message too big' }, suspended: 0 },
+    { name: '554 5.6.0 after the data (content)', fault: { at: 'message', reply: '554 5.6.0 Message content rejected' }, suspended: 0 },
+    {
+      name: '421 at MAIL FROM, then the connection closed',
+      fault: { at: 'sender', reply: '421 4.3.2 Service temporarily unavailable' },
+      suspended: 0,
+    },
+    { name: 'a reset in the middle of the data', fault: { at: 'reset-in-data' }, suspended: 0 },
+    { name: 'a greeting that never comes', fault: { at: 'greeting' }, suspended: 0 },
+  ];
+
+  for (const { name, fault, suspended } of cases) {
+    it(name, { timeout: 60_000 }, async () => {
+      const first = uniqueEmail('premiere');
+      const second = uniqueEmail('seconde');
+      const a = await journalist(first, [XV]);
+      const b = await journalist(second, [XV]);
+      const post = await fannedOut(`Relais : ${name}`, a, b);
+      const sends = [a, b].map((s) => ({ kind: 'send', item: item(post.id), subscriber: s.id }));
+      await relay.fault(fault);
+
+      const faulted = await consume(sends);
+      // Within the batch's budget: a relay that stays silent or closes is never waited on for long.
+      expect(faulted.ms).toBeLessThan(30_000);
+      const suspendedNow = [(await store.byId(a.id))!.suspendedAt, (await store.byId(b.id))!.suspendedAt].filter((t) => t !== null);
+      expect(suspendedNow).toHaveLength(suspended);
+      expect(faulted.retryMessages).toHaveLength(suspended ? 0 : 2);
+
+      // The Queue's redelivery of everything (retried or not) once the relay is itself again.
+      await relay.clear();
+      await consume(sends);
+      const got = [(await received(first, item(post.id))).length, (await received(second, item(post.id))).length];
+      expect(got.toSorted()).toEqual(suspended ? [0, 1] : [1, 1]);
+    });
+  }
+
+  it('tells the journalist why, and logs no address', async () => {
+    const to = uniqueEmail('inconnue');
+    const s = await journalist(to, [XV]);
+    const post = await fannedOut('Adresse refusée', s);
+    await relay.fault({ at: 'recipient', reply: '550 5.1.1 Mailbox does not exist' });
+    const logged: string[] = [];
+    const original = console.log;
+    const capture = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+    console.log = console.warn = console.error = capture;
+    try {
+      await consume([{ kind: 'send', item: item(post.id), subscriber: s.id }]);
+    } finally {
+      console.log = original;
+      console.warn = original;
+      console.error = original;
+    }
+    expect((await store.byId(s.id))!.suspendedReason).toBe('550 5.1.1 Mailbox does not exist');
+    expect(logged.join('\n')).toContain('alerts.address_suspended');
+    expect(logged.join('\n')).not.toContain(to.split('@')[0]!);
+  });
+});
+
+describe('exactly once, as the mailbox counts', () => {
+  it('draft → publish → update → back to draft → publish again: one mail', async () => {
+    const to = uniqueEmail('une-fois');
+    await journalist(to, [XV]);
+    const created = await upstream.publish({ create: { title: 'Le groupe pour le Tournoi', categorySlug: 'xv-de-france' } });
+    expect((await signedPurge(created.purge)).status).toBe(200);
+    await fanned(item(created.post.id), 1);
+    expect(await received(to, item(created.post.id))).toHaveLength(1);
+    const updated = await upstream.publish({ id: created.post.id, title: 'Le groupe pour le Tournoi (mis à jour)' });
+    expect((await signedPurge(updated.purge)).status).toBe(200);
+    const draft = await upstream.publish({ id: created.post.id, status: 'draft' });
+    expect((await signedPurge(draft.purge)).status).toBe(200);
+    const again = await upstream.publish({ id: created.post.id, status: 'publish' });
+    expect((await signedPurge(again.purge)).status).toBe(200);
+    // The fan-out of the second publish runs behind its purge, on the Queue (batches of up to 2 s).
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await received(to, item(created.post.id))).toHaveLength(1);
+  });
+
+  it('a send message redelivered after its mail went, and two consumers at once: one mail', async () => {
+    const to = uniqueEmail('redelivre');
+    const s = await journalist(to, [XV]);
+    const post = await fannedOut('Une seule fois', s);
+    const send = { kind: 'send', item: item(post.id), subscriber: s.id };
+    await Promise.all([consume([send]), consume([send])]);
+    expect(await consume([send])).toMatchObject({ retryMessages: [] });
+    expect(await received(to, item(post.id))).toHaveLength(1);
+  });
+
+  it('an invocation that dies after the relay took a mail: that mail is not sent again', async () => {
+    const first = uniqueEmail('avant');
+    const second = uniqueEmail('apres');
+    const a = await journalist(first, [XV]);
+    const b = await journalist(second, [XV]);
+    const post = await fannedOut('Interrompu', a, b);
+    const config = readConfig(env);
+    const door = alertsDoor(config, env);
+    // The first mail handed over and recorded, then the invocation ends (CPU limit, eviction).
+    const dying = {
+      ...door,
+      send: (mails: Parameters<typeof door.send>[0], accepted: Parameters<typeof door.send>[1]) =>
+        door.send(mails.slice(0, 1), accepted).then(() => Promise.reject(new Error('invocation ended'))),
+    };
+    const batch = createMessageBatch(
+      'ffr-presse-alerts-local',
+      [a, b].map((s) => ({
+        id: crypto.randomUUID(),
+        timestamp: Date.now(),
+        attempts: 1,
+        body: { kind: 'send', item: item(post.id), subscriber: s.id },
+      })),
+    );
+    await expect(handleAlertBatch(batch, dying, config)).rejects.toThrow('invocation ended');
+    // Its hold expires (15 minutes); the hourly run hands out what it held.
+    await env.ALERTS_DB.prepare(`UPDATE deliveries SET claimed_at = claimed_at - 16 * 60000 WHERE state = 'sending'`).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date('2026-11-20T10:05:00Z'), cron: '5 * * * *' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await received(first, item(post.id))).toHaveLength(1);
+    expect(await received(second, item(post.id))).toHaveLength(1);
+  });
+});
+
+describe('a post taken back is sent to nobody', () => {
+  it('withdrawn after its fan-out, with its notice: the digest goes without it', async () => {
+    const to = uniqueEmail('matin');
+    await journalist(to, [XV], 'digest');
+    const kept = await upstream.publish({ create: { title: 'Article maintenu', categorySlug: 'xv-de-france' } });
+    const mistake = await upstream.publish({ create: { title: 'Communiqué publié par erreur', categorySlug: 'xv-de-france' } });
+    expect((await signedPurge(kept.purge)).status).toBe(200);
+    expect((await signedPurge(mistake.purge)).status).toBe(200);
+    await fanned(item(mistake.post.id), 1);
+    await fanned(item(kept.post.id), 1);
+    expect((await states(item(mistake.post.id))).map((r) => r.state)).toEqual(['digest']);
+    const withdrawn = await upstream.publish({ id: mistake.post.id, status: 'draft' });
+    expect((await signedPurge(withdrawn.purge)).status).toBe(200);
+    expect(await states(item(mistake.post.id))).toEqual([]);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date('2026-11-20T06:05:00Z'), cron: '5 * * * *' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const [digest, ...more] = await received(to, item(kept.post.id));
+    expect(more).toHaveLength(0);
+    expect(digest!.raw).not.toContain('par erreur');
+  });
+
+  it('withdrawn in WordPress with no notice reaching the site: the send checks first; a later real publish alerts once', async () => {
+    const to = uniqueEmail('embargo');
+    const s = await journalist(to, [XV]);
+    const post = await fannedOut('Communiqué sous embargo', s);
+    await upstream.publish({ id: post.id, status: 'draft' });
+    expect(await consume([{ kind: 'send', item: item(post.id), subscriber: s.id }])).toMatchObject({ retryMessages: [] });
+    expect(await states(item(post.id))).toEqual([]);
+    expect(await mails(to)).toHaveLength(0);
+    const live = await upstream.publish({ id: post.id, status: 'publish' });
+    expect((await signedPurge(live.purge)).status).toBe(200);
+    await fanned(item(post.id), 1);
+    expect(await received(to, item(post.id))).toHaveLength(1);
+  });
+});
+
+describe('the mail itself', () => {
+  it('folds a long subject into RFC 2047 words, caps the title, and says it is automatic, from a list, answered by the press office', async () => {
+    const to = uniqueEmail('entetes');
+    const s = await journalist(to, [XV]);
+    const title = `Très long titre ${'é'.repeat(120)} ${'mot '.repeat(30)}`.trim();
+    const post = await fannedOut(title, s);
+    await consume([{ kind: 'send', item: item(post.id), subscriber: s.id }]);
+    const [mail] = await received(to, item(post.id));
+    const head = mail!.raw.split('\r\n\r\n')[0]!;
+    // RFC 5322 §2.1.1: no line over 998 characters, and the subject's folded lines within 78.
+    for (const line of head.split('\r\n')) expect(line.length).toBeLessThanOrEqual(998);
+    const subject = /^Subject: .*(?:\r\n[ \t].*)*/m.exec(head)![0];
+    expect(subject.split('\r\n').length).toBeGreaterThan(1);
+    for (const line of subject.split('\r\n')) expect(line.length).toBeLessThanOrEqual(76);
+    for (const word of head.match(/=\?UTF-8\?B\?[^?]*\?=/g) ?? []) expect(word.length).toBeLessThanOrEqual(75);
+    expect([...mail!.subject].length).toBeLessThanOrEqual(140);
+    expect(mail!.subject).toMatch(/…$/);
+    const header = (name: string) => mail!.headers.find((h) => h.key === name)?.value;
+    expect(header('auto-submitted')).toBe('auto-generated');
+    expect(header('list-id')).toBe('Alertes FFR Presse <alertes.presse.test>');
+    expect(header('reply-to')).toBe('presse@ffr.fr');
+  });
+
+  it('an address carrying a second command never reaches the relay: the journalist is suspended instead', async () => {
+    const intruder = uniqueEmail('intrus');
+    const s = await journalist(`victime@redaction.example>\r\nRCPT TO:<${intruder}`, [XV]);
+    const post = await fannedOut('Injection', s);
+    await consume([{ kind: 'send', item: item(post.id), subscriber: s.id }]);
+    expect(await received(intruder, item(post.id))).toHaveLength(0);
+    expect((await store.byId(s.id))!.suspendedReason).toBe('Adresse e-mail invalide');
+  });
+});
