@@ -227,16 +227,55 @@ export function alertStore(db: D1Database) {
       return results;
     },
 
-    /** Subscribers with something waiting for the morning digest (or a digest's claim left behind). */
-    async digestsDue(now: number): Promise<string[]> {
+    /**
+     * Subscribers with something waiting for the morning digest recorded before `before` (the
+     * whole of it at 7 h; at another hour, what a missed 7 h run left), or a digest's claim left
+     * behind by a consumer that died.
+     */
+    async digestsDue(now: number, before = Number.MAX_SAFE_INTEGER): Promise<string[]> {
       const { results } = await db
         .prepare(
-          `SELECT subscriber_id AS id FROM deliveries WHERE state = 'digest'
+          `SELECT subscriber_id AS id FROM deliveries WHERE state = 'digest' AND created_at < ?2
            UNION SELECT subscriber_id FROM deliveries WHERE state = 'sending' AND via_digest = 1 AND claimed_at < ?1`,
         )
-        .bind(now - CLAIM_MS)
+        .bind(now - CLAIM_MS, before)
         .all<{ id: string }>();
       return results.map((r) => r.id);
+    },
+
+    /**
+     * Immediate deliveries recorded before `before` and never taken: their message was lost (a
+     * fan-out that stopped between recording and enqueueing). The Queue's own tries end within
+     * about half an hour, so anything older is no one's.
+     */
+    async lostQueued(before: number): Promise<{ item: string; subscriber: string }[]> {
+      const { results } = await db
+        .prepare(`SELECT item, subscriber_id AS subscriber FROM deliveries WHERE state = 'queued' AND created_at < ?1 LIMIT 10000`)
+        .bind(before)
+        .all<{ item: string; subscriber: string }>();
+      return results;
+    },
+
+    /**
+     * The Queue gave up on these (dead-letter queue, after five tries): 'failed', counted and
+     * alerted, never tried again by itself. A digest's whole waiting list goes with it.
+     */
+    async fail(delivery: { item: string; subscriber: string } | { digestOf: string }): Promise<number> {
+      const { meta } =
+        'digestOf' in delivery
+          ? await db
+              .prepare(
+                `UPDATE deliveries SET state = 'failed', claimed_by = NULL WHERE subscriber_id = ?1 AND state IN ('digest', 'sending') AND via_digest = 1`,
+              )
+              .bind(delivery.digestOf)
+              .run()
+          : await db
+              .prepare(
+                `UPDATE deliveries SET state = 'failed', claimed_by = NULL WHERE item = ?1 AND subscriber_id = ?2 AND state IN ('queued', 'sending')`,
+              )
+              .bind(delivery.item, delivery.subscriber)
+              .run();
+      return meta.changes;
     },
 
     /**

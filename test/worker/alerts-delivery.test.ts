@@ -12,6 +12,7 @@ import { readConfig } from '../../src/config/env.server';
 import { alertsDoor } from '../../src/data/alerts.server';
 import { alertStore } from '../../src/data/alerts-store.server';
 import { handleAlertBatch } from '../../src/features/alerts/deliveries.server';
+import { parisWallClock, parseWpDate } from '../../src/lib/format/date';
 import { site } from './helpers';
 import { upstream } from './upstream-control';
 
@@ -23,7 +24,7 @@ const store = alertStore(env.ALERTS_DB);
 /** « XV de France » in the local content: what these journalists follow (not `all`, which the hourly run's event announcements reach too). */
 const XV = 'category:10';
 
-type Mail = { envelope: { to: string[] }; subject: string; headers: { key: string; value: string }[]; raw: string };
+type Mail = { envelope: { to: string[] }; subject: string; headers: { key: string; value: string }[]; text: string; raw: string };
 const mails = (to: string) => upstream.json<Mail[]>(`/__control/mail?to=${encodeURIComponent(to)}`);
 const relay = {
   fault: (fault: { at: string; reply?: string; times?: number }) =>
@@ -95,15 +96,32 @@ async function consume(bodies: unknown[]) {
 
 const item = (id: number) => `post:${id}`;
 
-/** A post of the local content, fanned out to these journalists straight from the store (no Queue behind it). */
-async function fannedOut(title: string, ...subscribers: { id: string }[]) {
+/** The first hourly run (HH:05 in Paris) after `after` whose Paris hour passes `wanted`: from the site's calendar, whatever the day. */
+function nextParisRun(after: string, wanted: (hour: number) => boolean): Date {
+  let t = Math.floor(Date.parse(after) / 3_600_000) * 3_600_000 + 5 * 60_000;
+  while (t <= Date.parse(after) || !wanted(parisWallClock(t).hour)) t += 3_600_000;
+  return new Date(t);
+}
+
+async function hourly(at: Date) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '5 * * * *' }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+/**
+ * A post of the local content, fanned out to its `followers` straight from the store (no Queue
+ * behind it), at the site's instant, as the consumer records it.
+ */
+async function fannedOut(title: string, followers: number) {
   const { post } = await upstream.publish({ create: { title, categorySlug: 'xv-de-france' } });
+  const at = Date.parse(env.SITE_NOW);
   await store.putItem(
     item(post.id),
     { title, standfirst: '', url: `http://presse.test/a/${post.slug}`, imageUrl: null, imageAlt: '', date: env.SITE_NOW, label: '' },
-    Date.now(),
+    at,
   );
-  expect(await store.fanOut(item(post.id), [XV], Date.now())).toHaveLength(subscribers.length);
+  expect(await store.fanOut(item(post.id), [XV], at)).toHaveLength(followers);
   return post;
 }
 
@@ -147,7 +165,7 @@ describe('a relay’s refusal suspends only the address it names', () => {
       const second = uniqueEmail('seconde');
       const a = await journalist(first, [XV]);
       const b = await journalist(second, [XV]);
-      const post = await fannedOut(`Relais : ${name}`, a, b);
+      const post = await fannedOut(`Relais : ${name}`, 2);
       const sends = [a, b].map((s) => ({ kind: 'send', item: item(post.id), subscriber: s.id }));
       await relay.fault(fault);
 
@@ -169,7 +187,7 @@ describe('a relay’s refusal suspends only the address it names', () => {
   it('tells the journalist why, and logs no address', async () => {
     const to = uniqueEmail('inconnue');
     const s = await journalist(to, [XV]);
-    const post = await fannedOut('Adresse refusée', s);
+    const post = await fannedOut('Adresse refusée', 1);
     await relay.fault({ at: 'recipient', reply: '550 5.1.1 Mailbox does not exist' });
     const logged: string[] = [];
     const original = console.log;
@@ -210,7 +228,7 @@ describe('exactly once, as the mailbox counts', () => {
   it('a send message redelivered after its mail went, and two consumers at once: one mail', async () => {
     const to = uniqueEmail('redelivre');
     const s = await journalist(to, [XV]);
-    const post = await fannedOut('Une seule fois', s);
+    const post = await fannedOut('Une seule fois', 1);
     const send = { kind: 'send', item: item(post.id), subscriber: s.id };
     await Promise.all([consume([send]), consume([send])]);
     expect(await consume([send])).toMatchObject({ retryMessages: [] });
@@ -222,7 +240,7 @@ describe('exactly once, as the mailbox counts', () => {
     const second = uniqueEmail('apres');
     const a = await journalist(first, [XV]);
     const b = await journalist(second, [XV]);
-    const post = await fannedOut('Interrompu', a, b);
+    const post = await fannedOut('Interrompu', 2);
     const config = readConfig(env);
     const door = alertsDoor(config, env);
     // The first mail handed over and recorded, then the invocation ends (CPU limit, eviction).
@@ -243,9 +261,7 @@ describe('exactly once, as the mailbox counts', () => {
     await expect(handleAlertBatch(batch, dying, config)).rejects.toThrow('invocation ended');
     // Its hold expires (15 minutes); the hourly run hands out what it held.
     await env.ALERTS_DB.prepare(`UPDATE deliveries SET claimed_at = claimed_at - 16 * 60000 WHERE state = 'sending'`).run();
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date('2026-11-20T10:05:00Z'), cron: '5 * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await hourly(nextParisRun(env.SITE_NOW, (h) => h !== 7));
     expect(await received(first, item(post.id))).toHaveLength(1);
     expect(await received(second, item(post.id))).toHaveLength(1);
   });
@@ -265,9 +281,7 @@ describe('a post taken back is sent to nobody', () => {
     const withdrawn = await upstream.publish({ id: mistake.post.id, status: 'draft' });
     expect((await signedPurge(withdrawn.purge)).status).toBe(200);
     expect(await states(item(mistake.post.id))).toEqual([]);
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date('2026-11-20T06:05:00Z'), cron: '5 * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await hourly(nextParisRun(env.SITE_NOW, (h) => h === 7));
     const [digest, ...more] = await received(to, item(kept.post.id));
     expect(more).toHaveLength(0);
     expect(digest!.raw).not.toContain('par erreur');
@@ -276,7 +290,7 @@ describe('a post taken back is sent to nobody', () => {
   it('withdrawn in WordPress with no notice reaching the site: the send checks first; a later real publish alerts once', async () => {
     const to = uniqueEmail('embargo');
     const s = await journalist(to, [XV]);
-    const post = await fannedOut('Communiqué sous embargo', s);
+    const post = await fannedOut('Communiqué sous embargo', 1);
     await upstream.publish({ id: post.id, status: 'draft' });
     expect(await consume([{ kind: 'send', item: item(post.id), subscriber: s.id }])).toMatchObject({ retryMessages: [] });
     expect(await states(item(post.id))).toEqual([]);
@@ -293,7 +307,7 @@ describe('the mail itself', () => {
     const to = uniqueEmail('entetes');
     const s = await journalist(to, [XV]);
     const title = `Très long titre ${'é'.repeat(120)} ${'mot '.repeat(30)}`.trim();
-    const post = await fannedOut(title, s);
+    const post = await fannedOut(title, 1);
     await consume([{ kind: 'send', item: item(post.id), subscriber: s.id }]);
     const [mail] = await received(to, item(post.id));
     const head = mail!.raw.split('\r\n\r\n')[0]!;
@@ -314,9 +328,73 @@ describe('the mail itself', () => {
   it('an address carrying a second command never reaches the relay: the journalist is suspended instead', async () => {
     const intruder = uniqueEmail('intrus');
     const s = await journalist(`victime@redaction.example>\r\nRCPT TO:<${intruder}`, [XV]);
-    const post = await fannedOut('Injection', s);
+    const post = await fannedOut('Injection', 1);
     await consume([{ kind: 'send', item: item(post.id), subscriber: s.id }]);
     expect(await received(intruder, item(post.id))).toHaveLength(0);
     expect((await store.byId(s.id))!.suspendedReason).toBe('Adresse e-mail invalide');
+  });
+});
+
+describe('the hourly run holds', () => {
+  it('a missed 7 h digest is caught up at the next run, once', async () => {
+    const to = uniqueEmail('rattrapage');
+    await journalist(to, [XV], 'digest');
+    const post = await fannedOut('Article du soir', 1);
+    // The 7 h run never came (a failed cron); the 8 h one sees what was recorded before 7 h.
+    const seven = nextParisRun(env.SITE_NOW, (h) => h === 7);
+    await hourly(new Date(seven.getTime() + 3_600_000));
+    expect(await received(to, item(post.id))).toHaveLength(1);
+    await hourly(new Date(seven.getTime() + 2 * 3_600_000));
+    expect(await received(to, item(post.id))).toHaveLength(1);
+  });
+
+  it('deliveries whose message was lost are queued again an hour on; one the Queue gave up on ends failed, not queued', async () => {
+    const lost = uniqueEmail('perdu');
+    const given = uniqueEmail('abandon');
+    const a = await journalist(lost, [XV]);
+    const b = await journalist(given, [XV]);
+    const { post } = await upstream.publish({ create: { title: 'Message perdu', categorySlug: 'xv-de-france' } });
+    const payload = {
+      title: 'Message perdu',
+      standfirst: '',
+      url: 'http://presse.test/a',
+      imageUrl: null,
+      imageAlt: '',
+      date: env.SITE_NOW,
+      label: '',
+    };
+    await store.putItem(item(post.id), payload, Date.now());
+    // Recorded two hours ago, never enqueued (the fan-out stopped in between).
+    await store.fanOut(item(post.id), [XV], Date.parse(env.SITE_NOW) - 2 * 3_600_000);
+    // The dead-letter queue's consumer, for b's message after its five tries.
+    const dlq = createMessageBatch('ffr-presse-alerts-local-dlq', [
+      { id: crypto.randomUUID(), timestamp: Date.now(), attempts: 5, body: { kind: 'send', item: item(post.id), subscriber: b.id } },
+    ]);
+    await worker.queue(dlq, env);
+    expect((await states(item(post.id))).find((r) => r.subscriber === b.id)?.state).toBe('failed');
+    await hourly(nextParisRun(env.SITE_NOW, (h) => h !== 7));
+    expect(await received(lost, item(post.id))).toHaveLength(1);
+    expect(await received(given, item(post.id))).toHaveLength(0);
+    expect(a.id).not.toBe(b.id);
+  });
+
+  it('an event whose announcement stopped after its deliveries were recorded is announced at the next run, once', async () => {
+    const to = uniqueEmail('annonce');
+    const s = await journalist(to, ['accreditations']);
+    const events = await upstream.json<{ id: number; slug: string; accreditation: { deadline: string } | null }[]>(
+      `/wp-json/ffr/v1/future_events?ends_after=${encodeURIComponent(env.SITE_NOW.slice(0, 10))}T00:00:00`,
+    );
+    const run = nextParisRun(env.SITE_NOW, (h) => h !== 7);
+    // Still open to accreditation after both runs, and not yet within its 48-hour reminder.
+    const open = events.find((e) => e.accreditation && parseWpDate(e.accreditation.deadline)!.getTime() > run.getTime() + 50 * 3_600_000);
+    expect(open, 'an event open to accreditation in the local content').toBeTruthy();
+    // The first run recorded the deliveries, then stopped before the item (« announced ») was written.
+    await store.fanOut(`event:${open!.id}`, ['accreditations'], Date.parse(env.SITE_NOW));
+    await hourly(run);
+    await hourly(new Date(run.getTime() + 3_600_000));
+    const got = await received(to, `event:${open!.id}`);
+    // Every event open to accreditation is announced to this follower; this one, once.
+    expect(got.filter((m) => m.text.includes(`/evenements/${open!.slug}`))).toHaveLength(1);
+    expect((await states(`event:${open!.id}`)).map((r) => [r.subscriber, r.state])).toEqual([[s.id, 'sent']]);
   });
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/index';
 import { alertStore } from '../../src/data/alerts-store.server';
 import { unsubscribeToken } from '../../src/features/alerts/unsubscribe-token.server';
-import { parseWpDate } from '../../src/lib/format/date';
+import { parisWallClock, parseWpDate } from '../../src/lib/format/date';
 import { decodeEntities } from '../../src/lib/html/entities';
 import { site } from './helpers';
 import { upstream } from './upstream-control';
@@ -82,6 +82,13 @@ async function consume(body: unknown, attempts = 1) {
   const ctx = createExecutionContext();
   await worker.queue(batch, env);
   return getQueueResult(batch, ctx);
+}
+
+/** The first hourly run (HH:05 in Paris) after `after` whose Paris hour passes `wanted`. */
+function nextParisRun(after: string, wanted: (hour: number) => boolean): string {
+  let t = Math.floor(Date.parse(after) / 3_600_000) * 3_600_000 + 5 * 60_000;
+  while (t <= Date.parse(after) || !wanted(parisWallClock(t).hour)) t += 3_600_000;
+  return new Date(t).toISOString();
 }
 
 async function hourly(at: string) {
@@ -169,11 +176,12 @@ describe('the morning digest and the reminders', () => {
     await consume({ kind: 'post', id: first.post.id, slug: first.post.slug });
     await consume({ kind: 'post', id: second.post.id, slug: second.post.slug });
     expect((await deliveries(`post:${first.post.id}`)).results).toEqual([{ subscriber: subscriber.id, state: 'digest' }]);
-    // 9 h in Paris: not the digest's hour (nothing is queued for it). 7 h (6 h UTC in winter): it goes.
-    await hourly('2026-11-20T08:05:00Z');
+    // The next run that is not 7 h in Paris: nothing is queued for it (no 7 h has passed since
+    // these were recorded). The next 7 h: it goes. Both from the site's calendar, whatever the day.
+    await hourly(nextParisRun(env.SITE_NOW, (h) => h !== 7));
     await new Promise((r) => setTimeout(r, 3000));
     expect(await mails(to)).toHaveLength(0);
-    await hourly('2026-11-20T06:05:00Z');
+    await hourly(nextParisRun(env.SITE_NOW, (h) => h === 7));
     const [digest] = await mailsFor(to, 1);
     expect(digest!.subject).toMatch(/2\u00a0articles/);
     expect(digest!.text).toContain('Premier article du jour');

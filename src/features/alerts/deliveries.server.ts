@@ -39,11 +39,21 @@ async function enqueue(queue: Queue, bodies: AlertMessage[]): Promise<void> {
 export async function handleAlertBatch(batch: MessageBatch<unknown>, door: AlertsDoor, config: Config): Promise<void> {
   if (batch.queue.endsWith('-dlq')) {
     // Five tries over about half an hour did not do it: someone must look (docs/operations.md).
+    const store = door.store;
     for (const message of batch.messages) {
       const body = AlertMessageSchema.safeParse(message.body);
+      // The delivery ends 'failed' (the press space and the counts see it), never 'queued' for ever.
+      const failed = !body.success
+        ? 0
+        : body.data.kind === 'send'
+          ? await store.fail(body.data).catch(() => 0)
+          : body.data.kind === 'digest'
+            ? await store.fail({ digestOf: body.data.subscriber }).catch(() => 0)
+            : 0;
       log.error('alerts.dead_letter', {
         kind: body.success ? body.data.kind : 'invalid',
         item: body.success && 'item' in body.data ? body.data.item : null,
+        failed,
       });
       message.ack();
     }
@@ -76,9 +86,21 @@ export async function handleAlertBatch(batch: MessageBatch<unknown>, door: Alert
   await deliver(deps, sends, digests);
 }
 
-/** The queued deliveries of an item that a first try recorded but may not have enqueued. */
-async function fanOut(deps: Deps, item: string, topics: Topic[], attempts: number, immediate = false): Promise<number> {
+/**
+ * Records an item's deliveries, then the item (what its mails show), then queues the immediate
+ * ones. The item's row is what says « announced » (an event's `hasItem`): written only once its
+ * deliveries are, so a run that fails in between announces it again at the next, once.
+ */
+async function fanOut(
+  deps: Deps,
+  item: string,
+  payload: ItemPayload,
+  topics: Topic[],
+  attempts: number,
+  immediate = false,
+): Promise<number> {
   const fanned = await deps.store.fanOut(item, topics, deps.now.getTime(), immediate);
+  await deps.store.putItem(item, payload, deps.now.getTime());
   let queued = fanned.filter((f) => f.state === 'queued').map((f) => f.subscriber);
   // A try after a failure: deliveries recorded by the failed one are queued again (a send checks
   // its row first, so a delivery already sent is not sent twice).
@@ -106,9 +128,7 @@ async function fanOutPost(deps: Deps, body: { id: number; slug: string }, attemp
     date: published.toISOString(),
     label: post.category?.name ?? '',
   };
-  const item = `post:${post.id}`;
-  await deps.store.putItem(item, payload, deps.now.getTime());
-  return fanOut(deps, item, topicsOfPost(post.categories), attempts);
+  return fanOut(deps, `post:${post.id}`, payload, topicsOfPost(post.categories), attempts);
 }
 
 type UpcomingEvent = Awaited<ReturnType<AlertsDoor['upcomingEvents']>>[number];
@@ -130,20 +150,26 @@ const absolute = (config: Config, link: string) => new URL(/^https?:\/\//.test(l
 export async function runAlertsHourly(door: AlertsDoor, config: Config, scheduledTime: number): Promise<void> {
   const deps = depsOf(door, config, new Date(scheduledTime));
   await deps.store.prune(scheduledTime);
-  // A consumer that died holding deliveries (its claim is 15 minutes old): they are queued again.
-  const stale = await deps.store.staleClaims(Date.now());
+  // A consumer that died holding deliveries (its claim is 15 minutes old), and deliveries whose
+  // message was lost (recorded an hour ago, never taken): they are queued again. A send takes its
+  // row first, so one already on the Queue is not sent twice.
+  // (A claim keeps the real clock; a delivery's age is the site's, as its fan-out recorded it.)
+  const stale = [...(await deps.store.staleClaims(Date.now())), ...(await deps.store.lostQueued(scheduledTime - 3_600_000))];
   await enqueue(
     deps.queue,
     stale.map((d) => ({ kind: 'send', ...d })),
   );
-  if (parisWallClock(scheduledTime).hour === 7) {
-    const due = await deps.store.digestsDue(Date.now());
-    await enqueue(
-      deps.queue,
-      due.map((subscriber) => ({ kind: 'digest', subscriber })),
-    );
-    log.info('alerts.digests_queued', { subscribers: due.length });
-  }
+  // The morning digest at 7 h; at any other hour, what a missed 7 h run left (recorded before the
+  // last 7 h): caught up once, since sending it empties the waiting list.
+  const due =
+    parisWallClock(scheduledTime).hour === 7
+      ? await deps.store.digestsDue(Date.now())
+      : await deps.store.digestsDue(Date.now(), lastDigestHour(scheduledTime));
+  await enqueue(
+    deps.queue,
+    due.map((subscriber) => ({ kind: 'digest', subscriber })),
+  );
+  if (due.length > 0) log.info('alerts.digests_queued', { subscribers: due.length });
   // Events open to accreditation: each announced once, by the first run that sees it open (the
   // plugin sends no purge for an event); then, 48 h before its deadline, a reminder.
   const within = scheduledTime + 48 * 3_600_000;
@@ -151,16 +177,20 @@ export async function runAlertsHourly(door: AlertsDoor, config: Config, schedule
     const deadline = event.accreditation ? parseWpDate(event.accreditation.deadline) : null;
     if (!deadline || deadline.getTime() <= scheduledTime) continue;
     const opened = `event:${event.id}`;
-    if (!(await deps.store.hasItem(opened))) {
-      await deps.store.putItem(opened, eventPayload(deps.config, event, deadline, 'Accréditations ouvertes'), scheduledTime);
-      await fanOut(deps, opened, ['accreditations', 'all'], 1);
-    }
+    // Not announced yet, or a run that failed half-way: its queued deliveries go out again (attempts 2).
+    if (!(await deps.store.hasItem(opened)))
+      await fanOut(deps, opened, eventPayload(deps.config, event, deadline, 'Accréditations ouvertes'), ['accreditations', 'all'], 2);
     if (deadline.getTime() > within) continue;
     const reminder = `deadline:${event.id}`;
-    await deps.store.putItem(reminder, eventPayload(deps.config, event, deadline, 'Clôture des accréditations'), scheduledTime);
     // A reminder waits for no digest: the deadline would not.
-    await fanOut(deps, reminder, ['accreditations'], 1, true);
+    await fanOut(deps, reminder, eventPayload(deps.config, event, deadline, 'Clôture des accréditations'), ['accreditations'], 1, true);
   }
+}
+
+/** The last 7 h in Paris at or before this instant: the digest's hour. */
+function lastDigestHour(instant: number): number {
+  const today = parseWpDate(`${parisDay(instant)}T07:00:00`)!.getTime();
+  return today <= instant ? today : parseWpDate(`${parisDay(instant - 86_400_000)}T07:00:00`)!.getTime();
 }
 
 function reasonLabels(reason: string, names: Map<number, string>): string[] {
