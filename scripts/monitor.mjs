@@ -4,7 +4,8 @@
 //   1. uptime: GET /__health with HEALTH_TOKEN answers 200 `ok` within 10 s, every probe up;
 //   2. with CLOUDFLARE_API_TOKEN (Workers Observability read) and CLOUDFLARE_ACCOUNT_ID, the last
 //      minutes of Workers Logs: any `worker.unhandled`, `config.invalid`, `purge.not_stored`,
-//      `purge.alerts_not_queued` or `alerts.dead_letter` (a press alert given up),
+//      `purge.alerts_not_queued` or `alerts.dead_letter` (a press alert given up), `alerts.relay_refused`
+//      (the mail relay refusing the sender, the login or the message: every alert waits),
 //      and more than 1 % of answers in 5xx (over at least 100 requests).
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +15,14 @@ const HEALTH_MS = 10_000;
 const MIN_REQUESTS = 100;
 const MAX_5XX_SHARE = 0.01;
 /** Events that are an alert at their first occurrence (docs/operations.md, the event table). */
-export const ALERT_EVENTS = ['worker.unhandled', 'config.invalid', 'purge.not_stored', 'purge.alerts_not_queued', 'alerts.dead_letter'];
+export const ALERT_EVENTS = [
+  'worker.unhandled',
+  'config.invalid',
+  'purge.not_stored',
+  'purge.alerts_not_queued',
+  'alerts.dead_letter',
+  'alerts.relay_refused',
+];
 
 /**
  * The body of one Workers Observability query, POST …/workers/observability/telemetry/query
