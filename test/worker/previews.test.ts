@@ -178,7 +178,7 @@ describe('embargo links for journalists', () => {
     expect(ended.res.status).toBe(410);
     expect(ended.html).toContain('Demandez-en un nouveau au service de presse');
     const path = await link(post.id, 'embargo');
-    const { purge } = await upstream.publish({ id: post.id, status: 'publish' });
+    const { purge } = await upstream.publish({ id: post.id, status: 'publish', alert: false });
     await site('/api/purge', {
       method: 'POST',
       body: purge.body,
