@@ -1,11 +1,11 @@
-// npm run bench:alerts [-- --followers=10000 --seed=1 --rate=10 --d1-rtt=30 --smtp-rtt=20 --throttle=pace]
+// npm run bench:alerts [-- --followers=10000 --seed=1 --rate=10 --d1-rtt=30 --smtp-rtt=20 --throttle=pace] [--only=relay-faults]
 // One publish to N followers of a team's category (docs/alerts.md, docs/scale.md): the time to the
 // last mail, D1 rows read and written, Queue messages and operations, and the cost per publish at
 // published prices. Calibrated on the code as it is:
 //   1. D1: the real alertStore (found under src/ by its export — src/data/alerts-store.server.ts
 //      today — and bundled as wrangler bundles it) runs exactly what one publish does — putItem,
-//      fanOut, then per consumer batch claim and settle (a batch of an UPDATE and a SELECT, then one
-//      UPDATE) — over node:sqlite (scripts/lib/d1-sqlite.mjs, the migrations applied, foreign keys
+//      fanOut, then per consumer batch claim (a batch of an UPDATE and a SELECT) and one settle
+//      UPDATE per mail accepted — over node:sqlite (scripts/lib/d1-sqlite.mjs, the migrations applied, foreign keys
 //      on), which times each statement. The same calls are then replayed, on the same seeded data,
 //      against Miniflare's D1, followed by the hourly run once (prune, staleClaims, digestsDue) and
 //      the prune again KEEP_DAYS later, when this publish's deliveries go (a newer publish's kept):
@@ -31,6 +31,9 @@
 //      provider's sending rate as a token bucket. Network figures are assumptions, listed in
 //      ASSUMPTIONS with their sources where there is one.
 //   3. Cost: Queues, D1, Workers requests and CPU, Email Service per mail, at the prices below.
+//   4. The relay's refusals (scripts/lib/relay-faults.mjs): the real consumer in workerd against the
+//      local relay refusing at each step, then the Queue's redelivery; `--only=relay-faults` runs
+//      this part alone and replaces `relayFaults` in bench/alerts.json.
 // Prints a French table and writes bench/alerts.json. Deterministic for a given seed except the
 // measured timings (SQL, render, token).
 import { build } from 'esbuild';
@@ -44,6 +47,7 @@ import { applyMigration, meteredD1, sqliteD1 } from './lib/d1-sqlite.mjs';
 import { mulberry32 } from './lib/seeded-random.mjs';
 import { productionBuildOptions } from './lib/worker-build.mjs';
 import { root } from './lib/stack.mjs';
+import { measureRelayFaults } from './lib/relay-faults.mjs';
 
 const started = performance.now();
 const { values: opts } = parseArgs({
@@ -57,8 +61,17 @@ const { values: opts } = parseArgs({
     // pace: the relay holds its reply until the bucket allows (worker-mailer waits); refuse: it
     // answers 451 and the mail goes back to the Queue with the consumer's retry delays.
     throttle: { type: 'string', default: 'pace' },
+    only: { type: 'string' },
   },
 });
+if (opts.only !== undefined && opts.only !== 'relay-faults') throw new Error('--only=relay-faults');
+if (opts.only === 'relay-faults') {
+  const previous = JSON.parse(await readFile(`${root}bench/alerts.json`, 'utf8'));
+  previous.relayFaults = await measureRelayFaults();
+  await writeFile(`${root}bench/alerts.json`, `${JSON.stringify(previous, null, 2)}\n`);
+  console.log('\nÉcrit : bench/alerts.json (relayFaults)');
+  process.exit(0);
+}
 const FOLLOWERS = Number(opts.followers);
 const SEED = Number(opts.seed);
 const RATE = opts.rate === 'inf' || opts.rate === '0' ? Number.POSITIVE_INFINITY : Number(opts.rate);
@@ -603,6 +616,8 @@ async function simulate({ rate, throttle, concurrency }) {
         claim,
       ),
     );
+    // The send-time check that the post is still public: one WordPress call per post and batch.
+    if (pending.length > 0) await sim.sleep(jit(ASSUMPTIONS.wordPressMs.value));
     const byPair = new Map(pending.map((p) => [`${p.item} ${p.subscriber}`, p]));
     const outgoing = [];
     let cpu = 0;
@@ -616,22 +631,22 @@ async function simulate({ rate, throttle, concurrency }) {
     }
     out.workerCpuMs += cpu;
     await sim.sleep(cpu);
-    // sendOverSmtp: one connection for the batch, one exchange per mail, in order.
-    const sent = [];
+    // sendOverSmtp: one connection for the batch, one exchange per mail, in order; each mail
+    // recorded as sent (its own settle, awaited) before the next is handed over.
     const refused = [];
     if (outgoing.length > 0) {
       out.connections++;
       let handshake = 0;
       for (let i = 0; i < 1 + ASSUMPTIONS.tlsRoundTrips.value + 3; i++) handshake += smtpRtt(); // TCP, TLS, 220, EHLO, AUTH
       await sim.sleep(handshake);
-      for (const s of outgoing) {
+      for (const [i, s] of outgoing.entries()) {
         if (throttle === 'refuse') {
           await sim.sleep(smtpRtt()); // MAIL FROM, answered 451 when over the rate
           if (!limiter.tryTake(sim.now)) {
+            // Not a refusal of the recipient: the batch stops, this mail and the rest go back.
             out.refusals++;
-            await sim.sleep(smtpRtt()); // RSET
-            refused.push(s);
-            continue;
+            refused.push(...outgoing.slice(i));
+            break;
           }
           await sim.sleep(smtpRtt() + smtpRtt() + smtpRtt()); // RCPT, DATA, body
         } else {
@@ -641,21 +656,13 @@ async function simulate({ rate, throttle, concurrency }) {
         out.mails++;
         out.t.firstMail ??= sim.now;
         out.t.lastMail = sim.now;
-        sent.push(s);
+        await d1(() => store.settle([s.body], claim, 'sent'));
+        settle(s, true);
       }
       await sim.sleep(smtpRtt()); // QUIT
     }
-    if (sent.length > 0)
-      await d1(() =>
-        store.settle(
-          sent.map((s) => s.body),
-          claim,
-          'sent',
-        ),
-      );
-    for (const s of sent) settle(s, true);
-    // Refused for now (451): as deliver() does, mail by mail, its deliveries given back by their own
-    // settle, then its message retried (to claim them again).
+    // As deliver() does, mail by mail: the deliveries given back by their own settle, then each
+    // message retried (to claim them again).
     for (const s of refused) {
       await d1(() => store.settle([s.body], claim, 'released'));
       settle(s, false);
@@ -839,7 +846,7 @@ const breaks = [
 ].filter(Boolean);
 breaks.sort((a, b) => a.atFollowers - b.atFollowers);
 const fixed = [
-  `écriture dans la file : fanOut envoie ${SEND_BATCH} messages par sendBatch, en série, ~${fr.format(Math.round(enqueueRate))} messages/s à ${ASSUMPTIONS.queueSendMs.value} ms l’appel, sous les ${fr.format(LIMITS.queueMessagesPerSecond)} messages/s par file quel que soit le nombre d’abonnés ; un sendBatch refusé (« Too Many Requests », une panne) fait reprendre tout le message post, et la reprise remet en file chaque livraison encore « queued » : des messages en double, pas de mail en double : vérifier et prendre sont un seul UPDATE (claim : « queued » → « sending » au nom d’un lot), le second lot ne prend rien et acquitte, et settle ne touche que les lignes tenues par son lot ; reste qu’un mail part deux fois si le consommateur meurt (ou si son settle échoue) entre le 250 du relais et settle : « sending » depuis 15 minutes, la livraison est remise en file par le passage horaire (staleClaims) et reprise`,
+  `écriture dans la file : fanOut envoie ${SEND_BATCH} messages par sendBatch, en série, ~${fr.format(Math.round(enqueueRate))} messages/s à ${ASSUMPTIONS.queueSendMs.value} ms l’appel, sous les ${fr.format(LIMITS.queueMessagesPerSecond)} messages/s par file quel que soit le nombre d’abonnés ; un sendBatch refusé (« Too Many Requests », une panne) fait reprendre tout le message post, et la reprise remet en file chaque livraison encore « queued » : des messages en double, pas de mail en double : vérifier et prendre sont un seul UPDATE (claim : « queued » → « sending » au nom d’un lot), le second lot ne prend rien et acquitte, et settle ne touche que les lignes tenues par son lot ; reste qu’un mail part deux fois si le consommateur meurt (ou si son settle échoue) entre le 250 du relais et le settle de ce mail (un par mail, avant le suivant : au plus le mail en cours) : « sending » depuis 15 minutes, la livraison est remise en file par le passage horaire (staleClaims) et reprise`,
   `session SMTP : ${LIMITS.smtpRecipientsPerSession} RCPT TO par session (doc SMTP d’Email Service) = max_batch_size ${CONSUMER.maxBatchSize} ; un lot plus grand ferait refuser le 51e mail (452 4.5.3, classé temporaire : retenté puis file des lettres mortes)`,
   pruneRead && expiryDelete
     ? `élagage horaire (prune) : les livraisons partent par leur item (clé primaire) ; ${fr.format(pruneRead.rowsRead)} lignes lues quand rien n’est vieux (${fr.format(workerd.tables.deliveries)} livraisons gardées) ; ${KEEP_DAYS} jours plus tard, ${fr.format(expiryRows.read)} lues et ${fr.format(expiryRows.written)} écrites pour ${fr.format(expiryDelete.changes)} livraisons supprimées, les ${fr.format(workerd.expiry.before.deliveries - workerd.tables.deliveries)} d’une publication plus récente gardées sans être lues : le coût suit ce qui est supprimé, non ce qui est gardé (une écriture par livraison supprimée, ${usd((expiryRows.written * PRICES.d1WritePerMillion) / 1e6)} par publication, hors du coût ci-dessus) ; les ${fr.format(workerd.expiry.after.deliveries - (workerd.expiry.before.deliveries - workerd.tables.deliveries))} livraisons en attente du digest (jamais envoyé ici) restent, et leur item`
@@ -894,7 +901,7 @@ if (workerd) {
   const per = (method) => statements.find((s) => s.method === method);
   const [fan, pend, mk] = [per('fanOut'), per('claim (UPDATE)'), per('settle')];
   console.log(
-    `  par abonné : ${fr2.format(d1Reads / FOLLOWERS)} lignes lues, ${fr2.format(d1Writes / FOLLOWERS)} écrites — fanOut ${fr2.format(fan.rowsRead / nominal.fanned)} lues et ${fr2.format(fan.rowsWritten / nominal.fanned)} écrites par livraison (l’index partiel deliveries_digest en plus pour chaque digest) ; claim ${fr1.format(pend.rowsReadPerCall)} lues et ${fr1.format(pend.rowsWrittenPerCall)} écrites par lot (la ligne et son entrée dans deliveries_sending ; plus son SELECT), settle ${fr1.format(mk.rowsReadPerCall)} lues et ${fr1.format(mk.rowsWrittenPerCall)} écrites par lot de ${CONSUMER.maxBatchSize} mails (la ligne : l’entrée retirée de deliveries_sending ne compte pas)`,
+    `  par abonné : ${fr2.format(d1Reads / FOLLOWERS)} lignes lues, ${fr2.format(d1Writes / FOLLOWERS)} écrites — fanOut ${fr2.format(fan.rowsRead / nominal.fanned)} lues et ${fr2.format(fan.rowsWritten / nominal.fanned)} écrites par livraison (l’index partiel deliveries_digest en plus pour chaque digest) ; claim ${fr1.format(pend.rowsReadPerCall)} lues et ${fr1.format(pend.rowsWrittenPerCall)} écrites par lot (la ligne et son entrée dans deliveries_sending ; plus son SELECT), settle ${fr1.format(mk.rowsReadPerCall)} lues et ${fr1.format(mk.rowsWrittenPerCall)} écrites par mail, un appel par mail accepté (la ligne : l’entrée retirée de deliveries_sending ne compte pas)`,
   );
   console.log(
     '  règle (compteurs de workerd) : une ligne lue = une ligne ou entrée d’index sur laquelle passe une boucle du plan (un parcours complet lit toute la table, une recherche par clé 1, un intervalle d’index chacune de ses entrées, json_each chacun de ses éléments ; le contrôle de clé étrangère ne compte pas) ; une ligne écrite = chaque ligne de table insérée, modifiée ou supprimée et chaque entrée d’index insérée (une entrée d’index retirée ne compte pas)',
@@ -991,5 +998,7 @@ const report = {
   runSeconds: Math.round((performance.now() - started) / 100) / 10,
 };
 await mkdir(`${root}bench`, { recursive: true });
+console.log('\nRefus du relais (consommateur réel dans workerd, relais local) :');
+report.relayFaults = await measureRelayFaults();
 await writeFile(`${root}bench/alerts.json`, `${JSON.stringify(report, (_, v) => (v === Number.POSITIVE_INFINITY ? 'illimité' : v), 2)}\n`);
 console.log(`\nÉcrit : bench/alerts.json (${fr1.format(report.runSeconds)} s)`);
