@@ -20,6 +20,8 @@ export type UpstreamConfig = {
   oidcClientId: string;
   oidcClientSecret: string;
   purgeSecret: string;
+  /** The mail provider's webhook signing key, shared with the site (MAIL_WEBHOOK_KEY). */
+  mailWebhookKey: string;
   /** The worker's PREVIEW_SECRET: the emulator signs preview and embargo links as the WordPress plugin does. */
   previewSecret: string;
   accessTokenTtlSeconds: number;
@@ -64,6 +66,7 @@ export function readUpstreamConfig(
     oidcClientId: env.OIDC_CLIENT_ID ?? 'ffr-presse',
     oidcClientSecret: env.OIDC_CLIENT_SECRET ?? 'ffr-presse-local-secret',
     purgeSecret: env.PURGE_SECRET ?? 'local-purge-secret-0123456789abcdef',
+    mailWebhookKey: env.MAIL_WEBHOOK_KEY ?? 'local-mail-webhook-key-0123456789abcdef',
     previewSecret: env.PREVIEW_SECRET ?? 'local-preview-secret-0123456789abcdef0123',
     accessTokenTtlSeconds: Number(env.UPSTREAM_ACCESS_TOKEN_TTL ?? 3600),
     tokenLength: Number(env.UPSTREAM_TOKEN_LENGTH ?? 1600),

@@ -127,8 +127,9 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
     }),
   );
 
-  const mailbox = await startSmtp(config.smtpPort, config.host, config.quiet);
-  app.route('/__control/mail', createMailControl(mailbox));
+  const provider = { signingKey: config.mailWebhookKey, workerUrl: config.workerUrl };
+  const mailbox = await startSmtp(config.smtpPort, config.host, config.quiet, provider);
+  app.route('/__control/mail', createMailControl(mailbox, provider));
 
   const honoListener = getRequestListener(app.fetch);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

@@ -30,7 +30,7 @@
 //      greeting, EHLO, AUTH, then MAIL, RCPT, DATA, body per mail, QUIT; no pipelining) under the
 //      provider's sending rate as a token bucket. Network figures are assumptions, listed in
 //      ASSUMPTIONS with their sources where there is one.
-//   3. Cost: Queues, D1, Workers requests and CPU, Email Service per mail, at the prices below.
+//   3. Cost: Queues, D1, Workers requests and CPU, Mailgun per mail, at the prices below.
 //   4. The relay's refusals (scripts/lib/relay-faults.mjs): the real consumer in workerd against the
 //      local relay refusing at each step, then the Queue's redelivery; `--only=relay-faults` runs
 //      this part alone and replaces `relayFaults` in bench/alerts.json.
@@ -54,7 +54,7 @@ const { values: opts } = parseArgs({
   options: {
     followers: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '1' },
-    // Cloudflare Email Service documents no per-second rate (ASSUMPTIONS.providerRatePerSecond): an assumption.
+    // Mailgun documents no per-second rate for SMTP (ASSUMPTIONS.providerRatePerSecond): an assumption.
     rate: { type: 'string', default: '10' },
     'd1-rtt': { type: 'string', default: '30' },
     'smtp-rtt': { type: 'string', default: '20' },
@@ -97,10 +97,12 @@ const PRICES = {
   workerRequestsIncluded: 10_000_000,
   workerCpuMsPerMillion: 0.02,
   workerCpuMsIncluded: 30_000_000,
-  // https://developers.cloudflare.com/email-service/platform/pricing/ — Workers Paid: 3 000 outbound
-  // mails included a month, then $0.35 per 1 000.
-  emailPerThousand: 0.35,
-  emailIncluded: 3_000,
+  // Mailgun (decision 023, amended): the Foundation plan's 50 000 mails a month (35 $ a month, a
+  // third-party summary of mailgun.com/pricing: camoa.github.io, « Pricing & Tier Selection »), then
+  // 1.00 $ per 1 000 (help.mailgun.com, « What happens if I send more emails than my monthly plan
+  // provides? », Foundation up to 1 000 000).
+  emailPerThousand: 1.0,
+  emailIncluded: 50_000,
 };
 
 // ── Platform limits used by the simulation and the « what breaks » lines ──
@@ -115,7 +117,7 @@ const LIMITS = {
   // https://developers.cloudflare.com/workers/platform/limits/ (Workers Paid)
   workerMemoryMb: 128,
   subrequests: 10_000,
-  // https://developers.cloudflare.com/email-service/api/send-emails/smtp/ — « RCPT TO recipients: 50 per session »
+  // A batch is one SMTP session; max_batch_size keeps it at 50 mails (deploy-check).
   smtpRecipientsPerSession: 50,
 };
 
@@ -127,7 +129,7 @@ const ASSUMPTIONS = {
   },
   smtpRttMs: {
     value: Number(opts['smtp-rtt']),
-    source: 'hypothèse : aller-retour du Worker au relais smtp.mx.cloudflare.net (réseau Cloudflare), traitement compris',
+    source: 'hypothèse : aller-retour du Worker au relais smtp.eu.mailgun.org (UE), traitement compris',
   },
   tlsRoundTrips: { value: 2, source: 'hypothèse (brief) : poignée de main TLS ≈ 2 allers-retours, plus 1 pour TCP' },
   queueSendMs: {
@@ -141,7 +143,7 @@ const ASSUMPTIONS = {
   providerRatePerSecond: {
     value: RATE,
     source:
-      'hypothèse --rate : la doc d’Email Service (platform/limits) ne donne aucun débit par seconde, seulement un quota quotidien « prudent » pour un compte neuf, non chiffré',
+      'hypothèse --rate : la doc de Mailgun ne donne aucun débit par seconde en SMTP ; son API répond 429 « try again after » au-delà d’une limite non chiffrée',
   },
   providerBurst: { value: Number.isFinite(RATE) ? Math.max(1, RATE) : null, source: 'hypothèse : seau de jetons d’une seconde de débit' },
   throttle: {
@@ -790,7 +792,7 @@ const line = (label, quantity, unit, pricePerUnit, included) => ({
   publishesCoveredByIncluded: Math.floor(included / Math.max(1, quantity)),
 });
 const costs = [
-  line('Email Service (mails)', nominal.mails, 'mail', PRICES.emailPerThousand / 1000, PRICES.emailIncluded),
+  line('Mailgun (mails)', nominal.mails, 'mail', PRICES.emailPerThousand / 1000, PRICES.emailIncluded),
   line('Queues (opérations)', queueOps, 'opération', PRICES.queueOpsPerMillion / 1e6, PRICES.queueOpsIncluded),
   line('D1 lignes écrites', d1Writes ?? 0, 'ligne', PRICES.d1WritePerMillion / 1e6, PRICES.d1WriteIncluded),
   line('D1 lignes lues', d1Reads ?? 0, 'ligne', PRICES.d1ReadPerMillion / 1e6, PRICES.d1ReadIncluded),
@@ -820,7 +822,7 @@ const expiryRows = workerd
 const breaks = [
   {
     atFollowers: Math.ceil(PRICES.emailIncluded / mailsPerFollower),
-    what: `les ${fr.format(PRICES.emailIncluded)} mails inclus par mois d’Email Service : une seule publication à ${fr.format(Math.ceil(PRICES.emailIncluded / mailsPerFollower))} abonnés les épuise ; au-delà, ${fr2.format(PRICES.emailPerThousand)} $ les 1 000, le premier poste de coût`,
+    what: `les ${fr.format(PRICES.emailIncluded)} mails inclus par mois du forfait Mailgun Foundation : une seule publication à ${fr.format(Math.ceil(PRICES.emailIncluded / mailsPerFollower))} abonnés les épuise ; au-delà, ${fr2.format(PRICES.emailPerThousand)} $ les 1 000, le premier poste de coût`,
   },
   Number.isFinite(RATE) && {
     atFollowers: Math.ceil((RATE * 60) / mailsPerFollower),
@@ -847,7 +849,7 @@ const breaks = [
 breaks.sort((a, b) => a.atFollowers - b.atFollowers);
 const fixed = [
   `écriture dans la file : fanOut envoie ${SEND_BATCH} messages par sendBatch, en série, ~${fr.format(Math.round(enqueueRate))} messages/s à ${ASSUMPTIONS.queueSendMs.value} ms l’appel, sous les ${fr.format(LIMITS.queueMessagesPerSecond)} messages/s par file quel que soit le nombre d’abonnés ; un sendBatch refusé (« Too Many Requests », une panne) fait reprendre tout le message post, et la reprise remet en file chaque livraison encore « queued » : des messages en double, pas de mail en double : vérifier et prendre sont un seul UPDATE (claim : « queued » → « sending » au nom d’un lot), le second lot ne prend rien et acquitte, et settle ne touche que les lignes tenues par son lot ; reste qu’un mail part deux fois si le consommateur meurt (ou si son settle échoue) entre le 250 du relais et le settle de ce mail (un par mail, avant le suivant : au plus le mail en cours) : « sending » depuis 15 minutes, la livraison est remise en file par le passage horaire (staleClaims) et reprise`,
-  `session SMTP : ${LIMITS.smtpRecipientsPerSession} RCPT TO par session (doc SMTP d’Email Service) = max_batch_size ${CONSUMER.maxBatchSize} ; un lot plus grand ferait refuser le 51e mail (452 4.5.3, classé temporaire : retenté puis file des lettres mortes)`,
+  `session SMTP : un lot de max_batch_size ${CONSUMER.maxBatchSize} mails, une session, dans le budget de 60 s d’un lot ; un 452 4.5.3 (trop de destinataires) arrête le lot, tout est retenté`,
   pruneRead && expiryDelete
     ? `élagage horaire (prune) : les livraisons partent par leur item (clé primaire) ; ${fr.format(pruneRead.rowsRead)} lignes lues quand rien n’est vieux (${fr.format(workerd.tables.deliveries)} livraisons gardées) ; ${KEEP_DAYS} jours plus tard, ${fr.format(expiryRows.read)} lues et ${fr.format(expiryRows.written)} écrites pour ${fr.format(expiryDelete.changes)} livraisons supprimées, les ${fr.format(workerd.expiry.before.deliveries - workerd.tables.deliveries)} d’une publication plus récente gardées sans être lues : le coût suit ce qui est supprimé, non ce qui est gardé (une écriture par livraison supprimée, ${usd((expiryRows.written * PRICES.d1WritePerMillion) / 1e6)} par publication, hors du coût ci-dessus) ; les ${fr.format(workerd.expiry.after.deliveries - (workerd.expiry.before.deliveries - workerd.tables.deliveries))} livraisons en attente du digest (jamais envoyé ici) restent, et leur item`
     : null,

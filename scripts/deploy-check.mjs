@@ -136,7 +136,8 @@ else {
     problem(
       `queues.consumers : la file de lettres mortes ${consumer.dead_letter_queue} doit avoir un consommateur (il journalise alerts.dead_letter)`,
     );
-  // Email Service's SMTP takes at most 50 recipients a session, and a batch is one session.
+  // A batch is one SMTP session, one mail after another within the batch's 60 s (upstream/smtp.server.ts):
+  // 50 keeps it there at the relay's slowest documented pace, and Cloudflare's relay took no more.
   if ((consumer.max_batch_size ?? 10) > 50)
     problem(`queues.consumers : max_batch_size ${consumer.max_batch_size} au-delà des 50 destinataires d’une session SMTP`);
 }

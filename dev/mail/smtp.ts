@@ -2,17 +2,17 @@ import { Hono } from 'hono';
 import PostalMime from 'postal-mime';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 import * as z from 'zod';
+import { BOUNCING_DOMAIN, MailEventInputSchema, postMailEvent, signedMailEvent } from './events';
 
 // A real SMTP server (nodemailer's smtp-server) where the worker hands its press alerts over in
-// development and in the tests, as it does to Cloudflare Email Service's SMTP in production
+// development and in the tests, as it does to Mailgun's SMTP in production
 // (docs/decisions/023). What it accepts is kept, raw, and shown parsed under /__control/mail.
 //
 // Two test domains answer as receiving servers do (RFC 5321 §4.2.2, reply codes): a 5xx refusal is
 // permanent (the worker suspends the address), a 4xx one temporary (the Queue tries again later).
 //
 // And the relay's own refusals, at each step, set by the tests (POST /__control/mail/faults), as
-// a relay answers them (RFC 5321 §4.2, RFC 3463; Cloudflare Email Service documents refusals at
-// every step, not only at RCPT TO): a greeting that never comes or refuses, MAIL FROM refused
+// a relay answers them (RFC 5321 §4.2, RFC 3463; relays refuse at every step, not only at RCPT TO): a greeting that never comes or refuses, MAIL FROM refused
 // (`550 5.7.1`, a sender not allowed), RCPT TO refused or deferred, the message refused after
 // its data (`552 5.3.4` too big, `554` content), `421` then the connection closed, and a
 // connection reset in the middle of the data.
@@ -43,6 +43,8 @@ export type RelayFault = z.infer<typeof RelayFaultSchema>;
 export type MailBox = {
   port: number;
   mails: ReceivedMail[];
+  /** The provider's signed events, as sent to the site (newest last). */
+  events: string[];
   faults: RelayFault[];
   /** Commands and sessions the relay saw, by step: what a test counts. */
   seen: Record<'sessions' | 'sender' | 'recipient' | 'message', number>;
@@ -50,8 +52,11 @@ export type MailBox = {
   close: () => Promise<void>;
 };
 
-export async function startSmtp(port: number, host: string, quiet = true): Promise<MailBox> {
+export type MailEvents = { signingKey: string; workerUrl: string };
+
+export async function startSmtp(port: number, host: string, quiet = true, provider?: MailEvents): Promise<MailBox> {
   const mails: ReceivedMail[] = [];
+  const events: string[] = [];
   const faults: RelayFault[] = [];
   const seen = { sessions: 0, sender: 0, recipient: 0, message: 0 };
   const silent = new Set<() => void>();
@@ -118,6 +123,19 @@ export async function startSmtp(port: number, host: string, quiet = true): Promi
         });
         if (mails.length > KEPT) mails.splice(0, mails.length - KEPT);
         if (!quiet) console.log(`[smtp] ${session.envelope.rcptTo.map((r) => r.address).join(', ')}`);
+        // Taken, then refused by the receiving server: the provider's signed « failed » event.
+        // (Read before done(): the server empties the envelope when it answers.)
+        for (const rcpt of session.envelope.rcptTo)
+          if (provider && rcpt.address.split('@').pop()?.toLowerCase() === BOUNCING_DOMAIN) {
+            const body = signedMailEvent(provider.signingKey, {
+              event: 'failed',
+              severity: 'permanent',
+              reason: 'bounce',
+              recipient: rcpt.address,
+            });
+            events.push(body);
+            setTimeout(() => void postMailEvent(provider.workerUrl, body), 200);
+          }
         done();
       });
     },
@@ -134,6 +152,7 @@ export async function startSmtp(port: number, host: string, quiet = true): Promi
   return {
     port,
     mails,
+    events,
     faults,
     seen,
     clearFaults,
@@ -154,7 +173,7 @@ function connectionOf(server: SMTPServer, session: SMTPServerSession): { destroy
 }
 
 /** /__control/mail: what the server accepted, newest last, each parsed by a real MIME parser (postal-mime). */
-export function createMailControl(box: MailBox) {
+export function createMailControl(box: MailBox, provider?: MailEvents) {
   const app = new Hono();
   app.get('/', async (c) => {
     const to = c.req.query('to')?.toLowerCase();
@@ -180,7 +199,20 @@ export function createMailControl(box: MailBox) {
   });
   app.delete('/', (c) => {
     box.mails.length = 0;
+    box.events.length = 0;
     return c.body(null, 204);
+  });
+  // The provider's signed events (events.ts): those sent so far, and one made on demand (a bounce,
+  // a complaint, a replayed token, an old timestamp), given back and, with notify, sent to the site.
+  app.get('/events', (c) => c.json(box.events.map((body) => JSON.parse(body) as unknown)));
+  app.post('/events', async (c) => {
+    const parsed = MailEventInputSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: 'invalid_event', issues: parsed.error.issues }, 400);
+    if (!provider) return c.json({ error: 'no_signing_key' }, 503);
+    const { notify, ...input } = parsed.data;
+    const body = signedMailEvent(provider.signingKey, input);
+    box.events.push(body);
+    return c.json({ body, delivered: notify ? await postMailEvent(provider.workerUrl, body) : null });
   });
   // The relay's refusals, one step at a time (RelayFaultSchema); GET says what it saw since.
   app.post('/faults', async (c) => {

@@ -88,7 +88,7 @@ export const EnvSchema = z
     SITE_NOW: z.iso.datetime({ offset: true }).optional(),
     /**
      * Where press alerts are handed over (upstream/smtp.server.ts, decision 023): smtps:// (TLS from
-     * the first byte, Cloudflare Email Service's smtp.mx.cloudflare.net:465) or smtp:// (the local
+     * the first byte, Mailgun's smtp.eu.mailgun.org:465) or smtp:// (the local
      * upstream's SMTP server).
      */
     SMTP_URL: z
@@ -96,10 +96,15 @@ export const EnvSchema = z
       .trim()
       .refine((v) => /^smtps?:\/\/[^\s/:]+:\d{1,5}$/.test(v), 'doit avoir la forme smtps://hôte:port'),
     SMTP_USERNAME: z.string().min(1).optional(),
-    /** The sending API token (Email Service's SMTP password); absent for a local server that asks none. */
+    /** The sending domain's SMTP password (Mailgun); absent for a local server that asks none. */
     SMTP_PASSWORD: z.string().min(1).optional(),
     /** The alerts' sender, on the domain onboarded for sending. */
     ALERTS_FROM: z.email({ error: 'doit être une adresse e-mail' }).default('alertes@presse.ffr.fr'),
+    /**
+     * The mail provider's HTTP webhook signing key (Mailgun, decision 023): its bounce and complaint
+     * events are checked with it. Absent: the events route answers 503.
+     */
+    MAIL_WEBHOOK_KEY: z.string().min(16).optional(),
     /** Where a journalist's reply to an alert goes: the press office, not the sending address. */
     ALERTS_REPLY_TO: z.email({ error: 'doit être une adresse e-mail' }).default('presse@ffr.fr'),
   })
@@ -132,6 +137,7 @@ export const SECRET_NAMES = [
   'PREVIEW_SECRET',
   'HEALTH_TOKEN',
   'SMTP_PASSWORD',
+  'MAIL_WEBHOOK_KEY',
 ] as const;
 /** Secrets set only while one of the above is being replaced. */
 export const ROTATION_SECRET_NAMES = ['PURGE_SECRET_PREVIOUS', 'PREVIEW_SECRET_PREVIOUS'] as const;

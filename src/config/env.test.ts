@@ -60,7 +60,7 @@ describe('configuration', () => {
       Object.entries(valid).map(([k, v]) => [k, typeof v === 'string' ? v.replace('http://127.0.0.1:8790', 'https://api.ffr.fr') : v]),
     );
     expect(() => readConfig({ ...https, ENVIRONMENT: 'production' })).toThrow(/SMTP_URL doit être en smtps hors développement/);
-    https.SMTP_URL = 'smtps://smtp.mx.cloudflare.net:465';
+    https.SMTP_URL = 'smtps://smtp.eu.mailgun.org:465';
     expect(readConfig({ ...https, ENVIRONMENT: 'production' }).WP_API_URL).toBe('https://api.ffr.fr/wp-json');
     expect(() => readConfig({ ...https, ENVIRONMENT: 'production', SITE_NOW: '2026-11-22T08:00:00Z' })).toThrow(
       /SITE_NOW n’est permis qu’en développement/,

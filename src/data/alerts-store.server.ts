@@ -301,6 +301,44 @@ export function alertStore(db: D1Database) {
         .run();
     },
 
+    /**
+     * The provider said an address failed for good (a hard bounce, a suppressed address): every
+     * subscriber at it is suspended as for a refusal at RCPT TO, and what waited for them is
+     * refused. The number of subscribers changed.
+     */
+    async suspendAddress(email: string, reason: string, now: number): Promise<number> {
+      const [suspended] = await db.batch([
+        db
+          .prepare(
+            'UPDATE subscribers SET suspended_at = ?2, suspended_reason = ?3 WHERE email = ?1 COLLATE NOCASE AND suspended_at IS NULL',
+          )
+          .bind(email, now, reason.slice(0, 300)),
+        db
+          .prepare(
+            `UPDATE deliveries SET state = 'refused' WHERE state IN ('queued', 'digest')
+               AND subscriber_id IN (SELECT id FROM subscribers WHERE email = ?1 COLLATE NOCASE)`,
+          )
+          .bind(email),
+      ]);
+      return suspended!.meta.changes;
+    },
+
+    /** The recipient marked an alert as spam, or unsubscribed at the provider: every row of theirs goes. */
+    async forgetAddress(email: string): Promise<number> {
+      // RETURNING: the subscribers themselves (D1's changes count the cascade's rows too).
+      const { results } = await db.prepare('DELETE FROM subscribers WHERE email = ?1 COLLATE NOCASE RETURNING id').bind(email).all();
+      return results.length;
+    },
+
+    /** True the first time this provider event token is seen (kept a day: longer than any event is accepted). */
+    async firstUse(token: string, now: number): Promise<boolean> {
+      const { results } = await db
+        .prepare('INSERT OR IGNORE INTO mail_event_tokens (token, seen_at) VALUES (?1, ?2) RETURNING token')
+        .bind(token, now)
+        .all();
+      return results.length === 1;
+    },
+
     /** What became of the deliveries this claim took: sent, refused, or given back for a later try. */
     async settle(pairs: { item: string; subscriber: string }[], claim: Claim, outcome: 'sent' | 'refused' | 'released'): Promise<void> {
       if (pairs.length === 0) return;
@@ -325,6 +363,7 @@ export function alertStore(db: D1Database) {
           .prepare(`DELETE FROM deliveries WHERE item IN (SELECT item FROM items WHERE created_at < ?1) AND state <> 'digest'`)
           .bind(before),
         db.prepare('DELETE FROM items WHERE created_at < ?1 AND item NOT IN (SELECT item FROM deliveries)').bind(before),
+        db.prepare('DELETE FROM mail_event_tokens WHERE seen_at < ?1').bind(now - 86_400_000),
       ]);
     },
   };

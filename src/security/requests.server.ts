@@ -9,9 +9,10 @@ import { cacheControl } from '../http/cache-control';
 /**
  * Writes that carry their own signature instead: /api/purge is WordPress calling, server to
  * server; the alerts' one-click unsubscribe is a mail client's POST (RFC 8058), without an Origin,
- * carrying a signed token (features/alerts/unsubscribe.page.tsx).
+ * carrying a signed token (features/alerts/unsubscribe.page.tsx); the mail provider's events are
+ * signed by it (features/alerts/mail-events.server.ts).
  */
-const SIGNED_WRITES = new Set(['/api/purge', '/alertes/desabonnement']);
+const SIGNED_WRITES = new Set(['/api/purge', '/alertes/desabonnement', '/api/mail/events']);
 
 /**
  * It comes from a page of this site: the browser's `Sec-Fetch-Site: same-origin`, or its `Origin`
@@ -59,7 +60,8 @@ export const bodyLimits = (): MiddlewareHandler<AppEnv> => {
     // Sign-in, sign-out, the client's log beacons and the press space's forms carry a few fields.
     if (c.req.path.startsWith('/api/auth/') || c.req.path === '/espace-presse' || c.req.path === '/alertes/desabonnement')
       return small(c, next);
-    if (c.req.path.startsWith('/api/user/')) return profile(c, next);
+    // The provider's events: one JSON event with a few headers of the mail.
+    if (c.req.path.startsWith('/api/user/') || c.req.path === '/api/mail/events') return profile(c, next);
     return next();
   };
 };

@@ -3,8 +3,8 @@ import { Email } from 'worker-mailer';
 import type { Config } from '../config/env.server';
 
 // The one door to the mail provider (docs/decisions/023): SMTP over a Workers TCP socket
-// (cloudflare:sockets). In production, Cloudflare Email Service's relay (smtp.mx.cloudflare.net:465,
-// TLS from the first byte, the sending token as password); locally, the upstream's real SMTP server
+// (cloudflare:sockets). In production, Mailgun's EU relay (smtp.eu.mailgun.org:465, TLS from the
+// first byte, the domain's SMTP login and password); locally, the upstream's real SMTP server
 // (dev/mail/smtp.ts). One connection carries a whole batch.
 //
 // The session is ours; worker-mailer only writes the MIME message (its `Email`). Its own session
@@ -82,11 +82,17 @@ class Conversation {
   ) {
     this.reader = socket.readable.getReader();
     this.writer = socket.writable.getWriter();
+    // A connection the relay cuts rejects these even when no one waits on them any more: observed
+    // here, so that they never surface as unhandled rejections.
+    socket.closed.catch(() => undefined);
+    socket.opened.catch(() => undefined);
   }
 
   /** Waits for `promise` no later than REPLY_MS from now and the batch's deadline. */
   private async within<T>(promise: Promise<T>, step: SmtpStep): Promise<T> {
     const ms = Math.max(0, Math.min(REPLY_MS, this.until - Date.now()));
+    // A read or write left behind by a timeout may still fail once the socket is closed.
+    promise.catch(() => undefined);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Fault({ step, code: null, enhanced: null, reply: 'timeout' })), ms);
@@ -159,6 +165,8 @@ class Conversation {
   }
 
   close(): void {
+    this.reader.cancel().catch(() => undefined);
+    this.writer.abort().catch(() => undefined);
     this.socket.close().catch(() => undefined);
   }
 }

@@ -131,6 +131,7 @@ const emptyTables = () =>
 beforeEach(async () => {
   await upstream.reset();
   await relay.clear();
+  await fetch(`${upstream.base}/__control/mail`, { method: 'DELETE' });
   await emptyTables();
 });
 afterAll(async () => {
@@ -280,6 +281,9 @@ describe('a post taken back is sent to nobody', () => {
     expect((await states(item(mistake.post.id))).map((r) => r.state)).toEqual(['digest']);
     const withdrawn = await upstream.publish({ id: mistake.post.id, status: 'draft' });
     expect((await signedPurge(withdrawn.purge)).status).toBe(200);
+    // The consumer drops what waited for it (the purge only hands it to the Queue).
+    const until = Date.now() + 20_000;
+    while ((await states(item(mistake.post.id))).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     expect(await states(item(mistake.post.id))).toEqual([]);
     await hourly(nextParisRun(env.SITE_NOW, (h) => h === 7));
     const [digest, ...more] = await received(to, item(kept.post.id));
@@ -396,5 +400,66 @@ describe('the hourly run holds', () => {
     // Every event open to accreditation is announced to this follower; this one, once.
     expect(got.filter((m) => m.text.includes(`/evenements/${open!.slug}`))).toHaveLength(1);
     expect((await states(`event:${open!.id}`)).map((r) => [r.subscriber, r.state])).toEqual([[s.id, 'sent']]);
+  });
+});
+
+describe('the provider’s signed events (Mailgun’s webhook)', () => {
+  const made = async (input: Record<string, unknown>) => {
+    const res = await fetch(`${upstream.base}/__control/mail/events`, { method: 'POST', body: JSON.stringify(input) });
+    return ((await res.json()) as { body: string }).body;
+  };
+  const deliver = (body: string) => site('/api/mail/events', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+
+  it('a mail taken by the relay, then bounced for good: the address is suspended, once, and a replay does nothing', async () => {
+    const to = `rebond-${crypto.randomUUID().slice(0, 8)}@rebond.example`;
+    const s = await journalist(to, [XV]);
+    const post = await fannedOut('Rebond', 1);
+    await consume([{ kind: 'send', item: item(post.id), subscriber: s.id }]);
+    // The relay said 250: the mail is sent as far as SMTP knows.
+    expect(await received(to, item(post.id))).toHaveLength(1);
+    expect((await store.byId(s.id))!.suspendedAt).toBeNull();
+    // Then the receiving server refused it, and the provider says so.
+    const [bounce] = await upstream.json<unknown[]>('/__control/mail/events');
+    const body = JSON.stringify(bounce);
+    const res = await deliver(body);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: 'bounced', changed: 1 });
+    expect((await store.byId(s.id))!.suspendedReason).toMatch(/^Adresse refusée par la messagerie du destinataire/);
+    // The same event again (a replay, or the provider's own retry): 406, which stops its retries.
+    const replayed = await deliver(body);
+    expect(replayed.status).toBe(406);
+    expect(await replayed.json()).toMatchObject({ error: 'replayed' });
+  });
+
+  it('a temporary failure changes nothing; a complaint deletes every row of that address', async () => {
+    const to = uniqueEmail('plainte');
+    const s = await journalist(to, [XV]);
+    expect((await deliver(await made({ event: 'failed', severity: 'temporary', recipient: to }))).status).toBe(200);
+    expect((await store.byId(s.id))!.suspendedAt).toBeNull();
+    const complaint = await deliver(await made({ event: 'complained', recipient: to.toUpperCase() }));
+    expect(await complaint.json()).toEqual({ received: 'complained', changed: 1 });
+    expect(await store.byId(s.id)).toBeNull();
+  });
+
+  it('refuses a bad signature (401), an event older than the provider’s retries (406), a token used before under another event (406), and a malformed body (400)', async () => {
+    const to = uniqueEmail('forge');
+    const s = await journalist(to, [XV]);
+    const genuine = JSON.parse(await made({ event: 'delivered', recipient: to })) as {
+      signature: { signature: string };
+      'event-data': Record<string, unknown>;
+    };
+    const forged = { ...genuine, signature: { ...genuine.signature, signature: 'a'.repeat(64) } };
+    expect((await deliver(JSON.stringify(forged))).status).toBe(401);
+    const old = await made({ event: 'failed', severity: 'permanent', recipient: to, timestamp: Math.floor(Date.now() / 1000) - 10 * 3600 });
+    expect((await deliver(old)).status).toBe(406);
+    // The signature covers the timestamp and the token, not the event: taken once, a token cannot
+    // carry a bounce someone else wrote.
+    expect((await deliver(JSON.stringify(genuine))).status).toBe(200);
+    const swapped = { ...genuine, 'event-data': { ...genuine['event-data'], event: 'failed', severity: 'permanent' } };
+    expect((await deliver(JSON.stringify(swapped))).status).toBe(406);
+    expect((await store.byId(s.id))!.suspendedAt).toBeNull();
+    const malformed = await deliver('{"signature":{}}');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: 'invalid_body', message: expect.any(String) });
   });
 });

@@ -72,7 +72,16 @@ export async function handleAlertBatch(batch: MessageBatch<unknown>, door: Alert
     const body = parsed.data;
     if (body.kind === 'send') sends.push({ message, body });
     else if (body.kind === 'digest') digests.push({ message, body });
-    else {
+    else if (body.kind === 'withdraw') {
+      try {
+        const dropped = await deps.store.withdraw(`post:${body.id}`);
+        log.info('alerts.withdrawn', { items: 1, deliveries: dropped });
+        message.ack();
+      } catch (error) {
+        log.warn('alerts.withdraw_failed', { id: body.id, attempts: message.attempts, error: log.describe(error) });
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    } else {
       try {
         const fanned = await fanOutPost(deps, body, message.attempts);
         log.info('alerts.fanned_out', { id: body.id, deliveries: fanned });

@@ -17,11 +17,12 @@ const WITHDRAWN = new Set(['unpublish', 'trash', 'delete']);
  */
 async function stored(c: Context<AppEnv>, body: Exclude<PurgeBody, { type: 'account' }>): Promise<void> {
   if (body.type !== 'post') return;
+  // Taken back before its mails went (an embargoed statement published by mistake): the consumer
+  // drops what waits for it. Only the Queue on the purge's path, as for a publish; a send that
+  // comes first finds the post no longer public anyway (deliveries.server.ts).
   if (WITHDRAWN.has(body.action)) {
-    // Taken back before its mails went (an embargoed statement published by mistake): none goes.
-    // A throw is a 503, and WordPress sends the notice again.
-    const dropped = await c.get('alerts').store.withdraw(`post:${body.post.id}`);
-    log.info('alerts.withdrawn', { items: 1, deliveries: dropped });
+    const message: AlertMessage = { kind: 'withdraw', id: body.post.id };
+    await c.get('alerts').queue.send(message);
     return;
   }
   if (body.action !== 'publish' || !body.alert) return;

@@ -1,0 +1,9 @@
+-- The mail provider's signed events (issue 49, src/upstream/mailgun.server.ts): a bounce or a
+-- complaint finds its subscribers by address, and each event's token is taken once (Mailgun's
+-- signature covers the timestamp and the token, not the event: a token seen again is a replay).
+CREATE INDEX subscribers_by_email ON subscribers (email COLLATE NOCASE);
+CREATE TABLE mail_event_tokens (
+  token TEXT PRIMARY KEY,
+  seen_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX mail_event_tokens_by_age ON mail_event_tokens (seen_at);
