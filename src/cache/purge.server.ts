@@ -53,6 +53,20 @@ export const PurgeBodySchema = z.discriminatedUnion('type', [
       id: z.string().min(1).max(128),
       journaliste: z.string().max(32).optional(),
       optin_mail: z.boolean().optional(),
+      /** The account's address now: a change reaches the alerts' row (checked as one plain mailbox there). */
+      email: z.string().max(254).optional(),
+      /** The journalist's requests and the press office's answers (`journaliste_accreditations_events`), latest 20. */
+      accreditations: z
+        .array(
+          z.object({
+            event_id: z.number().int().positive(),
+            status: z.string().max(32),
+            title: z.string().max(200).default(''),
+            date: z.string().max(32).default(''),
+          }),
+        )
+        .max(20)
+        .optional(),
     }),
   }),
 ]);

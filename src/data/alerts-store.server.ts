@@ -98,6 +98,43 @@ export function alertStore(db: D1Database) {
       ]);
     },
 
+    /**
+     * The address WordPress now has for this account (an account notice): the alerts go there.
+     * A new address lifts a suspension: the refused one is gone.
+     */
+    async changeEmail(account: string, email: string, now: number): Promise<boolean> {
+      const { meta } = await db
+        .prepare(
+          'UPDATE subscribers SET email = ?2, suspended_at = NULL, suspended_reason = NULL, updated_at = ?3 WHERE account = ?1 AND email <> ?2',
+        )
+        .bind(account, email, now)
+        .run();
+      return meta.changes > 0;
+    },
+
+    /**
+     * One mail to one account about one item (the press office's answer to its accreditation
+     * request), recorded once: the same answer told again adds nothing. The subscriber it goes
+     * to, or null (no alerts set up, suspended, or already told).
+     */
+    async recordFor(account: string, item: string, payload: ItemPayload, now: number): Promise<string | null> {
+      const [, inserted] = await db.batch<{ subscriber: string }>([
+        db
+          .prepare(
+            'INSERT INTO items (item, payload, created_at) VALUES (?1, ?2, ?3) ON CONFLICT (item) DO UPDATE SET payload = excluded.payload',
+          )
+          .bind(item, JSON.stringify(payload), now),
+        db
+          .prepare(
+            `INSERT OR IGNORE INTO deliveries (item, subscriber_id, state, via_digest, reason, created_at)
+             SELECT (?1), id, 'queued', 0, 'accreditation', (?2) FROM subscribers WHERE account = ?3 AND suspended_at IS NULL
+             RETURNING subscriber_id AS subscriber`,
+          )
+          .bind(item, now, account),
+      ]);
+      return inserted!.results[0]?.subscriber ?? null;
+    },
+
     /** Consent withdrawn, journalist status lost, account deleted: every row of theirs goes (cascade). */
     async forgetAccount(account: string): Promise<void> {
       await db.prepare('DELETE FROM subscribers WHERE account = ?1').bind(account).run();

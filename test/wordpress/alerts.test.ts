@@ -243,12 +243,15 @@ describe('account notices', () => {
       { as: 'admin' },
     );
     expect(id).toBeGreaterThan(0);
+    emails.set(id, `${userLogin}@example.fr`);
     return id;
   }
-  const update = (sso: string, journaliste: string, optin_mail: boolean) => ({
+  const emails = new Map<number, string>();
+  /** The notice for the user created last with this id_sso (its address is the one it was created with). */
+  const update = (sso: string, journaliste: string, optin_mail: boolean, email = [...emails.values()].at(-1)!) => ({
     type: 'account',
     action: 'update',
-    account: { id: sso, journaliste, optin_mail },
+    account: { id: sso, journaliste, optin_mail, email },
   });
 
   it('a new journalist: one notice for the three meta written in the request', async () => {
@@ -292,6 +295,29 @@ describe('account notices', () => {
     const anonymous = await journalist({ journaliste: 'oui', journaliste_optin_mail: '1' });
     await php(`update_user_meta(${anonymous}, 'journaliste', 'refuse'); return true;`, { as: 'admin' });
     expect(received()).toEqual([]);
+  });
+
+  it('an answer to an accreditation request and a new address: one notice each, with the requests and the address', async () => {
+    const sso = `sso-${run}-accreditation`;
+    const id = await journalist({ id_sso: sso, journaliste: 'oui', journaliste_optin_mail: '1' });
+    received();
+    const requests = [
+      { event_id: 7001, title: 'France – Irlande', date: '2027-02-06T21:10:00', status: 'attente' },
+      { event_id: 7002, title: 'Écosse – France', date: '2027-02-21T16:40:00', status: 'attente' },
+    ];
+    const stored = (list: typeof requests) =>
+      `update_user_meta(${id}, 'journaliste_accreditations_events', json_decode(${JSON.stringify(JSON.stringify(list))}, true)); return true;`;
+    await php(stored(requests), { as: 'admin' });
+    const answered = [{ ...requests[0]!, status: 'valide' }, requests[1]!];
+    await php(stored(answered), { as: 'admin' });
+    const first = update(sso, 'oui', true);
+    expect(received()).toEqual([
+      { ...first, account: { ...first.account, accreditations: requests } },
+      { ...first, account: { ...first.account, accreditations: answered } },
+    ]);
+    await php(`return wp_update_user(['ID' => ${id}, 'user_email' => 'nouvelle-${run}@example.fr']);`, { as: 'admin' });
+    const moved = update(sso, 'oui', true, `nouvelle-${run}@example.fr`);
+    expect(received()).toEqual([{ ...moved, account: { ...moved.account, accreditations: answered } }]);
   });
 
   it('a deleted user: one delete notice, no update for the meta deleted with it', async () => {

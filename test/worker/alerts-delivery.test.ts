@@ -14,6 +14,7 @@ import { alertStore } from '../../src/data/alerts-store.server';
 import { handleAlertBatch } from '../../src/features/alerts/deliveries.server';
 import { parisWallClock, parseWpDate } from '../../src/lib/format/date';
 import { site } from './helpers';
+import { sign, signedPurge } from './signed-purge';
 import { upstream } from './upstream-control';
 
 // Press alerts as the journalist's mailbox sees them (issue 49): every count below is of mails the
@@ -74,13 +75,6 @@ async function fanned(itemName: string, count: number) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-const signedPurge = async (hook: { body: string; signature: string; timestamp: string }) =>
-  site('/api/purge', {
-    method: 'POST',
-    body: hook.body,
-    headers: { 'content-type': 'application/json', 'x-ffr-signature': hook.signature, 'x-ffr-timestamp': hook.timestamp },
-  });
 
 /** The Queue's consumer called directly, as the runtime would: which messages it acked or retried. */
 async function consume(bodies: unknown[]) {
@@ -461,5 +455,36 @@ describe('the provider’s signed events (Mailgun’s webhook)', () => {
     const malformed = await deliver('{"signature":{}}');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: 'invalid_body', message: expect.any(String) });
+  });
+});
+
+describe('the answer to an accreditation request', () => {
+  it('WordPress tells the site the press office validated a request: one French mail, once; a pending one sends nothing; a new address is followed', async () => {
+    const to = uniqueEmail('accreditee');
+    const s = await journalist(to, [XV]);
+    const notice = (accreditations: Record<string, unknown>[], email = to) =>
+      sign({ type: 'account', action: 'update', account: { id: s.account, journaliste: 'oui', optin_mail: true, email, accreditations } });
+    const match = { event_id: 7001, status: 'valide', title: 'France – Irlande, Tournoi des Six Nations', date: '2027-02-06T21:10:00' };
+    const pending = { event_id: 7002, status: 'attente', title: 'Écosse – France', date: '2027-02-21T16:40:00' };
+    expect(await (await signedPurge(await notice([match, pending]))).json()).toEqual({ account: 'kept' });
+    // The plugin tells the whole list again at the next change: the answer already mailed is not.
+    expect((await signedPurge(await notice([match, pending]))).status).toBe(200);
+    const [mail, ...more] = await received(to, 'accreditation:7001:valide');
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe('Accréditation validée\u202f: France – Irlande, Tournoi des Six Nations');
+    expect(mail!.text).toMatch(
+      /Le service de presse a validé votre demande d’accréditation pour «\u202fFrance – Irlande, Tournoi des Six Nations\u202f»/,
+    );
+    expect(mail!.text).toContain('http://presse.test/espace-presse#mes-accreditations');
+    expect(mail!.text).not.toContain('parce que vous suivez');
+    expect(await states('accreditation:7002:attente')).toEqual([]);
+    // A refusal of another request, told to the address WordPress now has.
+    const moved = uniqueEmail('nouvelle-adresse');
+    await signedPurge(await notice([match, { ...pending, status: 'refuse' }], moved));
+    const [refusal, ...others] = await received(moved, 'accreditation:7002:refuse');
+    expect(others).toHaveLength(0);
+    expect(refusal!.subject).toBe('Accréditation refusée\u202f: Écosse – France');
+    expect((await store.byId(s.id))!.email).toBe(moved);
+    expect(await mails(to)).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { unsubscribeToken } from '../../src/features/alerts/unsubscribe-token.se
 import { parisWallClock, parseWpDate } from '../../src/lib/format/date';
 import { decodeEntities } from '../../src/lib/html/entities';
 import { site } from './helpers';
+import { sign, signedPurge } from './signed-purge';
 import { upstream } from './upstream-control';
 
 // Press alerts (issue 44) in workerd: the purge hands a publication to the Queue, the Queue's own
@@ -34,24 +35,6 @@ async function mailsFor(to: string, count: number, timeoutMs = 20_000): Promise<
     if (Date.now() > until) throw new Error(`${count} mail(s) expected for ${to}, ${got.length} arrived`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-const signedPurge = (hook: { body: string; signature: string; timestamp: string }) =>
-  site('/api/purge', {
-    method: 'POST',
-    body: hook.body,
-    headers: { 'content-type': 'application/json', 'x-ffr-signature': hook.signature, 'x-ffr-timestamp': hook.timestamp },
-  });
-
-/** A body signed as the plugin signs it (class-sender.php): HMAC-SHA256 of `timestamp.body`, base64. */
-async function sign(body: Record<string, unknown>) {
-  const text = JSON.stringify({ ...body, nonce: crypto.randomUUID() });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(env.PURGE_SECRET!), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${timestamp}.${text}`)));
-  return { body: text, signature: btoa(String.fromCharCode(...mac)), timestamp };
 }
 
 let n = 0;

@@ -379,9 +379,12 @@ async function compose(
     if (!(await sendable(deps, claim, p.subscriber, p.email, [{ item: p.item, subscriber: p.subscriber }]))) continue;
     const links = await linksFor(deps.config, p.subscriber);
     const item = p.payload;
-    const input: AlertEmailInput = p.item.startsWith('deadline:')
-      ? { kind: 'deadline', item, deadline: item.deadline ?? item.date, ...links, firstName: p.firstName }
-      : { kind: 'post', item, reasons: reasonLabels(p.reason, names), ...links, firstName: p.firstName };
+    const answer = /^accreditation:\d+:(valide|refuse)$/.exec(p.item)?.[1] as 'valide' | 'refuse' | undefined;
+    const input: AlertEmailInput = answer
+      ? { kind: 'accreditation', item, status: answer, ...links, firstName: p.firstName }
+      : p.item.startsWith('deadline:')
+        ? { kind: 'deadline', item, deadline: item.deadline ?? item.date, ...links, firstName: p.firstName }
+        : { kind: 'post', item, reasons: reasonLabels(p.reason, names), ...links, firstName: p.firstName };
     entry.outgoing = {
       mail: await mailTo(deps.config, p.email, input, links),
       messages: [message],

@@ -2,7 +2,8 @@ import * as z from 'zod';
 
 // What travels on the alerts' Queue (a few hundred bytes each), validated when it is read back.
 
-const item = z.string().regex(/^(post|event|deadline):[1-9]\d{0,9}$/);
+// 'accreditation:<event>:<answer>': the press office's answer to one journalist's request.
+const item = z.string().regex(/^(?:(?:post|event|deadline):[1-9]\d{0,9}|accreditation:[1-9]\d{0,9}:(?:valide|refuse))$/);
 const subscriber = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 
 export const AlertMessageSchema = z.discriminatedUnion('kind', [

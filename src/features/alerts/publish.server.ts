@@ -2,6 +2,11 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { PurgeBody, PurgeFollowUp } from '../../cache/purge.server';
 import { log } from '../../observability/log.server';
+import type { Config } from '../../config/env.server';
+import type { ItemPayload } from '../../data/alerts.server';
+import { parseWpDate } from '../../lib/format/date';
+import { isPlainMailbox } from '../../schemas/alerts';
+import { ACCREDITATION_ANSWER } from './email/AlertEmail';
 import type { AlertMessage } from './messages';
 
 // The purge's follow-up (wired in src/index.ts): what WordPress's signed calls mean for the alerts.
@@ -33,12 +38,54 @@ async function stored(c: Context<AppEnv>, body: Exclude<PurgeBody, { type: 'acco
 /**
  * The press office changed a journalist's status or consent, or deleted the account: without
  * `journaliste: oui` and the mail consent, every row of theirs goes at once (docs/alerts.md).
+ * Otherwise the alerts follow the account's address, and each answer the press office gave to
+ * one of the journalist's accreditation requests (`valide`, `refuse`) is mailed to them, once.
  */
 async function account(c: Context<AppEnv>, body: Extract<PurgeBody, { type: 'account' }>): Promise<Response> {
   const keeps = body.action === 'update' && body.account.journaliste === 'oui' && body.account.optin_mail === true;
-  if (!keeps) await c.get('alerts').store.forgetAccount(body.account.id);
-  log.info('alerts.account_notice', { action: body.action, kept: keeps });
-  return c.json({ account: keeps ? 'kept' : 'forgotten' });
+  const { store, queue } = c.get('alerts');
+  if (!keeps) {
+    await store.forgetAccount(body.account.id);
+    log.info('alerts.account_notice', { action: body.action, kept: false });
+    return c.json({ account: 'forgotten' });
+  }
+  const now = Date.now();
+  const moved =
+    body.account.email && isPlainMailbox(body.account.email) ? await store.changeEmail(body.account.id, body.account.email, now) : false;
+  let answers = 0;
+  for (const request of body.account.accreditations ?? []) {
+    if (request.status !== 'valide' && request.status !== 'refuse') continue;
+    const item = `accreditation:${request.event_id}:${request.status}`;
+    const subscriber = await store.recordFor(
+      body.account.id,
+      item,
+      answerPayload(c.get('config'), { ...request, status: request.status }),
+      now,
+    );
+    if (!subscriber) continue;
+    const message: AlertMessage = { kind: 'send', item, subscriber };
+    await queue.send(message);
+    answers++;
+  }
+  log.info('alerts.account_notice', { action: body.action, kept: true, moved, answers });
+  return c.json({ account: 'kept' });
+}
+
+/** What the answer's mail shows: the event, the answer, and the press space where the requests are listed. */
+function answerPayload(
+  config: Config,
+  request: { event_id: number; status: 'valide' | 'refuse'; title: string; date: string },
+): ItemPayload {
+  const title = request.title.trim() || `Événement n° ${request.event_id}`;
+  return {
+    title,
+    standfirst: '',
+    url: new URL('/espace-presse#mes-accreditations', config.PUBLIC_ORIGIN).href,
+    imageUrl: null,
+    imageAlt: title,
+    date: (parseWpDate(request.date) ?? new Date()).toISOString(),
+    label: ACCREDITATION_ANSWER[request.status],
+  };
 }
 
 export const alertsFollowUp: PurgeFollowUp = { stored, account };

@@ -1,11 +1,13 @@
 <?php
 /**
- * Tells the site when the press office changes a journalist's status (user meta `journaliste`) or
- * mail consent (`journaliste_optin_mail`), or deletes the account: the site's press alerts follow.
- * Sent like a purge (same Sender: signed, a nonce per send, retried by WP-Cron), to the same
- * POST /api/purge:
+ * Tells the site when the press office changes a journalist's status (user meta `journaliste`),
+ * mail consent (`journaliste_optin_mail`), address (`user_email`) or the answers to their
+ * accreditation requests (`journaliste_accreditations_events`), or deletes the account: the site's
+ * press alerts follow, and mail each new answer once. Sent like a purge (same Sender: signed, a
+ * nonce per send, retried by WP-Cron), to the same POST /api/purge:
  *
- *   {"type":"account","action":"update","account":{"id":"<id_sso>","journaliste":"oui","optin_mail":true}}
+ *   {"type":"account","action":"update","account":{"id":"<id_sso>","journaliste":"oui","optin_mail":true,
+ *    "email":"…","accreditations":[{"event_id":12,"status":"valide","title":"…","date":"…"}]}}
  *   {"type":"account","action":"delete","account":{"id":"<id_sso>"}}
  *
  * The account is named by `id_sso`, the subject the federation's identity provider gives it (what
@@ -20,6 +22,12 @@ final class Account_Notices {
 	const STATUS_KEY = 'journaliste';
 	const OPTIN_KEY  = 'journaliste_optin_mail';
 	const SSO_KEY    = 'id_sso';
+
+	/** The journalist's requests, each `event_id`, `title`, `date` and `status` (attente, valide, refuse, fermee). */
+	const ACCREDITATIONS_KEY = 'journaliste_accreditations_events';
+	/** The latest requests sent, each title cut: the site takes 20 of 200 characters at most in a body of 8 KiB. */
+	const MAX_ACCREDITATIONS = 20;
+	const MAX_TITLE_LENGTH   = 150;
 
 	/** What the site takes (src/cache/purge.server.ts): an id of 1 to 128 characters, a status of 32 at most. */
 	const MAX_ID_LENGTH     = 128;
@@ -40,6 +48,7 @@ final class Account_Notices {
 		add_action( 'added_user_meta', array( $this, 'meta_changed' ), 10, 3 );
 		add_action( 'updated_user_meta', array( $this, 'meta_changed' ), 10, 3 );
 		add_action( 'deleted_user_meta', array( $this, 'meta_changed' ), 10, 3 );
+		add_action( 'profile_update', array( $this, 'profile_updated' ), 10, 2 );
 		// wp_delete_user() (wp-admin/includes/user.php) fires delete_user before it deletes the user's
 		// meta, so id_sso can still be read. On a multisite network it only takes the user off one
 		// site; the user is deleted by wpmu_delete_user() (wp-admin/includes/ms.php), which fires
@@ -61,8 +70,16 @@ final class Account_Notices {
 
 	public function meta_changed( $meta_id, $user_id, $meta_key ): void {
 		$user_id = (int) $user_id;
-		if ( $user_id > 0 && in_array( $meta_key, array( self::STATUS_KEY, self::OPTIN_KEY ), true ) ) {
+		if ( $user_id > 0 && in_array( $meta_key, array( self::STATUS_KEY, self::OPTIN_KEY, self::ACCREDITATIONS_KEY ), true ) ) {
 			$this->changed[ $user_id ] = true;
+		}
+	}
+
+	/** wp_update_user() (wp-includes/user.php) fires profile_update with the user as it was: an address changed. */
+	public function profile_updated( $user_id, $old_user_data = null ): void {
+		$user = get_userdata( (int) $user_id );
+		if ( $user && $old_user_data instanceof \WP_User && $user->user_email !== $old_user_data->user_email ) {
+			$this->changed[ (int) $user_id ] = true;
 		}
 	}
 
@@ -113,22 +130,50 @@ final class Account_Notices {
 
 	/** The account as it stands at the end of the request, or null when the site cannot know it. */
 	public static function update_body( int $user_id ): ?array {
-		if ( ! get_userdata( $user_id ) ) {
+		$user = get_userdata( $user_id );
+		if ( ! $user ) {
 			return null;
 		}
 		$id = self::sso_id( $user_id );
 		if ( null === $id ) {
 			return null;
 		}
+		$account = array(
+			'id'          => $id,
+			'journaliste' => self::status( get_user_meta( $user_id, self::STATUS_KEY, true ) ),
+			'optin_mail'  => self::flag( get_user_meta( $user_id, self::OPTIN_KEY, true ) ),
+			'email'       => substr( (string) $user->user_email, 0, 254 ),
+		);
+		$accreditations = self::accreditations( get_user_meta( $user_id, self::ACCREDITATIONS_KEY, true ) );
+		if ( array() !== $accreditations ) {
+			$account['accreditations'] = $accreditations;
+		}
 		return array(
 			'type'    => 'account',
 			'action'  => 'update',
-			'account' => array(
-				'id'          => $id,
-				'journaliste' => self::status( get_user_meta( $user_id, self::STATUS_KEY, true ) ),
-				'optin_mail'  => self::flag( get_user_meta( $user_id, self::OPTIN_KEY, true ) ),
-			),
+			'account' => $account,
 		);
+	}
+
+	/** The requests as the site takes them: an event id, a status, a title and a date each; the latest MAX_ACCREDITATIONS. */
+	private static function accreditations( $value ): array {
+		if ( ! is_array( $value ) ) {
+			return array();
+		}
+		$requests = array();
+		foreach ( $value as $entry ) {
+			$event_id = is_array( $entry ) && isset( $entry['event_id'] ) && is_numeric( $entry['event_id'] ) ? (int) $entry['event_id'] : 0;
+			if ( $event_id <= 0 ) {
+				continue;
+			}
+			$requests[] = array(
+				'event_id' => $event_id,
+				'status'   => self::status( $entry['status'] ?? '' ),
+				'title'    => is_string( $entry['title'] ?? null ) ? mb_substr( $entry['title'], 0, self::MAX_TITLE_LENGTH ) : '',
+				'date'     => is_string( $entry['date'] ?? null ) ? substr( $entry['date'], 0, 32 ) : '',
+			);
+		}
+		return array_slice( $requests, -self::MAX_ACCREDITATIONS );
 	}
 
 	/** The user's id_sso, or null when it has none the site would take. */

@@ -23,7 +23,16 @@ export type AlertEmailInput =
       item: AlertItem;
       /** ISO instant. */
       deadline: string;
+    } & Links)
+  | ({
+      /** The press office's answer to the journalist's own accreditation request. */
+      kind: 'accreditation';
+      item: AlertItem;
+      status: 'valide' | 'refuse';
     } & Links);
+
+/** The answer in words, for the subject, the lead and the label (SPEC §4: « Validée », « Refusée »). */
+export const ACCREDITATION_ANSWER = { valide: 'Accréditation validée', refuse: 'Accréditation refusée' } as const;
 
 /**
  * topics.ts's ACCREDITATIONS_LABEL, written again: its folder imports this one, and a folder never
@@ -86,13 +95,20 @@ const s = {
 function previewOf(input: AlertEmailInput): string {
   if (input.kind === 'digest') return input.items.map((i) => displayText(i.title)).join(' · ');
   if (input.kind === 'deadline') return fr`Date limite : ${formatWhen(input.deadline)}.`;
+  if (input.kind === 'accreditation') return fr`${ACCREDITATION_ANSWER[input.status]} : ${displayText(input.item.title)}.`;
   return displayText(input.item.standfirst || input.item.title);
 }
 
-const tagline = { post: 'Alerte presse', digest: 'Votre sélection', deadline: 'Rappel accréditation' } as const;
+const tagline = {
+  post: 'Alerte presse',
+  digest: 'Votre sélection',
+  deadline: 'Rappel accréditation',
+  accreditation: 'Votre accréditation',
+} as const;
 
 export function AlertEmail(input: AlertEmailInput) {
-  const reasons = input.kind === 'deadline' ? [ACCREDITATIONS] : input.reasons;
+  // An answer to the journalist's own request: sent for no topic they follow.
+  const reasons = input.kind === 'deadline' ? [ACCREDITATIONS] : input.kind === 'accreditation' ? [] : input.reasons;
   return (
     <Html lang="fr" dir="ltr">
       <Head>
@@ -119,7 +135,16 @@ export function AlertEmail(input: AlertEmailInput) {
                 </Fragment>
               ))
             ) : (
-              <Card item={input.item} action={input.kind === 'deadline' ? 'Voir l’événement' : 'Lire sur FFR Presse'} />
+              <Card
+                item={input.item}
+                action={
+                  input.kind === 'deadline'
+                    ? 'Voir l’événement'
+                    : input.kind === 'accreditation'
+                      ? 'Mon espace presse'
+                      : 'Lire sur FFR Presse'
+                }
+              />
             )}
             <Hr style={s.rule} />
             {reasons.length > 0 ? (
@@ -159,6 +184,7 @@ function Lead({ input }: { input: AlertEmailInput }) {
   if (input.kind === 'post') return <Text style={s.text}>Une nouvelle publication correspond à vos alertes.</Text>;
   if (input.kind === 'digest')
     return <Text style={s.text}>{fr`Voici votre sélection du ${formatDay(input.day)} : ${articles(input.items.length)}.`}</Text>;
+  if (input.kind === 'accreditation') return <Text style={s.text}>{accreditationLead(input.status, input.item.title)}</Text>;
   return (
     <Text style={s.text}>
       {fr`Les demandes d’accréditation pour « ${displayText(input.item.title)} » ferment le `}
@@ -213,4 +239,11 @@ function DigestItem({ item }: { item: AlertItem }) {
       </Row>
     </Section>
   );
+}
+
+/** What the press office decided, in one sentence (the text part says the same). */
+export function accreditationLead(status: 'valide' | 'refuse', title: string): string {
+  return status === 'valide'
+    ? fr`Le service de presse a validé votre demande d’accréditation pour « ${displayText(title)} ». Vous la retrouvez dans votre espace presse.`
+    : fr`Le service de presse n’a pas pu donner suite à votre demande d’accréditation pour « ${displayText(title)} ». Pour toute question, répondez à cet e-mail.`;
 }

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server.edge';
 import { displayText, fr } from '../../../lib/format/typography';
 import type { AlertItem } from '../../../schemas/alerts';
-import { ACCREDITATIONS, AlertEmail, type AlertEmailInput } from './AlertEmail';
+import { ACCREDITATION_ANSWER, ACCREDITATIONS, AlertEmail, type AlertEmailInput, accreditationLead } from './AlertEmail';
 import { articles, formatDay, formatWhen, listOf } from './format';
 
 export type { AlertEmailInput } from './AlertEmail';
@@ -40,6 +40,8 @@ function subjectOf(input: AlertEmailInput): string {
       return oneLine(fr`Nouveau : ${capped(oneLine(displayText(input.item.title)))}`);
     case 'digest':
       return fr`Votre sélection du ${formatDay(input.day)} : ${articles(input.items.length)}`;
+    case 'accreditation':
+      return oneLine(fr`${ACCREDITATION_ANSWER[input.status]} : ${capped(oneLine(displayText(input.item.title)))}`);
     case 'deadline':
       // « plus que 48 h » would be wrong for an event opened later than that: the date says it.
       return oneLine(
@@ -60,13 +62,15 @@ const itemText = (item: AlertItem) =>
     .join('\n');
 
 function textOf(input: AlertEmailInput): string {
-  const reasons = input.kind === 'deadline' ? [ACCREDITATIONS] : input.reasons;
+  const reasons = input.kind === 'deadline' ? [ACCREDITATIONS] : input.kind === 'accreditation' ? [] : input.reasons;
   const lead =
     input.kind === 'post'
       ? 'Une nouvelle publication correspond à vos alertes.'
-      : input.kind === 'digest'
-        ? fr`Voici votre sélection du ${formatDay(input.day)} : ${articles(input.items.length)}.`
-        : fr`Les demandes d’accréditation pour « ${displayText(input.item.title)} » ferment le ${formatWhen(input.deadline)}.`;
+      : input.kind === 'accreditation'
+        ? accreditationLead(input.status, input.item.title)
+        : input.kind === 'digest'
+          ? fr`Voici votre sélection du ${formatDay(input.day)} : ${articles(input.items.length)}.`
+          : fr`Les demandes d’accréditation pour « ${displayText(input.item.title)} » ferment le ${formatWhen(input.deadline)}.`;
   const items = input.kind === 'digest' ? input.items : [input.item];
   return [
     'FFR Presse',
