@@ -53,6 +53,13 @@ export const EnvSchema = z
     PREVIEW_SECRET: z.string({ error: 'manquant' }).min(32, 'doit faire au moins 32 caractères'),
     /** During a rotation, the secret links already handed out were signed with (docs/operations.md). */
     PREVIEW_SECRET_PREVIOUS: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
+    /**
+     * Signs the press alerts' unsubscribe links (features/alerts/unsubscribe-token.server.ts): a key
+     * of their own, so that rotating AUTH_SECRET signs readers out without retiring the links in inboxes.
+     */
+    ALERTS_LINK_SECRET: z.string({ error: 'manquant' }).min(32, 'doit faire au moins 32 caractères'),
+    /** During a rotation, the key the links of mails already sent were signed with (docs/operations.md). */
+    ALERTS_LINK_SECRET_PREVIOUS: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
     /** Opens GET /__health's details (each upstream probed): the team's uptime check sends it as a Bearer token. */
     HEALTH_TOKEN: secret.optional(),
     GTM_CONTAINER_ID: z
@@ -138,9 +145,10 @@ export const SECRET_NAMES = [
   'HEALTH_TOKEN',
   'SMTP_PASSWORD',
   'MAIL_WEBHOOK_KEY',
+  'ALERTS_LINK_SECRET',
 ] as const;
 /** Secrets set only while one of the above is being replaced. */
-export const ROTATION_SECRET_NAMES = ['PURGE_SECRET_PREVIOUS', 'PREVIEW_SECRET_PREVIOUS'] as const;
+export const ROTATION_SECRET_NAMES = ['PURGE_SECRET_PREVIOUS', 'PREVIEW_SECRET_PREVIOUS', 'ALERTS_LINK_SECRET_PREVIOUS'] as const;
 
 /** The public origin and every upstream the worker sends a credential or reads content from. */
 const HTTPS_OUTSIDE_DEVELOPMENT = [

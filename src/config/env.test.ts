@@ -18,6 +18,7 @@ const valid = {
   AUTH_SECRET: '0123456789abcdef0123',
   PURGE_SECRET: '0123456789abcdef0123',
   PREVIEW_SECRET: '0123456789abcdef0123456789abcdef',
+  ALERTS_LINK_SECRET: 'fedcba9876543210fedcba9876543210',
   PUBLIC_ORIGIN: 'https://presse.ffr.fr',
   SMTP_URL: 'smtp://127.0.0.1:8792',
 };

@@ -110,7 +110,7 @@ describe('a published post reaches those who follow it, once', () => {
     const [mail] = await mailsFor(to, 1);
     expect(mail!.subject).toContain('La composition du XV de France face aux All Blacks');
     const header = (name: string) => mail!.headers.find((h) => h.key === name)?.value;
-    const unsubscribe = `http://presse.test/alertes/desabonnement?jeton=${encodeURIComponent(await unsubscribeToken(env.AUTH_SECRET!, subscriber.id))}`;
+    const unsubscribe = `http://presse.test/alertes/desabonnement?jeton=${encodeURIComponent(await unsubscribeToken(env.ALERTS_LINK_SECRET!, subscriber.id))}`;
     expect(header('list-unsubscribe')).toBe(`<${unsubscribe}>`);
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail!.html).toContain('lang="fr"');
@@ -263,7 +263,7 @@ describe('one consumer per delivery', () => {
 describe('unsubscribing and forgetting', () => {
   it('one-click: a mail client’s POST, no session, no origin; a GET only asks; a forged token opens nothing', async () => {
     const { subscriber } = await journalist(uniqueEmail('clic'), ['all']);
-    const token = await unsubscribeToken(env.AUTH_SECRET!, subscriber.id);
+    const token = await unsubscribeToken(env.ALERTS_LINK_SECRET!, subscriber.id);
     const path = `/alertes/desabonnement?jeton=${encodeURIComponent(token)}`;
     const page = await site(path);
     expect(page.status).toBe(200);
@@ -294,6 +294,29 @@ describe('unsubscribing and forgetting', () => {
     const twice = new Request(request.url, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) });
     twice.headers.set('cf-connecting-ip', '192.0.2.9');
     expect((await worker.fetch(twice, env, createExecutionContext())).status).toBe(200);
+  });
+
+  it('a link in an older mail keeps working through a rotation of its key, and of AUTH_SECRET', async () => {
+    const { subscriber } = await journalist(uniqueEmail('rotation'), ['all']);
+    const old = await unsubscribeToken(env.ALERTS_LINK_SECRET!, subscriber.id);
+    const post = (bindings: Record<string, string | undefined>) => {
+      const request = new Request(`http://presse.test/alertes/desabonnement?jeton=${encodeURIComponent(old)}`, {
+        method: 'POST',
+        body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }),
+      });
+      return worker.fetch(request, { ...env, ...bindings }, createExecutionContext());
+    };
+    const rotated = {
+      AUTH_SECRET: 'une-toute-nouvelle-cle-de-session-0123456789',
+      ALERTS_LINK_SECRET: 'une-nouvelle-cle-des-liens-0123456789abcdef',
+    };
+    // The new key alone: the old link is refused (the page sends to the press space), nothing deleted.
+    expect((await post(rotated)).status).toBe(400);
+    expect(await store.byId(subscriber.id)).not.toBeNull();
+    // With the previous key kept during the rotation (docs/operations.md): the old link unsubscribes.
+    const res = await post({ ...rotated, ALERTS_LINK_SECRET_PREVIOUS: env.ALERTS_LINK_SECRET });
+    expect(res.status).toBe(200);
+    expect(await store.byId(subscriber.id)).toBeNull();
   });
 
   it('an account notice from WordPress: status lost or consent withdrawn deletes every row; kept otherwise', async () => {

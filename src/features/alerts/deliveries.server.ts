@@ -418,7 +418,7 @@ async function compose(
 }
 
 async function linksFor(config: Config, subscriber: string) {
-  const token = await unsubscribeToken(config.AUTH_SECRET, subscriber);
+  const token = await unsubscribeToken(config.ALERTS_LINK_SECRET, subscriber);
   return {
     manageUrl: new URL('/espace-presse#mes-alertes', config.PUBLIC_ORIGIN).href,
     unsubscribeUrl: new URL(`/alertes/desabonnement?${new URLSearchParams({ jeton: token })}`, config.PUBLIC_ORIGIN).href,

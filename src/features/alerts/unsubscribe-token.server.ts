@@ -1,7 +1,7 @@
-// The unsubscribe link's token: the subscriber's random id and an HMAC of it. The key is derived
-// from AUTH_SECRET with HKDF under its own label (RFC 5869 §3.2: one secret, independent keys per
-// use), so it signs nothing else and needs no secret of its own; rotating AUTH_SECRET retires the
-// links of older mails, whose page then points to the press space (docs/alerts.md).
+// The unsubscribe link's token: the subscriber's random id and an HMAC of it, under a key derived
+// with HKDF (its own label) from ALERTS_LINK_SECRET, a secret of its own: rotating AUTH_SECRET
+// signs readers out without touching the links already in inboxes, and ALERTS_LINK_SECRET itself
+// rotates with a previous value, as the preview links' does (docs/operations.md).
 // The token names a random id, never an address or an account: it says nothing about anyone.
 
 import { fromBase64Url, toBase64Url } from '../../lib/base64url';
@@ -36,13 +36,19 @@ export async function unsubscribeToken(secret: string, subscriberId: string): Pr
   return `${subscriberId}.${toBase64Url(mac)}`;
 }
 
-/** The subscriber id the token was made for, or null (malformed, or not signed by us). Bounded before any work. */
-export async function subscriberOf(secret: string, token: string | undefined): Promise<string | null> {
+/**
+ * The subscriber id the token was made for, or null (malformed, or signed by none of `secrets`:
+ * the current key, then the previous one during a rotation). Bounded before any work.
+ */
+export async function subscriberOf(secrets: (string | undefined)[], token: string | undefined): Promise<string | null> {
   const match = TOKEN.exec(token ?? '');
   if (!match) return null;
   const [, id, mac] = match as unknown as [string, string, string];
   const signature = fromBase64Url(mac, 43);
   if (!signature) return null;
-  // subtle.verify compares in constant time.
-  return (await crypto.subtle.verify('HMAC', await keyFor(secret), signature, encoder.encode(id))) ? id : null;
+  for (const secret of secrets) {
+    // subtle.verify compares in constant time.
+    if (secret && (await crypto.subtle.verify('HMAC', await keyFor(secret), signature, encoder.encode(id)))) return id;
+  }
+  return null;
 }

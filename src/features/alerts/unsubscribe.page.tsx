@@ -37,7 +37,7 @@ const Done = () => (
 );
 
 export async function unsubscribePage(c: Context<AppEnv>) {
-  const id = await subscriberOf(c.get('config').AUTH_SECRET, c.req.query('jeton'));
+  const id = await subscriberOf(linkSecrets(c), c.req.query('jeton'));
   if (!id) return c.render(<Invalid />, { ...PAGE, status: 404 });
   return c.render(
     <div className="container account-page">
@@ -59,7 +59,7 @@ export async function unsubscribePage(c: Context<AppEnv>) {
 
 /** The one-click POST (a mail client's, or the page's button): JSON for the first, a page for a browser. */
 export async function unsubscribeAction(c: Context<AppEnv>) {
-  const id = await subscriberOf(c.get('config').AUTH_SECRET, c.req.query('jeton'));
+  const id = await subscriberOf(linkSecrets(c), c.req.query('jeton'));
   const browser = (c.req.header('accept') ?? '').includes('text/html');
   const body = await c.req.parseBody().catch(() => null);
   const oneClick = body?.['List-Unsubscribe'] === 'One-Click';
@@ -94,3 +94,6 @@ export async function unsubscribeAction(c: Context<AppEnv>) {
   if (browser) return c.render(<Done />, PAGE);
   return c.json({ unsubscribed: true }, 200, { 'cache-control': cacheControl.never });
 }
+
+/** The key that signs the links now, and the one of older mails during a rotation. */
+const linkSecrets = (c: Context<AppEnv>) => [c.get('config').ALERTS_LINK_SECRET, c.get('config').ALERTS_LINK_SECRET_PREVIOUS];
