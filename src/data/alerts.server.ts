@@ -1,6 +1,7 @@
 import type { Config } from '../config/env.server';
 import { createStaticListsClient } from '../upstream/static-lists.server';
 import { UpstreamError } from '../upstream/http.server';
+import { checkMailEvent } from '../upstream/mailgun.server';
 import { type OutgoingMail, sendOverSmtp } from '../upstream/smtp.server';
 import { createWordPressClient } from '../upstream/wordpress.server';
 import { perConfig } from './per-config';
@@ -38,6 +39,8 @@ export function alertsDoor(config: Config, bindings: AlertBindings) {
     /** Events still to end after a Paris day (YYYY-MM-DD), soonest first. */
     upcomingEvents: (day: string) => wp.futureEvents(`${day}T00:00:00`),
     send: (mails: OutgoingMail[], accepted: (index: number) => Promise<void>) => sendOverSmtp(config, mails, accepted),
+    /** The provider's event, checked against its signing key (null: no key configured). */
+    mailEvent: (body: unknown, nowMs: number) => (config.MAIL_WEBHOOK_KEY ? checkMailEvent(config.MAIL_WEBHOOK_KEY, body, nowMs) : null),
   };
 }
 export type AlertsDoor = ReturnType<typeof alertsDoor>;

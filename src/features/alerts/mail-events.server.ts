@@ -3,7 +3,6 @@ import type { AppEnv } from '../../app-env';
 import { cacheControl } from '../../http/cache-control';
 import { tooManyRequests, withinLimit } from '../../http/rate-limit.server';
 import { log } from '../../observability/log.server';
-import { checkMailEvent } from '../../upstream/mailgun.server';
 
 // POST /api/mail/events — the mail provider tells what became of a mail after it took it (decision
 // 023): a hard bounce or a suppressed address suspends the address, as a refusal at RCPT TO does;
@@ -15,12 +14,11 @@ const never = { 'cache-control': cacheControl.never };
 
 export async function mailEventRoute(c: Context<AppEnv>): Promise<Response> {
   if (!(await withinLimit(c, 'PURGE_LIMITER'))) return tooManyRequests(c);
-  const key = c.get('config').MAIL_WEBHOOK_KEY;
-  if (!key)
-    return c.json({ error: 'not_configured', message: 'Les événements du fournisseur de courrier ne sont pas configurés.' }, 503, never);
   const body = await c.req.json().catch(() => null);
   const now = Date.now();
-  const checked = await checkMailEvent(key, body, now);
+  const checked = await c.get('alerts').mailEvent(body, now);
+  if (!checked)
+    return c.json({ error: 'not_configured', message: 'Les événements du fournisseur de courrier ne sont pas configurés.' }, 503, never);
   if (!checked.ok) {
     if (checked.why === 'malformed') return c.json({ error: 'invalid_body', message: 'Corps d’événement invalide.' }, 400, never);
     if (checked.why === 'signature') return c.json({ error: 'invalid_signature', message: 'Signature absente ou invalide.' }, 401, never);
