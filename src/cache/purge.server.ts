@@ -49,6 +49,8 @@ export const PurgeBodySchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('account'),
     action: z.enum(['update', 'delete']),
+    /** When the change was made in WordPress (ms): an older notice never overrides a newer one. */
+    changed_at: z.number().int().positive().optional(),
     account: z.object({
       id: z.string().min(1).max(128),
       journaliste: z.string().max(32).optional(),
@@ -119,21 +121,35 @@ const unique = (tags: string[]) => [...new Set(tags)];
 /** A purge names one post, term, form or the site: a few hundred bytes. Anything longer is refused unread. */
 export const MAX_PURGE_BYTES = 8 * 1024;
 
-/** A signature's short name for the purge object's memory of those already taken. */
-async function digest(signature: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(signature.trim())));
+/**
+ * A signature's short name for the purge object's memory of those already taken: a digest of the
+ * MAC's bytes, not of its text. `atob` takes many spellings of the same bytes (without `=`, with
+ * spaces or tabs inside, other values of the last character's unused bits): each is the same
+ * signature, so each is a replay.
+ */
+async function digest(mac: Uint8Array<ArrayBuffer>): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', mac));
   return [...bytes.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function verify(secret: string, body: ArrayBuffer, signature: string | undefined, timestamp: string | undefined): Promise<boolean> {
-  if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > REPLAY_WINDOW_SECONDS) return false;
-  let bytes: Uint8Array<ArrayBuffer>;
+/** The MAC's bytes, or null when the header is no base64 at all. */
+function macBytes(signature: string | undefined): Uint8Array<ArrayBuffer> | null {
+  if (!signature) return null;
   try {
-    bytes = Uint8Array.from(atob(signature.trim()), (ch) => ch.charCodeAt(0));
+    return Uint8Array.from(atob(signature.trim()), (ch) => ch.charCodeAt(0));
   } catch {
-    return false;
+    return null;
   }
+}
+
+async function verify(
+  secret: string,
+  body: ArrayBuffer,
+  bytes: Uint8Array<ArrayBuffer> | null,
+  timestamp: string | undefined,
+): Promise<boolean> {
+  if (!bytes || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > REPLAY_WINDOW_SECONDS) return false;
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   // subtle.verify compares in constant time.
   const prefix = new TextEncoder().encode(`${timestamp}.`);
@@ -173,12 +189,12 @@ export const purgeHandlers = (followUp: PurgeFollowUp) =>
 async function purge(c: Context<AppEnv>, followUp: PurgeFollowUp) {
   const raw = await c.req.arrayBuffer();
   const { PURGE_SECRET, PURGE_SECRET_PREVIOUS } = c.get('config');
-  const signature = c.req.header(SIGNATURE_HEADER);
+  const mac = macBytes(c.req.header(SIGNATURE_HEADER));
   const timestamp = c.req.header(TIMESTAMP_HEADER);
   // During a rotation WordPress may still sign with the previous secret (docs/operations.md).
   const signed =
-    (await verify(PURGE_SECRET, raw, signature, timestamp)) ||
-    (PURGE_SECRET_PREVIOUS !== undefined && (await verify(PURGE_SECRET_PREVIOUS, raw, signature, timestamp)));
+    (await verify(PURGE_SECRET, raw, mac, timestamp)) ||
+    (PURGE_SECRET_PREVIOUS !== undefined && (await verify(PURGE_SECRET_PREVIOUS, raw, mac, timestamp)));
   if (!signed) {
     return c.json({ error: 'invalid_signature', message: 'Signature absente, invalide ou expirée.' }, 401);
   }
@@ -199,12 +215,12 @@ async function purge(c: Context<AppEnv>, followUp: PurgeFollowUp) {
       400,
     );
   }
-  if (parsed.data.type === 'account') return followUp.account(c, parsed.data);
   const tags = tagsFor(parsed.data);
   let effectiveAt: number | 'replayed';
   try {
-    // A signed purge is taken once: the same request sent again within its window marks nothing.
-    const once = { id: await digest(signature!), until: (Number(timestamp) + REPLAY_WINDOW_SECONDS + 60) * 1000 };
+    // A signed purge is taken once, an account notice too (it marks no tag): the same request sent
+    // again within its window, however its signature is spelt, marks nothing and changes nothing.
+    const once = { id: await digest(mac!), until: (Number(timestamp) + REPLAY_WINDOW_SECONDS + 60) * 1000 };
     effectiveAt = await markPurged(c.env.PURGE_MARKS, tags, c.get('config').PURGE_BOUND_MS, once);
   } catch (error) {
     // Not acknowledged (the object failing, slow or overloaded): WordPress's plugin retries
@@ -216,6 +232,7 @@ async function purge(c: Context<AppEnv>, followUp: PurgeFollowUp) {
   }
   if (effectiveAt === 'replayed')
     return c.json({ error: 'replayed', message: 'Cette purge signée a déjà été reçue\u00a0: chaque envoi est signé à nouveau.' }, 409);
+  if (parsed.data.type === 'account') return followUp.account(c, parsed.data);
   try {
     // Alerts: only handed to the Queue here; fanned out and sent by its consumer, off this path.
     await followUp.stored(c, parsed.data);

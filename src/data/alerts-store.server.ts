@@ -367,6 +367,22 @@ export function alertStore(db: D1Database) {
       return results.length;
     },
 
+    /**
+     * True when this account notice is newer than any taken before for the account (and records
+     * it): one delivered late by a retry after a newer one is not.
+     */
+    async newerNotice(account: string, changedAt: number): Promise<boolean> {
+      const { results } = await db
+        .prepare(
+          `INSERT INTO account_notices (account, changed_at) VALUES (?1, ?2)
+           ON CONFLICT (account) DO UPDATE SET changed_at = excluded.changed_at WHERE excluded.changed_at > account_notices.changed_at
+           RETURNING account`,
+        )
+        .bind(account, changedAt)
+        .all();
+      return results.length === 1;
+    },
+
     /** True the first time this provider event token is seen (kept a day: longer than any event is accepted). */
     async firstUse(token: string, now: number): Promise<boolean> {
       const { results } = await db
@@ -401,6 +417,8 @@ export function alertStore(db: D1Database) {
           .bind(before),
         db.prepare('DELETE FROM items WHERE created_at < ?1 AND item NOT IN (SELECT item FROM deliveries)').bind(before),
         db.prepare('DELETE FROM mail_event_tokens WHERE seen_at < ?1').bind(now - 86_400_000),
+        // WP-Cron gives up on a notice long before: older ones can no longer arrive.
+        db.prepare('DELETE FROM account_notices WHERE changed_at < ?1').bind(before),
       ]);
     },
   };

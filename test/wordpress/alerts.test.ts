@@ -248,10 +248,12 @@ describe('account notices', () => {
   }
   const emails = new Map<number, string>();
   /** The notice for the user created last with this id_sso (its address is the one it was created with). */
+  // `changed_at`: when the change was made (ms), so that the site never lets an older notice win.
   const update = (sso: string, journaliste: string, optin_mail: boolean, email = [...emails.values()].at(-1)!) => ({
     type: 'account',
     action: 'update',
     account: { id: sso, journaliste, optin_mail, email },
+    changed_at: expect.any(Number),
   });
 
   it('a new journalist: one notice for the three meta written in the request', async () => {
@@ -325,7 +327,7 @@ describe('account notices', () => {
     const id = await journalist({ id_sso: sso, journaliste: 'en_attente_infos', journaliste_optin_mail: '1' });
     received();
     await php(`update_user_meta(${id}, 'journaliste', 'oui'); return wp_delete_user(${id});`, { as: 'admin' });
-    expect(received()).toEqual([{ type: 'account', action: 'delete', account: { id: sso } }]);
+    expect(received()).toEqual([{ type: 'account', action: 'delete', account: { id: sso }, changed_at: expect.any(Number) }]);
 
     const unknown = await journalist({ journaliste: 'oui' });
     await php(`return wp_delete_user(${unknown});`, { as: 'admin' });
@@ -338,13 +340,19 @@ describe('account notices', () => {
     received();
     try {
       await overridePurge({ url: await closedPortUrl() });
+      const before = Date.now();
       await php(`update_user_meta(${id}, 'journaliste', 'refuse'); return true;`, { as: 'admin' });
-      const expected = JSON.stringify(update(sso, 'refuse', true));
-      expect((await pluginState()).queue).toEqual([{ body: expected, attempts: 1 }]);
+      const [queued, ...more] = (await pluginState()).queue;
+      expect(more).toEqual([]);
+      expect(queued!.attempts).toBe(1);
+      const expected = JSON.parse(queued!.body) as { changed_at: number };
+      expect(expected).toEqual(update(sso, 'refuse', true));
+      // The time of the change, kept as it was by the retry: a later notice always carries a later one.
+      expect(expected.changed_at).toBeGreaterThanOrEqual(before - 1000);
 
       await overridePurge({ url: worker.url });
       expect((await runRetryEvent()).result).toBe(true);
-      expect(worker.received.map((r) => withoutNonce(r.body))).toEqual([expected]);
+      expect(worker.received.map((r) => JSON.parse(withoutNonce(r.body)))).toEqual([expected]);
       expect(received()).toEqual([update(sso, 'refuse', true)]);
       expect((await pluginState()).queue).toEqual([]);
     } finally {

@@ -38,8 +38,12 @@ async function mailsFor(to: string, count: number, timeoutMs = 20_000): Promise<
 }
 
 let n = 0;
-async function journalist(email: string, topics: string[], frequency: 'immediate' | 'digest' = 'immediate') {
-  const account = `compte-${++n}-${crypto.randomUUID()}`;
+async function journalist(
+  email: string,
+  topics: string[],
+  frequency: 'immediate' | 'digest' = 'immediate',
+  account = `compte-${++n}-${crypto.randomUUID()}`,
+) {
   await store.save({ account, email, firstName: 'Claire', frequency, topics: topics as never }, Date.now());
   return { account, subscriber: (await store.byAccount(account))! };
 }
@@ -294,6 +298,41 @@ describe('unsubscribing and forgetting', () => {
     const twice = new Request(request.url, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) });
     twice.headers.set('cf-connecting-ip', '192.0.2.9');
     expect((await worker.fetch(twice, env, createExecutionContext())).status).toBe(200);
+  });
+
+  it('an account notice is taken once, and an older one retried after a newer one changes nothing (issue 50)', async () => {
+    const kept = await journalist(uniqueEmail('rejeu'), ['all']);
+    const now = Date.now();
+    const lost = await sign({
+      type: 'account',
+      action: 'update',
+      changed_at: now - 60_000,
+      account: { id: kept.account, journaliste: 'non', optin_mail: true },
+    });
+    const back = await sign({
+      type: 'account',
+      action: 'update',
+      changed_at: now,
+      account: { id: kept.account, journaliste: 'oui', optin_mail: true },
+    });
+    // The newer « kept » first, then WP-Cron's late retry of the older « status lost »: nothing goes.
+    expect(await (await signedPurge(back)).json()).toEqual({ account: 'kept' });
+    expect(await (await signedPurge(lost)).json()).toEqual({ account: 'older' });
+    expect(await store.byAccount(kept.account)).not.toBeNull();
+    // A captured notice sent again: refused as any replayed purge, and the journalist who
+    // re-subscribed in between keeps their alerts.
+    const gone = await sign({
+      type: 'account',
+      action: 'update',
+      changed_at: now + 1,
+      account: { id: kept.account, journaliste: 'non', optin_mail: true },
+    });
+    expect(await (await signedPurge(gone)).json()).toEqual({ account: 'forgotten' });
+    await journalist(uniqueEmail('retour'), ['all'], 'immediate', kept.account);
+    const replay = await signedPurge(gone);
+    expect(replay.status).toBe(409);
+    expect(await replay.json()).toMatchObject({ error: 'replayed' });
+    expect(await store.byAccount(kept.account)).not.toBeNull();
   });
 
   it('a link in an older mail keeps working through a rotation of its key, and of AUTH_SECRET', async () => {

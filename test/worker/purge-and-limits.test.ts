@@ -56,6 +56,28 @@ describe('purges arriving together', () => {
 });
 
 describe('a signed purge is taken once (issue 43)', () => {
+  it('however its signature is spelt: without padding, with a space or a tab inside, other unused bits in its last character (issue 50)', async () => {
+    const [a] = await articles();
+    const { purge } = await upstream.publish({ id: a!.id, title: `${a!.title} — réécrite` });
+    expect((await signedPurge(purge)).status).toBe(200);
+    const sig = purge.signature;
+    const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    // 32 bytes: 43 characters and one « = »; the 43rd carries 2 bits no byte uses.
+    const last = B64.indexOf(sig[42]!);
+    const otherBits = [0, 1, 2, 3].map((low) => B64[(last & ~3) | low]!).filter((ch) => ch !== sig[42]);
+    const spellings = [
+      sig.replace(/=+$/, ''),
+      `${sig.slice(0, 20)} ${sig.slice(20)}`,
+      `${sig.slice(0, 20)}\t${sig.slice(20)}`,
+      ...otherBits.map((ch) => `${sig.slice(0, 42)}${ch}=`),
+    ];
+    expect(spellings.length).toBe(6);
+    for (const signature of spellings) {
+      const res = await signedPurge({ ...purge, signature });
+      expect({ signature, status: res.status }).toEqual({ signature, status: 409 });
+    }
+  });
+
   it('refuses the same signed request sent again (409, nothing marked), and takes the same body signed anew', async () => {
     const [a] = await articles();
     const { purge } = await upstream.publish({ id: a!.id, title: `${a!.title} — rejouée` });

@@ -44,6 +44,11 @@ async function stored(c: Context<AppEnv>, body: Exclude<PurgeBody, { type: 'acco
 async function account(c: Context<AppEnv>, body: Extract<PurgeBody, { type: 'account' }>): Promise<Response> {
   const keeps = body.action === 'update' && body.account.journaliste === 'oui' && body.account.optin_mail === true;
   const { store, queue } = c.get('alerts');
+  // A retried older notice after a newer one (WP-Cron): taken as received, changing nothing.
+  if (body.changed_at !== undefined && !(await store.newerNotice(body.account.id, body.changed_at))) {
+    log.info('alerts.account_notice', { action: body.action, kept: null, older: true });
+    return c.json({ account: 'older' });
+  }
   if (!keeps) {
     await store.forgetAccount(body.account.id);
     log.info('alerts.account_notice', { action: body.action, kept: false });

@@ -8,7 +8,10 @@
  *
  *   {"type":"account","action":"update","account":{"id":"<id_sso>","journaliste":"oui","optin_mail":true,
  *    "email":"…","accreditations":[{"event_id":12,"status":"valide","title":"…","date":"…"}]}}
- *   {"type":"account","action":"delete","account":{"id":"<id_sso>"}}
+ *   {"type":"account","action":"delete","account":{"id":"<id_sso>"},"changed_at":1795934087123}
+ *
+ * `changed_at` (milliseconds) is when the change was made: a notice retried by WP-Cron after a
+ * newer one is taken by the site and changes nothing.
  *
  * The account is named by `id_sso`, the subject the federation's identity provider gives it (what
  * the site knows a journalist by): a user without one is unknown to the site, and nothing is sent.
@@ -102,9 +105,10 @@ final class Account_Notices {
 				if ( null !== $id ) {
 					$this->sender->add(
 						array(
-							'type'    => 'account',
-							'action'  => 'delete',
-							'account' => array( 'id' => $id ),
+							'type'       => 'account',
+							'action'     => 'delete',
+							'account'    => array( 'id' => $id ),
+							'changed_at' => self::now_ms(),
 						),
 						'account:' . $user_id
 					);
@@ -149,10 +153,16 @@ final class Account_Notices {
 			$account['accreditations'] = $accreditations;
 		}
 		return array(
-			'type'    => 'account',
-			'action'  => 'update',
-			'account' => $account,
+			'type'       => 'account',
+			'action'     => 'update',
+			'account'    => $account,
+			'changed_at' => self::now_ms(),
 		);
+	}
+
+	/** When the change was made, in milliseconds: the site never lets an older notice override a newer one (WP-Cron retries). */
+	private static function now_ms(): int {
+		return (int) floor( microtime( true ) * 1000 );
 	}
 
 	/** The requests as the site takes them: an event id, a status, a title and a date each; the latest MAX_ACCREDITATIONS. */
