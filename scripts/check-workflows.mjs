@@ -40,6 +40,24 @@ async function tryLint(text, path) {
   }
 }
 
+/**
+ * Every third-party action pinned to a full commit SHA with its version in a comment
+ * (`owner/repo@<40 hex> # v1.2.3`): a tag can be moved to other code, a commit cannot. A local
+ * action (`./…`) is this repository's own code and needs none.
+ */
+function unpinnedActions(text, shown) {
+  const found = [];
+  for (const [i, line] of text.split('\n').entries()) {
+    const uses = /^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/.exec(line);
+    if (!uses || uses[1].startsWith('./')) continue;
+    if (!/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(uses[1]) || !/^\s+#\s*v\d+(\.\d+){0,2}\s*$/.test(uses[2]))
+      found.push(
+        `${shown}:${i + 1}:1: « ${uses[1]} » n’est pas épinglée par un SHA complet suivi de sa version (« @<40 caractères hexadécimaux> # vX.Y.Z ») [action-pin]`,
+      );
+  }
+  return found;
+}
+
 /** Without a message, the first line whose prefix traps is the best pointer to the syntax error. */
 async function firstBadLine(text, path) {
   const lines = text.split('\n');
@@ -71,7 +89,9 @@ for (const name of names) {
     continue;
   }
   for (const e of results) errors.push(`${e.file}:${e.line}:${e.column}: ${e.message} [${e.kind}]`);
-  if (results.length > 0) failed.add(name);
+  const unpinned = unpinnedActions(text, shown);
+  errors.push(...unpinned);
+  if (results.length > 0 || unpinned.length > 0) failed.add(name);
 }
 
 const plural = (n, word) => `${n} ${word}${n > 1 ? 's' : ''}`;

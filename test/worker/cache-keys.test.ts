@@ -144,6 +144,20 @@ describe('one copy per page (issue 43)', () => {
     expect(res.headers.get('location')).toBe('/categories/xv-de-france/un-article');
   });
 
+  it('sends a page that shows no albums, asked with an album filter, to its one address (301): no copy per made-up value (issue 50)', async () => {
+    await warm('/mentions-legales');
+    const before = await kvKeys();
+    for (const query of ['?saison=abc1', '?saison=2025-2026', '?competition=inventee', '?competition=x&saison=y', '?saison=']) {
+      const res = await siteSettled(`/mentions-legales${query}`, { redirect: 'manual' });
+      expect({ query, status: res.status, location: res.headers.get('location') }).toEqual({
+        query,
+        status: 301,
+        location: '/mentions-legales',
+      });
+    }
+    expect(await kvKeys()).toEqual(before);
+  });
+
   it('gives a made-up session cookie the shared copy of a page written for its reader, not a render each time', async () => {
     const made = { cookie: 'authjs.session-token=invente-de-toutes-pieces' };
     await warm('/accreditations');

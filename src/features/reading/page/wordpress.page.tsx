@@ -103,6 +103,9 @@ export async function wordPressPage(c: Context<AppEnv>, slug: string, addition: 
       variant: Object.keys(filters.active).length > 0,
     });
   }
+  // Only a team page shows albums: on any other page an album filter changes nothing, and each
+  // made-up value would be a copy of its own. Sent to the page's one address (issue 50).
+  if (ALBUM_FILTERS.some((key) => c.req.query(key) !== undefined)) return c.redirect(path, 301);
   if (teams.length > 0) {
     return c.render(<TeamsIndex page={p} teams={teams} trail={[home, ...trail]} now={now} />, {
       head: { ...head, styles: ['teams'] },
