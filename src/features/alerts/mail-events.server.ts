@@ -22,7 +22,7 @@ export async function mailEventRoute(c: Context<AppEnv>): Promise<Response> {
   if (!checked.ok) {
     if (checked.why === 'malformed') return c.json({ error: 'invalid_body', message: 'Corps d’événement invalide.' }, 400, never);
     if (checked.why === 'signature') return c.json({ error: 'invalid_signature', message: 'Signature absente ou invalide.' }, 401, never);
-    return c.json({ error: 'stale', message: 'Événement trop ancien : il n’est plus accepté.' }, 406, never);
+    return c.json({ error: 'stale', message: 'Événement trop ancien\u00a0: il n’est plus accepté.' }, 406, never);
   }
   const { event } = checked;
   const store = c.get('alerts').store;
