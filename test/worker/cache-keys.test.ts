@@ -158,6 +158,27 @@ describe('one copy per page (issue 43)', () => {
     expect(await kvKeys()).toEqual(before);
   });
 
+  it('every parameter a cached page declares, with made-up values: a redirect or the page’s own copy, never a copy of its own (issue 50)', async () => {
+    const made = ['abc1', '0', '', '%3Cx%3E', '99999', 'x'.repeat(300)];
+    // Each page whose route declares parameters (src/index.ts, reads(…)), and those parameters;
+    // searches (/recherche) are answers of their own, kept in the location's cache, never in KV.
+    const declared: [string, string[]][] = [
+      ['/accreditations', ['formulaire', 'evenement']],
+      ['/categories/xv-de-france', ['page']],
+      ['/mentions-legales', ['saison', 'competition']],
+    ];
+    for (const [path] of declared) await warm(path);
+    const before = await kvKeys();
+    for (const [path, params] of declared)
+      for (const param of params)
+        for (const value of made) {
+          const res = await siteSettled(`${path}?${param}=${value}`, { redirect: 'manual' });
+          expect([200, 301, 404], `${path}?${param}=${value}`).toContain(res.status);
+          if (res.status === 301) expect(res.headers.get('location'), `${path}?${param}=${value}`).toBe(path);
+        }
+    expect(await kvKeys()).toEqual(before);
+  });
+
   it('gives a made-up session cookie the shared copy of a page written for its reader, not a render each time', async () => {
     const made = { cookie: 'authjs.session-token=invente-de-toutes-pieces' };
     await warm('/accreditations');

@@ -41,6 +41,16 @@ export async function accreditationsPage(c: Context<AppEnv>, asked: { formulaire
   // Coming from an event page (?evenement={slug}): that event's kind of form, the event ticked.
   const preselected = wanted ? (await futureEventChoices(c, null)).find((e) => e.slug === wanted && e.open) : undefined;
   if (preselected && !asked.formulaire) kind = ACCREDITATION_KINDS.find((k) => k.events === preselected.kind) ?? kind;
+  // A kind or an event the page does not offer would show the default form at an address of its
+  // own, a copy per made-up value: sent to the address of what is shown (issue 50).
+  const knownKind = asked.formulaire === undefined || ACCREDITATION_KINDS.some((k) => k.value === asked.formulaire);
+  const knownEvent = wanted === undefined || preselected !== undefined;
+  if (!knownKind || !knownEvent) {
+    const shown = new URLSearchParams();
+    if (knownEvent && wanted) shown.set('evenement', wanted);
+    if (knownKind && asked.formulaire) shown.set('formulaire', asked.formulaire);
+    return c.redirect(`/accreditations${shown.size > 0 ? `?${shown}` : ''}`, 301);
+  }
   const [events, model, { account, profile }] = await Promise.all([
     futureEventChoices(c, kind.events),
     loadFormModel(c, kind.form).catch(() => null),
