@@ -98,8 +98,8 @@ export async function startSmtp(port: number, host: string, quiet = true, provid
       const f = fault('recipient');
       if (f?.reply) return done(refusal(f.reply));
       const domain = rcpt.address.split('@').pop()?.toLowerCase();
-      if (domain === REFUSING_DOMAIN) return done(Object.assign(new Error('5.1.1 Mailbox does not exist'), { responseCode: 550 }));
-      if (domain === DEFERRING_DOMAIN) return done(Object.assign(new Error('4.2.1 Try again later'), { responseCode: 451 }));
+      if (domain === REFUSING_DOMAIN) return done(refusal('550 5.1.1 Mailbox does not exist'));
+      if (domain === DEFERRING_DOMAIN) return done(refusal('451 4.2.1 Try again later'));
       done();
     },
     onData(stream, session, done) {
@@ -113,8 +113,7 @@ export async function startSmtp(port: number, host: string, quiet = true, provid
       });
       stream.on('end', () => {
         if (reset) return;
-        if ((stream as { sizeExceeded?: boolean }).sizeExceeded)
-          return done(Object.assign(new Error('5.3.4 Message too big'), { responseCode: 552 }));
+        if ((stream as { sizeExceeded?: boolean }).sizeExceeded) return done(refusal('552 5.3.4 Message too big'));
         if (after?.reply) return done(refusal(after.reply));
         mails.push({
           envelope: { from: address(session.envelope.mailFrom), to: session.envelope.rcptTo.map((r) => r.address) },

@@ -1,10 +1,4 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  getQueueResult,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/index';
@@ -12,9 +6,9 @@ import { readConfig } from '../../src/config/env.server';
 import { alertsDoor } from '../../src/data/alerts.server';
 import { alertStore } from '../../src/data/alerts-store.server';
 import { handleAlertBatch } from '../../src/features/alerts/deliveries.server';
-import { parisWallClock, parseWpDate } from '../../src/lib/format/date';
+import { parseWpDate } from '../../src/lib/format/date';
 import { site } from './helpers';
-import { sign, signedPurge } from './signed-purge';
+import { emptyAlertTables, hourly, mails, nextParisRun, sign, signedPurge, uniqueEmail } from './alerts-support';
 import { upstream } from './upstream-control';
 
 // Press alerts as the journalist's mailbox sees them (issue 49): every count below is of mails the
@@ -25,8 +19,6 @@ const store = alertStore(env.ALERTS_DB);
 /** « XV de France » in the local content: what these journalists follow (not `all`, which the hourly run's event announcements reach too). */
 const XV = 'category:10';
 
-type Mail = { envelope: { to: string[] }; subject: string; headers: { key: string; value: string }[]; text: string; raw: string };
-const mails = (to: string) => upstream.json<Mail[]>(`/__control/mail?to=${encodeURIComponent(to)}`);
 const relay = {
   fault: (fault: { at: string; reply?: string; times?: number }) =>
     fetch(`${upstream.base}/__control/mail/faults`, { method: 'POST', body: JSON.stringify(fault) }).then((r) => {
@@ -35,7 +27,6 @@ const relay = {
   clear: () => fetch(`${upstream.base}/__control/mail/faults`, { method: 'DELETE' }),
 };
 
-const uniqueEmail = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@redaction.example`;
 let n = 0;
 async function journalist(email: string, topics: string[], frequency: 'immediate' | 'digest' = 'immediate') {
   const account = `compte-${++n}-${crypto.randomUUID()}`;
@@ -90,19 +81,6 @@ async function consume(bodies: unknown[]) {
 
 const item = (id: number) => `post:${id}`;
 
-/** The first hourly run (HH:05 in Paris) after `after` whose Paris hour passes `wanted`: from the site's calendar, whatever the day. */
-function nextParisRun(after: string, wanted: (hour: number) => boolean): Date {
-  let t = Math.floor(Date.parse(after) / 3_600_000) * 3_600_000 + 5 * 60_000;
-  while (t <= Date.parse(after) || !wanted(parisWallClock(t).hour)) t += 3_600_000;
-  return new Date(t);
-}
-
-async function hourly(at: Date) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '5 * * * *' }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
 /**
  * A post of the local content, fanned out to its `followers` straight from the store (no Queue
  * behind it), at the site's instant, as the consumer records it.
@@ -119,19 +97,16 @@ async function fannedOut(title: string, followers: number) {
   return post;
 }
 
-const emptyTables = () =>
-  env.ALERTS_DB.batch(['deliveries', 'items', 'follows', 'subscribers'].map((t) => env.ALERTS_DB.prepare(`DELETE FROM ${t}`)));
-
 beforeEach(async () => {
   await upstream.reset();
   await relay.clear();
   await fetch(`${upstream.base}/__control/mail`, { method: 'DELETE' });
-  await emptyTables();
+  await emptyAlertTables();
 });
 afterAll(async () => {
   await relay.clear();
   await upstream.reset();
-  await emptyTables();
+  await emptyAlertTables();
 });
 
 describe('a relay’s refusal suspends only the address it names', () => {

@@ -1,19 +1,13 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  getQueueResult,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/index';
 import { alertStore } from '../../src/data/alerts-store.server';
 import { unsubscribeToken } from '../../src/features/alerts/unsubscribe-token.server';
-import { parisWallClock, parseWpDate } from '../../src/lib/format/date';
+import { parseWpDate } from '../../src/lib/format/date';
 import { decodeEntities } from '../../src/lib/html/entities';
 import { site } from './helpers';
-import { sign, signedPurge } from './signed-purge';
+import { emptyAlertTables, hourly, mails, nextParisRun, sign, signedPurge, uniqueEmail } from './alerts-support';
 import { upstream } from './upstream-control';
 
 // Press alerts (issue 44) in workerd: the purge hands a publication to the Queue, the Queue's own
@@ -24,10 +18,7 @@ import { upstream } from './upstream-control';
 const XV = 10; // « XV de France » in the local content (dev/content/categories.ts)
 const store = alertStore(env.ALERTS_DB);
 
-type Mail = { envelope: { to: string[] }; subject: string; headers: { key: string; value: string }[]; text: string; html: string };
-const mails = (to: string) => upstream.json<Mail[]>(`/__control/mail?to=${encodeURIComponent(to)}`);
-
-async function mailsFor(to: string, count: number, timeoutMs = 20_000): Promise<Mail[]> {
+async function mailsFor(to: string, count: number, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const got = await mails(to);
@@ -48,7 +39,6 @@ async function journalist(
   return { account, subscriber: (await store.byAccount(account))! };
 }
 
-const uniqueEmail = (name: string, domain = 'redaction.example') => `${name}-${crypto.randomUUID().slice(0, 8)}@${domain}`;
 /** The deliveries of an item once none is being sent: the relay's acceptance comes just before the row says `sent`. */
 async function settledDeliveries(item: string) {
   const until = Date.now() + 10_000;
@@ -71,33 +61,17 @@ async function consume(body: unknown, attempts = 1) {
   return getQueueResult(batch, ctx);
 }
 
-/** The first hourly run (HH:05 in Paris) after `after` whose Paris hour passes `wanted`. */
-function nextParisRun(after: string, wanted: (hour: number) => boolean): string {
-  let t = Math.floor(Date.parse(after) / 3_600_000) * 3_600_000 + 5 * 60_000;
-  while (t <= Date.parse(after) || !wanted(parisWallClock(t).hour)) t += 3_600_000;
-  return new Date(t).toISOString();
-}
-
-async function hourly(at: string) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: '5 * * * *' }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-const emptyTables = () =>
-  env.ALERTS_DB.batch(['deliveries', 'items', 'follows', 'subscribers'].map((t) => env.ALERTS_DB.prepare(`DELETE FROM ${t}`)));
-
 // The next files find the content as seeded (the posts made here gone) and no journalist following.
 afterAll(async () => {
   await upstream.reset();
-  await emptyTables();
+  await emptyAlertTables();
 });
 
 beforeEach(async () => {
   // The content back as seeded (so a new post takes the same id again), and the alerts' tables
   // empty to match: each test sees only its own journalists and deliveries.
   await upstream.reset();
-  await emptyTables();
+  await emptyAlertTables();
 });
 
 describe('a published post reaches those who follow it, once', () => {
@@ -187,13 +161,13 @@ describe('the morning digest and the reminders', () => {
     const deadline = parseWpDate(open!.accreditation!.deadline)!.getTime();
     // An hour before the 48-hour mark: the event is announced as open (once, in the digest of this
     // digest reader), no reminder yet.
-    await hourly(new Date(deadline - 49 * 3_600_000).toISOString());
-    await hourly(new Date(deadline - 48.5 * 3_600_000).toISOString());
+    await hourly(new Date(deadline - 49 * 3_600_000));
+    await hourly(new Date(deadline - 48.5 * 3_600_000));
     expect((await deliveries(`event:${open!.id}`)).results).toEqual([{ subscriber: subscriber.id, state: 'digest' }]);
     expect((await deliveries(`deadline:${open!.id}`)).results).toHaveLength(0);
     // Just after the 48-hour mark: the reminder, once however many runs see it.
-    await hourly(new Date(deadline - 47 * 3_600_000).toISOString());
-    await hourly(new Date(deadline - 46 * 3_600_000).toISOString());
+    await hourly(new Date(deadline - 47 * 3_600_000));
+    await hourly(new Date(deadline - 46 * 3_600_000));
     expect((await deliveries(`deadline:${open!.id}`)).results).toEqual([
       { subscriber: subscriber.id, state: expect.stringMatching(/queued|sent/) },
     ]);
@@ -257,7 +231,7 @@ describe('one consumer per delivery', () => {
     const [a, b] = await Promise.all([store.claim(pair, { id: 'a', now: then }), store.claim(pair, { id: 'b', now: then })]);
     expect(a.length + b.length).toBe(1);
     // Its consumer never came back: the next hourly run queues it again, and it is sent, once.
-    await hourly('2026-11-20T10:05:00Z');
+    await hourly(nextParisRun(env.SITE_NOW, (h) => h !== 7));
     const [mail] = await mailsFor(to, 1);
     expect(mail!.subject).toContain('Une seule fois');
     expect(await settledDeliveries(item)).toEqual([{ subscriber: subscriber.id, state: 'sent' }]);

@@ -163,17 +163,14 @@ export async function runAlertsHourly(door: AlertsDoor, config: Config, schedule
   // message was lost (recorded an hour ago, never taken): they are queued again. A send takes its
   // row first, so one already on the Queue is not sent twice.
   // (A claim keeps the real clock; a delivery's age is the site's, as its fan-out recorded it.)
-  const stale = [...(await deps.store.staleClaims(Date.now())), ...(await deps.store.lostQueued(scheduledTime - 3_600_000))];
+  const stale = (await Promise.all([deps.store.staleClaims(Date.now()), deps.store.lostQueued(scheduledTime - 3_600_000)])).flat();
   await enqueue(
     deps.queue,
     stale.map((d) => ({ kind: 'send', ...d })),
   );
   // The morning digest at 7 h; at any other hour, what a missed 7 h run left (recorded before the
   // last 7 h): caught up once, since sending it empties the waiting list.
-  const due =
-    parisWallClock(scheduledTime).hour === 7
-      ? await deps.store.digestsDue(Date.now())
-      : await deps.store.digestsDue(Date.now(), lastDigestHour(scheduledTime));
+  const due = await deps.store.digestsDue(Date.now(), parisWallClock(scheduledTime).hour === 7 ? undefined : lastDigestHour(scheduledTime));
   await enqueue(
     deps.queue,
     due.map((subscriber) => ({ kind: 'digest', subscriber })),
