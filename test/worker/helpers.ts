@@ -69,3 +69,13 @@ export const algolia = async <T>(request: Record<string, unknown>): Promise<{ nb
   });
   return ((await res.json()) as { results: Array<{ nbHits: number; hits: T[] }> }).results[0]!;
 };
+
+/**
+ * The rate-limiting binding counts in windows aligned to the wall clock (miniflare's
+ * RateLimiterObject: `epoch = floor(now / period)`, like Cloudflare's own fixed windows): a test
+ * that counts up to a limit must start well inside one, or the window turns mid-count.
+ */
+export async function insideOneLimiterWindow(periodMs = 60_000, needMs = 15_000): Promise<void> {
+  const into = Date.now() % periodMs;
+  if (into > periodMs - needMs) await new Promise((r) => setTimeout(r, periodMs - into + 500));
+}

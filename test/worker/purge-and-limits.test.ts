@@ -2,7 +2,7 @@ import { encode } from '@auth/core/jwt';
 import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { site, warm } from './helpers';
+import { insideOneLimiterWindow, site, warm } from './helpers';
 import { upstream } from './upstream-control';
 
 // Reliability, second step: purges that arrive together, the freshness promise, the platform's
@@ -143,11 +143,7 @@ describe('the freshness window holds end to end', () => {
 
 describe('rate limits (Workers rate-limiting binding)', () => {
   const from = (ip: string) => ({ 'cf-connecting-ip': ip });
-  // The limiters count in fixed windows of a minute: start each test well inside one.
-  beforeEach(async () => {
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
-  }, 15_000);
+  beforeEach(() => insideOneLimiterWindow(), 30_000);
 
   it('counts every purge attempt before reading it: 120 a minute per address, then 429 with Retry-After, in French', async () => {
     // Signed purges count too: the limit is consulted before the signature (a burst of 50
