@@ -22,6 +22,8 @@ export type UpstreamConfig = {
   purgeSecret: string;
   /** The mail provider's webhook signing key, shared with the site (MAIL_WEBHOOK_KEY). */
   mailWebhookKey: string;
+  /** The worker's FORMS_SECRET: the emulator refuses an unsigned accreditation request as the WordPress plugin does. */
+  formsSecret: string;
   /** The worker's PREVIEW_SECRET: the emulator signs preview and embargo links as the WordPress plugin does. */
   previewSecret: string;
   accessTokenTtlSeconds: number;
@@ -68,6 +70,7 @@ export function readUpstreamConfig(
     purgeSecret: env.PURGE_SECRET ?? 'local-purge-secret-0123456789abcdef',
     mailWebhookKey: env.MAIL_WEBHOOK_KEY ?? 'local-mail-webhook-key-0123456789abcdef',
     previewSecret: env.PREVIEW_SECRET ?? 'local-preview-secret-0123456789abcdef0123',
+    formsSecret: env.FORMS_SECRET ?? 'local-forms-secret-0123456789abcdef01234567',
     accessTokenTtlSeconds: Number(env.UPSTREAM_ACCESS_TOKEN_TTL ?? 3600),
     tokenLength: Number(env.UPSTREAM_TOKEN_LENGTH ?? 1600),
     quiet: env.UPSTREAM_QUIET === '1',

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { accountPrefs, prefsByEmail } from '../wordpress/accounts-state';
@@ -11,6 +12,7 @@ import { getTheTitle } from '../wordpress/titles';
 import { createUserRoutes } from '../wordpress/users';
 import { createCf7Control } from './control';
 import { createCf7Routes, type Submission } from './routes';
+import { ACCREDITATION_FORMS, UNSIGNED } from './signature';
 import { UNDEFINED_VALUE } from './validation';
 import { TEST_NOW } from '../../test/support/clock';
 
@@ -50,13 +52,27 @@ function body(values: Values, unitTag: string | null = 'wpcf7-f1-o1'): FormData 
   return data;
 }
 
-async function send(slug: string, values: Values, init: { auth?: string | null; ua?: string; unitTag?: string | null } = {}) {
+/** The site's signature on an accreditation request, as the worker makes it (the plugin's formula). */
+function siteSignature(slug: string, identity: Values, signedAt = Math.floor(Date.now() / 1000)): Values {
+  const text = (name: string) => (typeof identity[name] === 'string' ? (identity[name] as string) : '');
+  const message = `ffr-presse:accreditation:${slug}:${signedAt}${['nom', 'prenom', 'email', 'media', 'carte-presse'].map((n) => `\n${text(n)}`).join('')}`;
+  return { _ffr_signed_at: String(signedAt), _ffr_signature: createHmac('sha256', config.formsSecret).update(message).digest('base64url') };
+}
+
+async function send(
+  slug: string,
+  values: Values,
+  init: { auth?: string | null; ua?: string; unitTag?: string | null; signature?: Values | null } = {},
+) {
   const headers: Record<string, string> = { 'user-agent': init.ua ?? UA };
   if (init.auth !== null && init.auth !== undefined) headers.authorization = init.auth;
+  // An accreditation request goes as the site sends it, signed, unless the test says otherwise.
+  const signature =
+    init.signature === undefined ? (ACCREDITATION_FORMS.has(slug) ? siteSignature(slug, values) : {}) : (init.signature ?? {});
   const res = await app.request(`/wp-json/contact-form-7/v1/contact-forms/${formId(slug)}/feedback`, {
     method: 'POST',
     headers,
-    body: body(values, init.unitTag),
+    body: body({ ...values, ...signature }, init.unitTag),
   });
   return { status: res.status, json: (await res.json()) as Record<string, any> };
 }
@@ -309,6 +325,23 @@ describe('CF7 feedback: files', () => {
 });
 
 describe('CF7 feedback: the federation’s rules', () => {
+  it('refuses an accreditation request the site did not sign, as the federation plugin does: 403, nothing kept', async () => {
+    const values = accreditation('journaliste@example.fr', [open('evenements-presse')[0]!.title]);
+    const unsigned = await send('evenements-presse', values, { signature: null });
+    expect(unsigned).toEqual({ status: 403, json: { ...UNSIGNED, data: { status: 403 } } });
+    const forOther = await send('evenements-presse', values, {
+      signature: siteSignature('evenements-presse', { ...values, email: 'membre@example.fr' }),
+    });
+    expect(forOther.status).toBe(403);
+    const stale = await send('evenements-presse', values, {
+      signature: siteSignature('evenements-presse', values, Math.floor(Date.now() / 1000) - 301),
+    });
+    expect(stale.status).toBe(403);
+    expect(submissions).toHaveLength(0);
+    expect((await send('evenements-presse', values)).json.status).toBe('mail_sent');
+    expect(submissions).toHaveLength(1);
+  });
+
   it('refuses a second accreditation request for the same e-mail and event', async () => {
     const [a, b] = open('evenements-presse').map((e) => e.title);
     expect((await send('evenements-presse', accreditation('presse@lequipe.fr', [a!]))).json.status).toBe('mail_sent');

@@ -16,6 +16,7 @@ import {
   recordAccreditations,
   type Submission,
 } from './rules';
+import { ACCREDITATION_FORMS, signedBySite, UNSIGNED } from './signature';
 import { cf7State, takeForcedStatus, type ForcedStatus } from './state';
 import { acceptanceMissing, settingIsTrue, validateFiles, validateText, type InvalidField, type ValidationContext } from './validation';
 
@@ -75,8 +76,20 @@ export function createCf7Routes(store: ContentStore, config: UpstreamConfig, sub
     return c.json(formForApi(form));
   });
 
-  // The feedback endpoint is public (permission_callback __return_true). Checks in the plugin's order.
+  // The feedback endpoint is public (permission_callback __return_true). Checks in the plugin's order,
+  // after the federation plugin's guard, which WordPress runs before the route's callback
+  // (rest_request_before_callbacks): an accreditation form takes only the site's signed posts.
   app.post('/contact-forms/:id{[0-9]+}/feedback', async (c) => {
+    const guarded = findForm(c.req.param('id'));
+    if (guarded && ACCREDITATION_FORMS.has(guarded.slug)) {
+      const body = (c.req.header('content-type') ?? '').startsWith('multipart/form-data')
+        ? await c.req.raw
+            .clone()
+            .formData()
+            .catch(() => null)
+        : null;
+      if (!signedBySite(config.formsSecret, guarded.slug, body)) return c.json({ ...UNSIGNED, data: { status: 403 } }, 403);
+    }
     if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
       return wpError(c, 415, 'wpcf7_unsupported_media_type', TEXT.unsupported);
     const form = findForm(c.req.param('id'));

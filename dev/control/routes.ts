@@ -115,12 +115,16 @@ export function createControlRoutes(h: ControlHooks) {
     resetAccounts(h.store);
     return c.json({ ok: true });
   });
-  // One test account back as seeded (its status, flags, favourites, requests): a journey that
-  // changed it leaves the others as they expect it.
+  // One test account back as seeded (its status, flags, favourites, requests, and the form
+  // submissions sent in its name, which CF7's one-request-per-event rule counts): a journey that
+  // changed it leaves the others as they expect it. Requests go in the account's own name (issue 50).
   app.post('/accounts/reset', async (c) => {
     const parsed = z.object({ email: z.email() }).safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: 'invalid_account', message: 'email : l’adresse d’un compte de test' }, 400);
-    return resetAccounts(h.store, parsed.data.email) ? c.json({ ok: true }) : c.json({ error: 'unknown_account' }, 404);
+    if (!resetAccounts(h.store, parsed.data.email)) return c.json({ error: 'unknown_account' }, 404);
+    const theirs = (s: { email: string }) => s.email.trim().toLowerCase() === parsed.data.email.toLowerCase();
+    h.submissions.splice(0, h.submissions.length, ...h.submissions.filter((s) => !theirs(s)));
+    return c.json({ ok: true });
   });
   app.get('/submissions', (c) => c.json(h.submissions));
 

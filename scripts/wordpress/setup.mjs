@@ -30,10 +30,14 @@ const DEBIAN_WORDPRESS = '/usr/share/wordpress';
 const PLUGIN_SOURCE = `${root}wordpress/ffr-presse-purge`;
 export const PLUGIN_FILE = 'ffr-presse-purge/ffr-presse-purge.php';
 export const SHIM = `${root}test/wordpress/ffr-v1-shim.php`;
+/** Contact Form 7's public feedback route, for the accreditation guard: CF7 itself has no Debian package. */
+export const CF7_SHIM = `${root}test/wordpress/cf7-feedback-shim.php`;
 
 /** The worker's PREVIEW_SECRET and WP_PREVIEW_CREDENTIALS when `.dev.vars` does not name them (.dev.vars.example's values). */
 export const DEFAULT_PREVIEW_SECRET = 'local-preview-secret-0123456789abcdef0123';
 export const DEFAULT_PREVIEW_CREDENTIALS = 'preview:apercu-brouillons-local';
+/** The worker's FORMS_SECRET when `.dev.vars` does not name it: the accreditation forms' signature key. */
+export const DEFAULT_FORMS_SECRET = 'local-forms-secret-0123456789abcdef01234567';
 
 /**
  * The signed links' settings: the site's origin (by default the purge URL's), the secret, and the
@@ -198,7 +202,7 @@ const phpString = (s) => `'${String(s).replaceAll('\\', '\\\\').replaceAll("'", 
  * previewUnconfigured?}), outside the served folder: the tests use it to point the plugin at a
  * wrong secret, a closed port or a counting server, or to take the signed links' constants away.
  */
-function wpConfig({ socket, url, purge, preview, debugLog, overridesFile }) {
+function wpConfig({ socket, url, purge, preview, formsSecret, debugLog, overridesFile }) {
   const salt = () => randomBytes(32).toString('base64');
   const keys = [
     'AUTH_KEY',
@@ -247,6 +251,12 @@ if ( empty( $ffr_overrides['previewUnconfigured'] ) ) {
 	define( 'FFR_PRESSE_PREVIEW_SECRET', $ffr_overrides['previewSecret'] ?? ${phpString(preview.secret)} );
 	if ( isset( $ffr_overrides['previewTtl'] ) ) {
 		define( 'FFR_PRESSE_PREVIEW_TTL', $ffr_overrides['previewTtl'] );
+	}
+}
+if ( empty( $ffr_overrides['formsUnconfigured'] ) ) {
+	define( 'FFR_PRESSE_FORMS_SECRET', $ffr_overrides['formsSecret'] ?? ${phpString(formsSecret)} );
+	if ( isset( $ffr_overrides['formsSecretPrevious'] ) ) {
+		define( 'FFR_PRESSE_FORMS_SECRET_PREVIOUS', $ffr_overrides['formsSecretPrevious'] );
 	}
 }
 unset( $ffr_overrides, $ffr_overrides_file );
@@ -355,9 +365,10 @@ export async function installWordPress({
   url,
   purge,
   preview: previewOptions,
+  formsSecret = DEFAULT_FORMS_SECRET,
   seed = true,
   plugins = [PLUGIN_SOURCE],
-  muPlugins = [SHIM],
+  muPlugins = [SHIM, CF7_SHIM],
   source = DEBIAN_WORDPRESS,
 }) {
   const t0 = performance.now();
@@ -367,7 +378,7 @@ export async function installWordPress({
   await rm(join(abspath, 'wp-config.php'), { force: true });
   const debugLog = join(dir, 'debug.log');
   const overridesFile = join(dir, 'ffr-purge-overrides.json');
-  await writeFile(join(abspath, 'wp-config.php'), wpConfig({ socket, url, purge, preview, debugLog, overridesFile }));
+  await writeFile(join(abspath, 'wp-config.php'), wpConfig({ socket, url, purge, preview, formsSecret, debugLog, overridesFile }));
   const muDir = join(abspath, 'wp-content', 'mu-plugins');
   await mkdir(muDir, { recursive: true });
   await mkdir(join(abspath, 'wp-content', 'uploads'), { recursive: true });
@@ -453,6 +464,7 @@ export async function startWordPress({
   port = wordpressPort,
   purge,
   preview,
+  formsSecret = DEFAULT_FORMS_SECRET,
   seed = true,
   source = DEBIAN_WORDPRESS,
   log = console.log,
@@ -472,7 +484,7 @@ export async function startWordPress({
   try {
     const db = await startMariaDb(join(dir, 'mysql'));
     stops.push(db.stop);
-    const wp = await installWordPress({ dir, socket: db.socket, url, purge, preview, seed, source });
+    const wp = await installWordPress({ dir, socket: db.socket, url, purge, preview, formsSecret, seed, source });
     const server = await startPhpServer({ abspath: wp.abspath, port, logFile: join(dir, 'php-server.log') });
     stops.push(server.stop);
     const timings = {
@@ -523,6 +535,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       secret: devVar('PREVIEW_SECRET') ?? DEFAULT_PREVIEW_SECRET,
       credentials: devVar('WP_PREVIEW_CREDENTIALS') ?? DEFAULT_PREVIEW_CREDENTIALS,
     },
+    formsSecret: devVar('FORMS_SECRET') ?? DEFAULT_FORMS_SECRET,
   });
   console.log(`
   WordPress       ${wp.url}/wp-admin/   admin / ${wp.users.admin.password}   redaction (éditeur) / ${wp.users.editor.password}

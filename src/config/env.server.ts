@@ -54,6 +54,11 @@ export const EnvSchema = z
     /** During a rotation, the secret links already handed out were signed with (docs/operations.md). */
     PREVIEW_SECRET_PREVIOUS: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
     /**
+     * Signs the identity of each accreditation request the site sends to Contact Form 7, shared
+     * with the WordPress plugin, which refuses one without it (features/forms/accreditation-signature.ts).
+     */
+    FORMS_SECRET: z.string({ error: 'manquant' }).min(32, 'doit faire au moins 32 caractères'),
+    /**
      * Signs the press alerts' unsubscribe links (features/alerts/unsubscribe-token.server.ts): a key
      * of their own, so that rotating AUTH_SECRET signs readers out without retiring the links in inboxes.
      */
@@ -142,6 +147,7 @@ export const SECRET_NAMES = [
   'AUTH_SECRET',
   'PURGE_SECRET',
   'PREVIEW_SECRET',
+  'FORMS_SECRET',
   'HEALTH_TOKEN',
   'SMTP_PASSWORD',
   'MAIL_WEBHOOK_KEY',

@@ -84,7 +84,7 @@ describe('npm run deploy:check', () => {
       expect(status, out).toBe(0);
       expect(out).toContain(`✔ prêt à déployer (${env}`);
       expect(out).toContain(
-        `npm run rotate-secret -- --env ${env} <NOM>) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, PREVIEW_SECRET, HEALTH_TOKEN, SMTP_PASSWORD`,
+        `npm run rotate-secret -- --env ${env} <NOM>) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, PREVIEW_SECRET, FORMS_SECRET, HEALTH_TOKEN, SMTP_PASSWORD`,
       );
       expect(out).toMatch(/paquet : [\d\u202f ]+ o, [\d\u202f ]+ o gzip/);
       expect(out).toMatch(/démarrage : [\d.]+ ms/);

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { sendPurge } from '../support/purge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDevVars, root } from '../../scripts/lib/stack.mjs';
-import { context, islandLive, launch, SCREENSHOTS, siteUrl, testNow, throughProvider, upstreamUrl } from './browser';
+import { context, islandLive, launch, resetAccount, SCREENSHOTS, siteUrl, testNow, throughProvider, upstreamUrl } from './browser';
 
 // Issue 20: accreditation requests are a journalist's right (SPEC §6). An anonymous reader is
 // invited to sign in and comes back to the form as they left it; a signed-in reader without the
@@ -77,14 +77,16 @@ describe('an anonymous reader on /accreditations', () => {
       if (size === 'mobile') await notice.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await page.screenshot({ path: `${SCREENSHOTS}accreditation-rights-invitation-${size}.png` });
 
-      // What the reader chooses and types before signing in.
-      const email = uniqueEmail(`anonyme.${size}`);
+      // What the reader chooses and types before signing in. Who they are is not typed: it will be
+      // their profile's (issue 50), and the form says where to change it.
+      await resetAccount('journaliste@example.fr');
       const form = page.locator('form.cf7-form');
-      await form.getByLabel('Nom', { exact: true }).fill('Dubois');
-      await form.getByLabel('Prénom').fill('Claire');
-      await form.getByLabel('Adresse e-mail').fill(email);
+      for (const label of ['Nom', 'Prénom', 'Adresse e-mail'])
+        expect(await form.getByLabel(label, { exact: true }).getAttribute('readonly'), label).not.toBeNull();
+      const note = form.locator('.form__fixed-note');
+      expect(await note.textContent()).toContain('Votre demande est faite au nom de votre profil FFR');
+      expect(await note.getByRole('link', { name: 'votre espace presse' }).getAttribute('href')).toBe('/espace-presse');
       await form.getByLabel('Téléphone').fill('06 11 22 33 44');
-      await form.getByRole('textbox', { name: 'Média' }).fill('Midi Olympique');
       await form.getByLabel('Fonction').selectOption('Reporter photographe');
       const unticked = form.locator('.event-picker li:not(.is-closed) input:not(:checked)');
       if (size === 'desktop') await unticked.first().check();
@@ -104,7 +106,7 @@ describe('an anonymous reader on /accreditations', () => {
       expect(await refusal.textContent()).toContain(
         'Les demandes d’accréditation sont réservées aux journalistes connectés à leur compte FFR.',
       );
-      expect(await form.getByLabel('Nom', { exact: true }).inputValue()).toBe('Dubois');
+      expect(await form.getByLabel('Téléphone').inputValue()).toBe('06 11 22 33 44');
       expect(await form.locator('.event-picker input:checked').count()).toBe(2);
       await page.screenshot({ path: `${SCREENSHOTS}accreditation-rights-refused-anonymous-${size}.png` });
 
@@ -113,9 +115,11 @@ describe('an anonymous reader on /accreditations', () => {
       await throughProvider(page, 'journaliste@example.fr', path);
       await page.waitForLoadState('networkidle');
       const back = page.locator('form.cf7-form');
-      await expect.poll(() => back.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Dubois');
-      expect(await back.getByLabel('Adresse e-mail').inputValue()).toBe(email);
-      expect(await back.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('Midi Olympique');
+      // Who is asking: the profile's values, shown as such; what was typed and chosen: kept.
+      await expect.poll(() => back.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Lefèvre');
+      expect(await back.getByLabel('Adresse e-mail').inputValue()).toBe('journaliste@example.fr');
+      expect(await back.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('L’Équipe');
+      expect(await back.getByLabel('Téléphone').inputValue()).toBe('06 11 22 33 44');
       expect(await back.getByLabel('Fonction').inputValue()).toBe('Reporter photographe');
       expect(
         await back.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value)),
@@ -150,8 +154,8 @@ describe('cancelling the sign-in at the provider (issue 30, item 3)', () => {
       const { ctx, page } = await open(size, path);
       await hydrated(page);
       const form = page.locator('form.cf7-form');
-      await form.getByLabel('Nom', { exact: true }).fill('Dubois');
-      await form.getByRole('textbox', { name: 'Média' }).fill('Midi Olympique');
+      await form.getByLabel('Téléphone').fill('06 11 22 33 44');
+      await form.getByLabel('Fonction').selectOption('Pigiste');
       const ticked = await form
         .locator('.event-picker input:checked')
         .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
@@ -163,8 +167,8 @@ describe('cancelling the sign-in at the provider (issue 30, item 3)', () => {
       await page.waitForLoadState('networkidle');
       expect(await page.getByText('n’a pas abouti').count()).toBe(0);
       const back = page.locator('form.cf7-form');
-      await expect.poll(() => back.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Dubois');
-      expect(await back.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('Midi Olympique');
+      await expect.poll(() => back.getByLabel('Téléphone').inputValue(), { timeout: 10_000 }).toBe('06 11 22 33 44');
+      expect(await back.getByLabel('Fonction').inputValue()).toBe('Pigiste');
       expect(
         await back.locator('.event-picker input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value)),
       ).toEqual(ticked);
@@ -202,7 +206,6 @@ describe('a signed-in reader without the journalist status', () => {
       const form = page.locator('form.cf7-form');
       await expect.poll(() => form.getByLabel('Adresse e-mail').inputValue()).toBe('membre@example.fr');
       await form.getByLabel('Téléphone').fill('06 11 22 33 44');
-      await form.getByRole('textbox', { name: 'Média' }).fill('Rugby Club Info');
       await form.getByLabel('Fonction').selectOption('Pigiste');
       await form.locator('.event-picker li:not(.is-closed) input').first().check();
       await form.getByLabel(/J’accepte/).check();
@@ -211,7 +214,7 @@ describe('a signed-in reader without the journalist status', () => {
       await refusal.getByRole('heading', { name: 'Demande réservée aux journalistes' }).waitFor();
       await expect.poll(() => inView(page, refusal)).toBe(true);
       expect(await refusal.getByRole('link', { name: 'Mon espace presse' }).getAttribute('href')).toBe('/espace-presse');
-      expect(await form.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('Rugby Club Info');
+      expect(await form.getByLabel('Téléphone').inputValue()).toBe('06 11 22 33 44');
       await page.screenshot({ path: `${SCREENSHOTS}accreditation-rights-refused-not-journalist-${size}.png` });
       await ctx.close();
     });

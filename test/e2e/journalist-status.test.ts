@@ -59,7 +59,6 @@ describe('a pending journalist sends the information asked for (item 1)', () => 
         const form = page.locator('form.cf7-form');
         await islandLive(page, 'form.cf7-form');
         await form.getByLabel('Téléphone').fill('06 11 22 33 44');
-        await form.getByRole('textbox', { name: 'Média' }).fill('Midi Olympique');
         await form.getByLabel('Fonction').selectOption('Pigiste');
         await form.locator('.event-picker li:not(.is-closed) input').first().check();
         await form.getByLabel(/J’accepte/).check();

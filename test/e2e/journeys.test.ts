@@ -53,14 +53,15 @@ describe('4. … and finds the form as it was left', () => {
   it('keeps what was typed on the accreditation form across the sign-in', async () => {
     const { ctx, page } = await open('mobile', '/accreditations?formulaire=evenements-presse');
     const form = page.locator('form.cf7-form, .cf7 form').first();
-    await form.getByLabel('Nom', { exact: true }).fill('Moreau-Lefèvre');
-    await form.getByRole('textbox', { name: 'Média' }).fill('Rugby Mag’');
+    await form.getByLabel('Téléphone').fill('06 98 76 54 32');
+    await form.getByLabel('Commentaire').fill('Accès tribune de presse et zone mixte, s’il vous plaît.');
     await page.locator('footer').getByRole('link', { name: 'Se connecter' }).click();
     await page.getByLabel('Mot de passe').waitFor();
     await throughProvider(page, 'journaliste@example.fr', '/accreditations?formulaire=evenements-presse');
-    // What the reader typed wins over the profile's values; the rest comes from the profile.
-    await expect.poll(() => form.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Moreau-Lefèvre');
-    expect(await form.getByRole('textbox', { name: 'Média' }).inputValue()).toBe('Rugby Mag’');
+    // What the reader typed is kept; who is asking comes from the profile (issue 50).
+    await expect.poll(() => form.getByLabel('Téléphone').inputValue(), { timeout: 10_000 }).toBe('06 98 76 54 32');
+    expect(await form.getByLabel('Commentaire').inputValue()).toBe('Accès tribune de presse et zone mixte, s’il vous plaît.');
+    await expect.poll(() => form.getByLabel('Nom', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Lefèvre');
     await expect.poll(() => form.getByLabel('Adresse e-mail').inputValue(), { timeout: 10_000 }).toBe('journaliste@example.fr');
     await page.screenshot({ path: `${SCREENSHOTS}journeys-signin-form-kept-mobile.png`, fullPage: true });
     await ctx.close();

@@ -23,6 +23,7 @@ export default async function setup({ provide }) {
       ...(newest ? { source: newest.path } : {}),
       purge: { url: `${siteUrl}/api/purge`, secret: vars.PURGE_SECRET },
       preview: { secret: vars.PREVIEW_SECRET, credentials: vars.WP_PREVIEW_CREDENTIALS },
+      formsSecret: vars.FORMS_SECRET,
     });
     // The local upstream (search, sign-in, middleware) and the worker's calendar stand at TEST_NOW;
     // WordPress keeps its own clock, as the real one does: its posts are dated when the tests write them.
@@ -54,6 +55,7 @@ export default async function setup({ provide }) {
     timings: wp.timings,
     siteUrl,
     purgeSecret: vars.PURGE_SECRET,
+    formsSecret: vars.FORMS_SECRET,
     preview: wp.preview,
   });
   return async () => {

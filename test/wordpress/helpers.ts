@@ -18,6 +18,8 @@ export type WordPressContext = {
   timings: Record<string, number | boolean>;
   siteUrl: string;
   purgeSecret: string;
+  /** The worker's FORMS_SECRET, which the plugin checks accreditation requests with (FFR_PRESSE_FORMS_SECRET). */
+  formsSecret: string;
   /** What the plugin signs links with (FFR_PRESSE_SITE_URL, FFR_PRESSE_PREVIEW_SECRET), and WP_PREVIEW_CREDENTIALS. */
   preview: { siteUrl: string; secret: string; credentials: string };
 };
@@ -133,6 +135,9 @@ export async function overridePurge(
     previewSecret?: string;
     previewTtl?: number;
     previewUnconfigured?: boolean;
+    formsSecret?: string;
+    formsSecretPrevious?: string;
+    formsUnconfigured?: boolean;
   } | null,
 ) {
   if (values === null) await rm(wp.overridesFile, { force: true });

@@ -158,6 +158,8 @@ describe('the French translation', () => {
     expect(barItem(site)).toBe('Purger le cache du site');
     expect(notice(site)).toBe(notice(fr));
     expect(plugin.result.name).toBe('FFR Presse — purge du cache');
-    expect(plugin.result.description).toContain('Remplit les listes d’événements des formulaires d’accréditation (Contact Form 7).');
+    expect(plugin.result.description).toContain(
+      'Remplit les listes d’événements des formulaires d’accréditation (Contact Form 7) et n’en accepte les demandes que venues du site.',
+    );
   });
 });

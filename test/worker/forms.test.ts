@@ -1,4 +1,4 @@
-import { reset } from 'cloudflare:test';
+import { createExecutionContext, reset } from 'cloudflare:test';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { encode } from '@auth/core/jwt';
 import { env } from 'cloudflare:workers';
@@ -7,6 +7,7 @@ import { signInThroughProvider } from './oidc-flow';
 import { upstream } from './upstream-control';
 import { STANDINGS } from '../../src/features/accounts/journalist-standing';
 import { parisDay } from '../../src/lib/format/date';
+import worker from '../../src/index';
 
 beforeEach(async () => {
   await reset();
@@ -385,16 +386,47 @@ describe('accreditation requests: journalists only, the contact forms open to ev
     expect(await submissions()).toHaveLength(0);
   });
 
-  it('accepts the journalist’s request', async () => {
+  it('accepts the journalist’s request, in their own name whatever the form says, signed for WordPress', async () => {
     const { cookie } = await signInThroughProvider('journaliste@example.fr');
-    const res = await send('accreditation-evenements-presse', await request({ email: 'journaliste@example.fr' }), { cookie });
+    // Another person's identity typed in: the request still goes in the journalist's name (issue 50).
+    const typed = { email: 'membre@example.fr', nom: 'Marchand', prenom: 'Léa', media: 'Autre média', 'carte-presse': '999' };
+    const res = await send('accreditation-evenements-presse', await request(typed), { cookie });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Outcome).outcome.kind).toBe('success');
+    const { outcome } = (await res.json()) as Outcome;
+    expect(outcome.kind).toBe('success');
+    expect(outcome.values).toMatchObject({ email: 'journaliste@example.fr', nom: 'Lefèvre', prenom: 'Camille', media: 'L’Équipe' });
     const [sent] = await submissions();
     expect(sent).toMatchObject({
       slug: 'accreditation-evenements-presse',
-      fields: { 'accreditation-event-title': [await openEvent('evenements-presse')] },
+      email: 'journaliste@example.fr',
+      fields: {
+        nom: ['Lefèvre'],
+        prenom: ['Camille'],
+        email: ['journaliste@example.fr'],
+        media: ['L’Équipe'],
+        'carte-presse': ['123456'],
+        'accreditation-event-title': [await openEvent('evenements-presse')],
+      },
     });
+    expect(await submissions()).toHaveLength(1);
+  });
+
+  it('sends the request only with the site’s signature: a wrong FORMS_SECRET is refused by WordPress, the input kept', async () => {
+    const { cookie } = await signInThroughProvider('journaliste@example.fr');
+    const posted = new Request('http://presse.test/api/forms/accreditation-evenements-presse', {
+      method: 'POST',
+      body: await request(),
+      headers: { accept: 'application/json', 'user-agent': 'Mozilla/5.0 (test)', 'sec-fetch-site': 'same-origin', cookie },
+    });
+    const res = await worker.fetch(
+      posted,
+      { ...env, FORMS_SECRET: 'pas-le-secret-que-wordpress-connait-0123456789' },
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(502);
+    const { outcome } = (await res.json()) as Outcome;
+    expect(outcome).toMatchObject({ kind: 'failure', values: { commentaire: 'Accès tribune et zone mixte.' } });
+    expect(await submissions()).toHaveLength(0);
   });
 
   it('answers a failure, never a 500, when WordPress cannot tell the status; the input kept', async () => {

@@ -1,8 +1,8 @@
 <?php
 /**
  * Plugin Name:       FFR Presse — cache purge
- * Description:       Tells the FFR Presse site (a Cloudflare Worker) about every publication and every change of category, menu, settings or form, so that its pages are refreshed on the next request. Signs the preview links of drafts and the embargoed links of scheduled posts. Fills the event lists of the accreditation forms (Contact Form 7). Tells the site when a journalist’s status or mail consent changes, for its press alerts, which a minor correction can skip.
- * Version:           1.4.0
+ * Description:       Tells the FFR Presse site (a Cloudflare Worker) about every publication and every change of category, menu, settings or form, so that its pages are refreshed on the next request. Signs the preview links of drafts and the embargoed links of scheduled posts. Fills the event lists of the accreditation forms (Contact Form 7) and takes their requests only from the site. Tells the site when a journalist’s status or mail consent changes, for its press alerts, which a minor correction can skip.
+ * Version:           1.5.0
  * Requires at least: 6.1
  * Requires PHP:      8.0
  * Update URI:        false
@@ -19,6 +19,7 @@
  *   define( 'FFR_PRESSE_PREVIEW_SECRET', '…' );    // the worker's PREVIEW_SECRET, 32 characters or more
  *   define( 'FFR_PRESSE_PREVIEW_TTL', 3600 );       // optional, seconds a preview link stays valid
  *   define( 'FFR_PRESSE_EVENT_POST_TYPE', 'evenement' );   // optional, the post type of the events
+ *   define( 'FFR_PRESSE_FORMS_SECRET', '…' );      // the worker's FORMS_SECRET, 32 characters or more
  *
  * « Update URI: false »: the plugin is the federation's own, not on wordpress.org; without it
  * WordPress would offer as an update any wordpress.org plugin that took the same slug.
@@ -33,12 +34,13 @@ namespace FFRPresse\Purge;
 
 defined( 'ABSPATH' ) || exit;
 
-const VERSION     = '1.4.0';
+const VERSION     = '1.5.0';
 const PLUGIN_FILE = __FILE__;
 const TEXT_DOMAIN = 'ffr-presse-purge';
 
 const PURGE_CONSTANTS   = array( 'FFR_PRESSE_PURGE_URL', 'FFR_PRESSE_PURGE_SECRET' );
 const PREVIEW_CONSTANTS = array( 'FFR_PRESSE_SITE_URL', 'FFR_PRESSE_PREVIEW_SECRET' );
+const FORMS_CONSTANTS   = array( 'FFR_PRESSE_FORMS_SECRET' );
 
 require_once __DIR__ . '/includes/class-sender.php';
 require_once __DIR__ . '/includes/class-triggers.php';
@@ -46,6 +48,7 @@ require_once __DIR__ . '/includes/class-admin.php';
 require_once __DIR__ . '/includes/class-preview-links.php';
 require_once __DIR__ . '/includes/class-embargo.php';
 require_once __DIR__ . '/includes/class-accreditation-events.php';
+require_once __DIR__ . '/includes/class-accreditation-guard.php';
 require_once __DIR__ . '/includes/class-no-alert.php';
 require_once __DIR__ . '/includes/class-account-notices.php';
 
@@ -109,11 +112,14 @@ function boot(): void {
 	// switch_to_locale() (a mail in the recipient's language, a user's own locale) reloads them.
 	add_action( 'change_locale', __NAMESPACE__ . '\load_translations' );
 	( new Accreditation_Events() )->register();
+	// Always on: without its secret, the guard refuses every accreditation request (fail closed).
+	$form_secrets = Accreditation_Guard::configured_secrets();
+	( new Accreditation_Guard( $form_secrets ) )->register();
 	// The box and its meta whatever the configuration: a REST save that carries the meta must not
 	// be refused because the purge is not configured.
 	( new No_Alert() )->register();
 
-	$missing = array_merge( missing_constants(), missing_preview_constants() );
+	$missing = array_merge( missing_constants(), missing_preview_constants(), $form_secrets ? array() : FORMS_CONSTANTS );
 	$sender  = null;
 	if ( ! array_intersect( PURGE_CONSTANTS, $missing ) ) {
 		$sender = new Sender( trim( FFR_PRESSE_PURGE_URL ), FFR_PRESSE_PURGE_SECRET, timeout() );

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AccessNotice, type AccountLinks } from './AccessNotice';
-import { profileValues } from './profile-values';
+import { IDENTITY_FIELDS, profileValues } from './profile-values';
 import { changedFrom, draftValues, hasInput, keepPageDraft, readPageDraft } from './draft';
 import { emptySelection, EVENT_FIELD, fromTitles, selectAllFuture, toggleEvent, type EventChoice, type Selection } from './event-selection';
 import { FormResult } from './FormResult';
@@ -86,12 +86,14 @@ export default function Cf7Form(props: Cf7FormProps) {
     return () => window.removeEventListener('pagehide', keepNow);
   }, []);
 
-  // Signed in: the profile fills what the visitor has not typed yet.
+  // Signed in: the profile fills what the visitor has not typed yet; an accreditation request's
+  // identity is the profile's, whatever was typed (the server sends nothing else).
   useEffect(() => {
     if (prefilled.current || profile.status !== 'success') return;
     prefilled.current = true;
     const fill = profileValues(profile.data);
-    setValues((v) => ({ ...fill, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) }));
+    const identity = props.accreditation ? Object.fromEntries(IDENTITY_FIELDS.map((name) => [name, fill[name] ?? ''])) : {};
+    setValues((v) => ({ ...fill, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')), ...identity }));
     setFormKey((k) => k + 1);
   }, [profile]);
 
@@ -184,6 +186,9 @@ export default function Cf7Form(props: Cf7FormProps) {
         events={props.events}
         selected={selection.selectedEvents}
         onToggleEvent={(ev) => setSelection((s) => toggleEvent(s, ev))}
+        fixed={
+          props.accreditation ? { names: IDENTITY_FIELDS, note: <ProfileNote personalSpace={props.account?.personalSpace} /> } : undefined
+        }
         eventTools={eventTools}
         sending={state === 'sending'}
         onSubmit={submit}
@@ -203,6 +208,18 @@ export default function Cf7Form(props: Cf7FormProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Where an accreditation request's identity comes from, and where to change it (issue 50). */
+function ProfileNote({ personalSpace }: { personalSpace?: string }) {
+  return (
+    <>
+      Votre demande est faite au nom de votre profil FFR : nom, prénom, adresse e-mail, média et numéro de carte de presse y sont repris
+      tels quels. Pour les changer : nom, prénom et adresse e-mail dans{' '}
+      {personalSpace ? <a href={personalSpace}>votre espace personnel</a> : 'votre espace personnel'}, média et carte de presse dans{' '}
+      <a href="/espace-presse">votre espace presse</a>.
+    </>
   );
 }
 

@@ -36,6 +36,8 @@ type Props = {
   onSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
   /** Every input event of the form's fields (each key typed, each box ticked): the draft and the errors follow. */
   onInput?: (e: React.FormEvent<HTMLFormElement>) => void;
+  /** Fields shown but not typed in (an accreditation request's identity, the profile's), and the note that says why. */
+  fixed?: { names: readonly string[]; note: ReactNode };
 };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
@@ -70,15 +72,18 @@ function Field({
   values,
   errors,
   countries,
+  fixedNote,
 }: {
   field: FormField;
   id: string;
   values: FormValues;
   errors: FieldErrors;
   countries?: Countries;
+  /** Set for a read-only field: the id of the note that says where its value comes from. */
+  fixedNote?: string;
 }) {
   const error = errors[field.name];
-  const describedBy = error ? `${id}-erreur` : undefined;
+  const describedBy = [error ? `${id}-erreur` : '', fixedNote ?? ''].filter(Boolean).join(' ') || undefined;
   // The asterisk sits beside the label, not in it: the field's accessible name stays its label.
   const star = field.required ? <RequiredMark /> : null;
   const label = field.label;
@@ -237,6 +242,7 @@ function Field({
             max={field.max}
             placeholder={field.placeholder}
             autoComplete={AUTOCOMPLETE[field.name]}
+            readOnly={fixedNote ? true : undefined}
           />
           {errorLine}
         </div>
@@ -246,6 +252,7 @@ function Field({
 
 export function FormView(p: Props) {
   const errorCount = Object.keys(p.errors).length;
+  const noteId = `${p.model.slug}-profil`;
   return (
     <form
       className="form cf7-form"
@@ -258,6 +265,11 @@ export function FormView(p: Props) {
     >
       {errorCount ? <ErrorSummary model={p.model} errors={p.errors} /> : null}
       <RequiredLegend />
+      {p.fixed ? (
+        <p className="form__fixed-note" id={noteId}>
+          {p.fixed.note}
+        </p>
+      ) : null}
       <div className="form__grid">
         {p.model.fields.map((field) =>
           field.name === EVENT_FIELD && p.events ? (
@@ -279,6 +291,7 @@ export function FormView(p: Props) {
               values={p.values}
               errors={p.errors}
               countries={p.countries}
+              fixedNote={p.fixed?.names.includes(field.name) ? noteId : undefined}
             />
           ),
         )}

@@ -13,7 +13,8 @@ import { log } from '../../observability/log.server';
 // from the session cookie and WordPress's user_prefs read with the user's own token.
 
 type AccessCheck =
-  | { ok: true }
+  /** The journalist's profile: who the request is from (issue 50). */
+  | { ok: true; prefs: Prefs }
   /** sign-in: no session, or one the provider no longer honours; journalist: signed in without the status. */
   | { ok: false; reason: 'sign-in' }
   | { ok: false; reason: 'journalist'; standing: JournalistStanding }
@@ -42,7 +43,7 @@ export async function journalistSession(c: Context<AppEnv>): Promise<AccessCheck
     // The full profile: its newsroom flags say whether a request or the information is on its way.
     const prefs = await c.get('user').prefs(session.access_token, true);
     const standing = standingOf(prefs);
-    return standing === 'journaliste' ? { ok: true } : { ok: false, reason: 'journalist', standing };
+    return standing === 'journaliste' ? { ok: true, prefs } : { ok: false, reason: 'journalist', standing };
   } catch (error) {
     // WordPress no longer accepts the token (revoked at the provider): the session ends, as on /api/user/*.
     if (tokenRefused(error)) {

@@ -2,6 +2,12 @@ import type { Prefs } from '../../schemas/prefs';
 import type { FormValues } from './model';
 
 /**
+ * The fields that say who asks for an accreditation: always the profile's, never what was typed
+ * (SPEC §6, issue 50). The form shows them read-only and says where to change them.
+ */
+export const IDENTITY_FIELDS = ['nom', 'prenom', 'email', 'media', 'carte-presse'] as const;
+
+/**
  * What a signed-in reader's profile fills in a form (the fields the federation's forms name so):
  * in the island once the profile is read, and in the page the server writes for a signed-in
  * reader (the accreditation form, routes/accreditations.tsx). Empty values fill nothing.

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Prefs } from '../../schemas/prefs';
 import type { AppEnv } from '../../app-env';
 import type { SendResult } from '../../data/forms.server';
 import { UpstreamError } from '../../data/loaded';
@@ -13,6 +14,8 @@ import { LIMIT_PERIOD_SECONDS, withinLimit } from '../../http/rate-limit.server'
 import { loadFormModel } from './form-model.server';
 import { FormRequestError, readFormPost } from './form-post.server';
 import { log } from '../../observability/log.server';
+import { identityValues, SIGNATURE_FIELD, SIGNED_AT_FIELD, signAccreditation } from './accreditation-signature.server';
+import { IDENTITY_FIELDS, profileValues } from './profile-values';
 
 // Sending a form: honeypot, rate limit, idempotency, validation against the form's own description,
 // then CF7 — and CF7's answer turned into what the visitor reads (SPEC §5, §8).
@@ -154,11 +157,14 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
     };
   }
 
-  // An accreditation request comes from a journalist's session, or goes nowhere (SPEC §6); the
-  // contact forms stay open to everyone.
-  if (eventsKindOfForm(model.slug) !== undefined) {
+  // An accreditation request comes from a journalist's session, or goes nowhere (SPEC §6), and
+  // says who they are with their profile's values, whatever was typed (issue 50); the contact
+  // forms stay open to everyone.
+  const accreditation = eventsKindOfForm(model.slug) !== undefined;
+  if (accreditation) {
     const access = await journalistSession(c);
     if (!access.ok) return { model, outcome: refusal(access, cleanValues(model, values)) };
+    Object.assign(values, ownIdentity(model, access.prefs));
   }
 
   // The key names one sending; the values' digest is part of it, so that a key repeated by a cached
@@ -181,8 +187,15 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
   if (typeof values[HONEYPOT] === 'string' && values[HONEYPOT] !== '') {
     return { model, outcome: { kind: 'success', title: 'Message envoyé', message: STATUS_TEXT.success, values: checked.values } };
   }
-  if (!checked.ok)
-    return { model, outcome: { kind: 'invalid', message: STATUS_TEXT.invalid, errors: checked.errors, values: checked.values } };
+  if (!checked.ok) {
+    // A profile without a value the form requires: the journalist completes it where it is kept.
+    const errors = Object.fromEntries(
+      Object.entries(checked.errors).map(([name, error]) =>
+        accreditation && (IDENTITY_FIELDS as readonly string[]).includes(name) ? [name, MESSAGES.fromProfile] : [name, error],
+      ),
+    );
+    return { model, outcome: { kind: 'invalid', message: STATUS_TEXT.invalid, errors, values: checked.values } };
+  }
 
   // Only the form's own fields go upstream.
   const body = new FormData();
@@ -197,6 +210,13 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
     const v = checked.values[field.name];
     if (Array.isArray(v)) for (const item of v) body.append(`${field.name}[]`, item);
     else if (v !== undefined) body.set(field.name, v);
+  }
+  // WordPress takes an accreditation request only with the site's signature over who sends it.
+  if (accreditation) {
+    const signedAt = Math.floor(Date.now() / 1000);
+    const identity = identityValues(Object.fromEntries(IDENTITY_FIELDS.map((name) => [name, body.get(name) ?? ''])) as FormValues);
+    body.set(SIGNED_AT_FIELD, String(signedAt));
+    body.set(SIGNATURE_FIELD, await signAccreditation(c.get('config').FORMS_SECRET, model.slug, signedAt, identity));
   }
 
   let outcome: FormOutcome;
@@ -215,6 +235,16 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
   }
   if (idemKey && outcome.kind === 'success') c.get('forms').idempotency.remember(idemKey, outcome, IDEMPOTENCY_SECONDS);
   return { model, outcome };
+}
+
+/** The identity fields this form has, with the profile's values ('' where the profile has none), on one line each. */
+function ownIdentity(model: FormModel, prefs: Prefs): FormValues {
+  const own = identityValues(profileValues(prefs));
+  return Object.fromEntries(
+    model.fields
+      .filter((f) => (IDENTITY_FIELDS as readonly string[]).includes(f.name))
+      .map((f) => [f.name, own[f.name as keyof typeof own]]),
+  );
 }
 
 /** A page's POST without JavaScript: the outcome, or a French error for bad requests. */

@@ -27,6 +27,9 @@ export const MESSAGES = {
   choice: 'Choix invalide.',
   rejected: 'Cette valeur n’est pas acceptée. Merci de la vérifier.',
   acceptance: 'Vous devez accepter pour continuer.',
+  /** An accreditation request's identity field the profile leaves empty (issue 50). */
+  fromProfile:
+    'Cette information vient de votre profil, où elle manque\u202f: complétez votre profil, puis envoyez à nouveau votre demande.',
   fileTooLarge: 'Le fichier téléversé est trop volumineux.',
   fileType: 'Ce type de fichier n’est pas accepté.',
   tooShort: (n: number) => `Ce champ doit contenir au moins ${n} caractère${n > 1 ? 's' : ''}.`,

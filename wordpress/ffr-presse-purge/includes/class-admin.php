@@ -37,7 +37,7 @@ final class Admin {
 		);
 	}
 
-	/** One notice for the purge, one for the signed links, each with the lines to add. */
+	/** One notice for the purge, one for the signed links, one for the accreditation forms, each with the lines to add. */
 	public static function missing_configuration_html( array $missing ): string {
 		$html  = '';
 		$purge = array_values( array_intersect( $missing, PURGE_CONSTANTS ) );
@@ -48,12 +48,20 @@ final class Admin {
 				__( 'FFR_PRESSE_PURGE_TIMEOUT (in seconds, 8 by default) is optional.', 'ffr-presse-purge' )
 			);
 		}
-		$preview = array_values( array_diff( $missing, PURGE_CONSTANTS ) );
+		$preview = array_values( array_intersect( $missing, PREVIEW_CONSTANTS ) );
 		if ( $preview ) {
 			$html .= self::configuration_notice(
 				__( 'FFR Presse: preview and embargoed links are not configured, drafts are previewed by WordPress itself. Add to wp-config.php:', 'ffr-presse-purge' ),
 				$preview,
 				__( 'FFR_PRESSE_PREVIEW_TTL (how long a preview link stays valid, in seconds, 3600 by default) is optional.', 'ffr-presse-purge' )
+			);
+		}
+		$forms = array_values( array_intersect( $missing, FORMS_CONSTANTS ) );
+		if ( $forms ) {
+			$html .= self::configuration_notice(
+				__( 'FFR Presse: the accreditation forms refuse every request, since the site’s signature cannot be checked. Add to wp-config.php:', 'ffr-presse-purge' ),
+				$forms,
+				__( 'FFR_PRESSE_FORMS_SECRET_PREVIOUS (the previous secret, while the site’s is being replaced) is optional.', 'ffr-presse-purge' )
 			);
 		}
 		return $html;
@@ -65,6 +73,7 @@ final class Admin {
 			'FFR_PRESSE_PURGE_SECRET'   => "define( 'FFR_PRESSE_PURGE_SECRET', '" . __( 'the site’s PURGE_SECRET', 'ffr-presse-purge' ) . "' );",
 			'FFR_PRESSE_SITE_URL'       => "define( 'FFR_PRESSE_SITE_URL', 'https://presse.ffr.fr' );",
 			'FFR_PRESSE_PREVIEW_SECRET' => "define( 'FFR_PRESSE_PREVIEW_SECRET', '" . __( 'the site’s PREVIEW_SECRET, 32 characters or more', 'ffr-presse-purge' ) . "' );",
+			'FFR_PRESSE_FORMS_SECRET'   => "define( 'FFR_PRESSE_FORMS_SECRET', '" . __( 'the site’s FORMS_SECRET, 32 characters or more', 'ffr-presse-purge' ) . "' );",
 		);
 		$lines = '';
 		foreach ( $missing as $name ) {
