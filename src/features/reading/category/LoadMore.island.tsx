@@ -112,9 +112,11 @@ export default function LoadMore({ nextHref, listId, page }: LoadMoreProps) {
     }
   };
 
+  // Pressed before the island is live (a quick tap on a phone), the link waits for it rather than
+  // leave for the next page alone (client/main.tsx, `data-replay-press`).
   return (
     <p className="load-more">
-      <a className="button button--ghost" href={next} onClick={load} aria-busy={state === 'loading'}>
+      <a className="button button--ghost" href={next} onClick={load} aria-busy={state === 'loading'} data-replay-press="">
         {state === 'loading' ? 'Chargement…' : 'Voir plus'}
       </a>
       {state === 'failure' ? <span role="alert"> Le chargement a échoué. Réessayez.</span> : null}
