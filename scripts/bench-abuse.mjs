@@ -10,9 +10,13 @@
 //      form slugs, random searches), asked twice: KV writes, Cache API puts and upstream calls;
 //   5. 1 000 made-up spellings of real pages (issue 43: `?page=` junk, album filter values a team
 //      page does not offer, percent-escaped paths): new KV keys, KV writes, purge-object leases and
-//      Cache API puts, on the code before (BENCH_ABUSE_BASELINE, a commit) and on this checkout.
+//      Cache API puts, on the code before (BENCH_ABUSE_BASELINE, a commit) and on this checkout;
+//   6. issue 50's four attacks, on the code before (BENCH_ABUSE_BASELINE_50) and on this checkout:
+//      anonymous accreditation posts straight to Contact Form 7, a used signature re-spelt, an
+//      account notice replayed or arriving late, made-up album filters on plain pages
+//      (lib/abuse-doors.mjs). `--only=doors` runs this part alone.
 // Writes bench/abuse.json. Figures, not assertions: the workerd tests hold the limits.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { buildClient } from './build-client.mjs';
 import { callWorker, dropWorkerLogLines, importBundles, nodeBindings } from './lib/node-worker.mjs';
@@ -29,9 +33,13 @@ import {
 } from './lib/stack.mjs';
 import { startProductionWorker } from './lib/worker-build.mjs';
 import { sourceAt } from './lib/source-at.mjs';
+import { measureDoors } from './lib/abuse-doors.mjs';
 
 /** The code before issue 43's one-copy-per-page rules, for the before → after of part 5. */
 const BASELINE = process.env.BENCH_ABUSE_BASELINE ?? 'af83705';
+/** The code before issue 50 (the journalist's own identity, signatures used once, one copy for every page). */
+const BASELINE_50 = process.env.BENCH_ABUSE_BASELINE_50 ?? '84857a4';
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const control = (path, init) => fetch(`${upstreamUrl}/__control${path}`, init).then((r) => r.json());
 const ms = (t0) => Math.round(performance.now() - t0);
@@ -44,6 +52,21 @@ await waitFor(`${upstreamUrl}/`, { timeoutMs: 120_000 });
 const report = { date: new Date().toISOString(), commit: process.env.BENCH_COMMIT ?? null };
 
 try {
+  if (only !== 'doors') await partsOneToFive();
+  // Part 6: issue 50's attacks, before → after.
+  const before50 = await sourceAt(BASELINE_50, ['src', 'dev']);
+  try {
+    report.doors = await measureDoors({ before: before50, baseline: BASELINE_50, vars });
+    for (const [attack, row] of Object.entries(report.doors)) console.log(`issue 50, ${attack}: ${JSON.stringify(row)}`);
+  } finally {
+    await before50.dispose();
+  }
+} finally {
+  stopAll();
+}
+
+/** Parts 1 to 5. */
+async function partsOneToFive() {
   // ── Through workerd ──
   const served = await startProductionWorker({ port: sitePort, bindings: { ...withUpstreamPort(vars), PUBLIC_ORIGIN: siteUrl } });
   await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
@@ -179,8 +202,6 @@ try {
   } finally {
     await before.dispose();
   }
-} finally {
-  stopAll();
 }
 
 /** Part 5 on the worker built from `entry`: every figure counted from a state where the canonical pages are cached. */
@@ -239,6 +260,8 @@ async function spellings(entry) {
     statuses,
   };
 }
-await writeFile(`${root}bench/abuse.json`, `${JSON.stringify(report, null, 2)}\n`);
+// --only=doors keeps the other parts' figures of the last full run.
+const written = only === 'doors' ? { ...JSON.parse(await readFile(`${root}bench/abuse.json`, 'utf8')), doors: report.doors } : report;
+await writeFile(`${root}bench/abuse.json`, `${JSON.stringify(written, null, 2)}\n`);
 console.log('Écrit : bench/abuse.json');
 process.exit(0);

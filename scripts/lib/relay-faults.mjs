@@ -4,7 +4,8 @@
 // itself again and the Queue redelivers what the consumer asked to retry, as it would. Counted in
 // the mailbox: who was suspended, which messages were retried, which address got a mail twice, and
 // the longest consumer invocation.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { applyMigration } from './d1-sqlite.mjs';
 import { performance } from 'node:perf_hooks';
 import { ensureDevVars, root, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor, withUpstreamPort, sitePort } from './stack.mjs';
 import { startProductionWorker } from './worker-build.mjs';
@@ -40,7 +41,7 @@ export async function measureRelayFaults() {
     try {
       const db = await served.mf.getD1Database('ALERTS_DB');
       for (const file of (await readdir(`${root}migrations`)).filter((f) => f.endsWith('.sql')).sort())
-        for (const statement of splitSql(await readFile(`${root}migrations/${file}`, 'utf8'))) await db.prepare(statement).run();
+        await applyMigration(db, `${root}migrations/${file}`);
       const worker = await served.mf.getWorker();
       for (const [i, { name, fault }] of RELAY_FAULTS.entries()) {
         await post('/reset', {});
@@ -123,15 +124,4 @@ export async function measureRelayFaults() {
     stopAll();
   }
   return rows;
-}
-
-/** A migration file's statements, one by one (D1's prepare takes one). */
-function splitSql(text) {
-  return text
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
-    .split(';')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }

@@ -8,13 +8,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, symlink } from 'node:fs/promises';
 import { root } from './stack.mjs';
 
-/** Resolves with the directory (ending in /) holding src/ at `commit`, and a way to remove it. */
-export async function sourceAt(commit) {
+/** Resolves with the directory (ending in /) holding src/ (and the other `paths`) at `commit`, and a way to remove it. */
+export async function sourceAt(commit, paths = ['src']) {
   if (!/^[0-9a-f]{7,40}$/.test(commit)) throw new Error(`not a commit: ${commit}`);
   const dir = `${root}.bench/source-${commit}/`;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  execFileSync('sh', ['-c', `git archive ${commit} src | tar -x -C "${dir}"`], { cwd: root });
+  execFileSync('sh', ['-c', `git archive ${commit} ${paths.join(' ')} | tar -x -C "${dir}"`], { cwd: root });
   if (!existsSync(`${dir}public`)) await symlink(`${root}public`, `${dir}public`);
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
 }
