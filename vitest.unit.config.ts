@@ -1,23 +1,38 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Pure code of the worker (formatting, mapping, cache policy) and the local upstream, in Node.
+// Three layers of tests in Node, each a step of `npm test` of its own (scripts/test.mjs), so that
+// each says what it is (docs/testing.md):
+//   unit        pure code of the worker (formatting, mapping, cache policy), the islands and the
+//               local upstream: no server, no simulation, no emulated platform;
+//   simulation  the edge model: Cloudflare's locations, isolates and round trips in virtual time;
+//   deploy      the release tools against an emulated Cloudflare API (deploy:check, rotate-secret,
+//               the canary, release, the workflows).
+// `vitest run --config vitest.unit.config.ts --project unit` runs one; a file path runs that file.
 export default defineConfig({
   // The Durable Object's base class, for its rules tested in Node (src/cache/purge-marks.test.ts).
   resolve: { alias: { 'cloudflare:workers': fileURLToPath(new URL('./scripts/lib/cloudflare-workers-shim.mjs', import.meta.url)) } },
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'src/**/*.test.tsx',
-      'client/**/*.test.ts',
-      'dev/**/*.test.ts',
-      'test/calendar/**/*.test.ts',
-      'test/typography/**/*.test.ts',
-      'test/edge/**/*.test.ts',
-      'test/deploy/**/*.test.ts',
-    ],
     environment: 'node',
     setupFiles: ['test/unit/islands-setup.ts'],
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'client/**/*.test.ts',
+            'dev/**/*.test.ts',
+            'test/calendar/**/*.test.ts',
+            'test/typography/**/*.test.ts',
+          ],
+        },
+      },
+      { extends: true, test: { name: 'simulation', include: ['test/edge/**/*.test.ts'] } },
+      { extends: true, test: { name: 'deploy', include: ['test/deploy/**/*.test.ts'] } },
+    ],
   },
 });

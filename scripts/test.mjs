@@ -1,9 +1,9 @@
 // npm test: type check, unit tests, worker integration tests in workerd, end-to-end in Chromium
 // (the whole suite) with the smoke journeys in Firefox ESR and WebKitGTK too, and the publish hook
 // in a real WordPress.
-// `node scripts/test.mjs e2e` (npm run test:e2e) runs only the named steps: types (with the unused-
-// code check), unit, worker, e2e,
-// wordpress (a real WordPress from Debian's packages, installed when missing).
+// `npm test -- <step…>` (or `node scripts/test.mjs <step…>`) runs only the named steps: types (with
+// the unused-code check), unit, simulation, deploy, worker, e2e, wordpress (a real WordPress from
+// Debian's packages, installed when missing). docs/testing.md says which to run for which change.
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { existsSync } from 'node:fs';
@@ -41,7 +41,19 @@ const allSteps = [
   ],
   // Format and lint (biome.json): npm run format writes what it asks for.
   ['types', 'format et lint (Biome)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '.']],
-  ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts']],
+  // Three layers in Node (vitest.unit.config.ts's projects): pure code, the edge simulation, the
+  // release tools against an emulated Cloudflare API.
+  ['unit', 'unit', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts', '--project', 'unit']],
+  [
+    'simulation',
+    'simulation de la périphérie (test/edge)',
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts', '--project', 'simulation'],
+  ],
+  [
+    'deploy',
+    'déploiement sur Cloudflare émulé (test/deploy)',
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts', '--project', 'deploy'],
+  ],
   ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
   // Two lanes at once, each with a stack of its own (vitest.e2e.config.ts says which files each runs).
   [
