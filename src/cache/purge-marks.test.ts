@@ -35,6 +35,21 @@ describe('PurgeMarks', () => {
     expect(await object(storage).mark(['post:b'], 1000, once)).toEqual({ effectiveAt: T + 361_001 });
   });
 
+  it('forgets a signature at the very instant its window ends, and keeps only those still in theirs', async () => {
+    vi.useFakeTimers({ now: T });
+    const storage = new MemoryStorage();
+    const marks = object(storage);
+    await marks.mark(['post:a'], 0, { id: 'ancienne', until: T + 1000 });
+    await marks.mark(['post:a'], 0, { id: 'longue', until: T + 10_000 });
+    vi.setSystemTime(T + 1000);
+    // Its end reached: taken again, as a new one.
+    expect(await marks.mark(['post:b'], 0, { id: 'ancienne', until: T + 2000 })).toEqual({ effectiveAt: T + 1000 });
+    vi.setSystemTime(T + 2000);
+    await marks.mark(['post:c'], 0, { id: 'nouvelle', until: T + 5000 });
+    // What is stored holds only the signatures whose window is still open: the memory does not grow.
+    expect(await storage.get('seen')).toEqual({ longue: T + 10_000, nouvelle: T + 5000 });
+  });
+
   it('reads the marks an earlier version stored, one instant per tag', async () => {
     const storage = new MemoryStorage();
     await storage.put('marks', { home: T });

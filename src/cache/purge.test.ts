@@ -116,19 +116,23 @@ describe('POST /api/purge', () => {
 
   // The marks' Durable Object (run in workerd by test/worker/purge-and-limits.test.ts, in Node by
   // test/edge/freshness.test.ts) stood in for by one that keeps what it is given.
+  // The object's memory of signatures taken is kept as it: by the id the worker gives each one.
   function kv() {
     const store = new Map<string, number>();
+    const taken: { id: string; until: number }[] = [];
     const marks = {
       idFromName: () => 'marks',
       get: () => ({
-        mark: async (tags: string[], boundMs: number) => {
+        mark: async (tags: string[], boundMs: number, once?: { id: string; until: number }) => {
+          if (once && taken.some((t) => t.id === once.id)) return { replayed: true };
+          if (once) taken.push(once);
           const effectiveAt = Date.now() + boundMs;
           for (const t of tags) store.set(t, effectiveAt);
           return { effectiveAt };
         },
       }),
     };
-    return { store, namespace: marks as unknown as DurableObjectNamespace };
+    return { store, taken, namespace: marks as unknown as DurableObjectNamespace };
   }
 
   function app(marks: DurableObjectNamespace, boundMs = 0, previous?: string) {
@@ -213,6 +217,60 @@ describe('POST /api/purge', () => {
     const old = String(Number(ts) - 301);
     expect((await app(namespace)(body, { 'x-ffr-timestamp': old, 'x-ffr-signature': sign(body, old) })).status).toBe(401);
     expect(store.size).toBe(0);
+  });
+
+  it('refuses a missing or unreadable signature or timestamp, and a timestamp spelt otherwise than in digits', async () => {
+    const { store, namespace } = kv();
+    const body = JSON.stringify({ type: 'site', action: 'update', reason: 'manual' });
+    const ts = now();
+    const send = (headers: Record<string, string>) => app(namespace)(body, headers);
+    expect((await send({ 'x-ffr-timestamp': ts })).status).toBe(401);
+    expect((await send({ 'x-ffr-signature': sign(body, ts) })).status).toBe(401);
+    expect((await send({ 'x-ffr-timestamp': ts, 'x-ffr-signature': '' })).status).toBe(401);
+    expect((await send({ 'x-ffr-timestamp': ts, 'x-ffr-signature': '!!! pas du base64 !!!' })).status).toBe(401);
+    // The signed text holds the header as sent: each spelling signed as such, and still refused.
+    for (const spelt of [`+${ts}`, `${ts}.0`, `0x${Number(ts).toString(16)}`, `${ts}e0`, `${'0'.repeat(13)}${ts}`])
+      expect((await send({ 'x-ffr-timestamp': spelt, 'x-ffr-signature': sign(body, spelt) })).status, spelt).toBe(401);
+    expect(store.size).toBe(0);
+  });
+
+  it('takes a timestamp 300 s away, either side, and not one second more', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const t = 1_795_334_400;
+      vi.setSystemTime(t * 1000);
+      const body = JSON.stringify({ type: 'site', action: 'update', reason: 'manual' });
+      const status = async (ts: number) =>
+        (await app(kv().namespace)(body, { 'x-ffr-timestamp': String(ts), 'x-ffr-signature': sign(body, String(ts)) })).status;
+      expect(await status(t - 300)).toBe(200);
+      expect(await status(t + 300)).toBe(200);
+      expect(await status(t - 301)).toBe(401);
+      expect(await status(t + 301)).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('remembers a signature by its bytes: every spelling of one is the same, another signature is another', async () => {
+    const { taken, namespace } = kv();
+    const body = JSON.stringify({ type: 'site', action: 'update', reason: 'manual' });
+    const ts = now();
+    const signature = sign(body, ts);
+    expect((await app(namespace)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': signature })).status).toBe(200);
+    expect(taken).toHaveLength(1);
+    expect(taken[0]!.id).toMatch(/^[0-9a-f]{32}$/);
+    // Kept until the window is over for this timestamp, and a minute more.
+    expect(taken[0]!.until).toBe((Number(ts) + 300 + 60) * 1000);
+    for (const spelt of [signature.replace(/=+$/, ''), ` ${signature} `, `${signature.slice(0, 20)} ${signature.slice(20)}`])
+      expect((await app(namespace)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': spelt })).status, spelt).toBe(409);
+    const other = JSON.stringify({ type: 'site', action: 'update', reason: 'settings' });
+    expect((await app(namespace)(other, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(other, ts) })).status).toBe(200);
+    expect(taken).toHaveLength(2);
+    expect(taken[1]!.id).not.toBe(taken[0]!.id);
+    // The id is a digest of the MAC's bytes, not its text: the first 16 bytes of their SHA-256.
+    const bytes = Buffer.from(signature, 'base64');
+    const { createHash } = await import('node:crypto');
+    expect(taken[0]!.id).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 32));
   });
 
   it('refuses a body over 8 KiB before reading it, chunked or not, and purges nothing', async () => {

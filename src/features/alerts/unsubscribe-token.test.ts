@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { subscriberOf, unsubscribeToken } from './unsubscribe-token.server';
 
 // The unsubscribe link's token in Node's own crypto, written again from its description: HKDF-SHA-256
@@ -27,6 +27,19 @@ describe('unsubscribe tokens', () => {
     expect(await subscriberOf([SECRET, undefined], old)).toBeNull();
     // A key is the secret's own: the HMAC under the raw secret, not the derived key, is refused.
     expect(await subscriberOf([SECRET], `${ID}.${createHmac('sha256', SECRET).update(ID).digest('base64url')}`)).toBeNull();
+  });
+
+  it('derive the key once per secret in an isolate (HKDF is not redone for each link)', async () => {
+    const derive = vi.spyOn(crypto.subtle, 'deriveKey');
+    try {
+      const secret = 'once-derived-alerts-link-secret-0123456789';
+      await unsubscribeToken(secret, ID);
+      await unsubscribeToken(secret, ID);
+      await subscriberOf([secret], node(secret, ID));
+      expect(derive).toHaveBeenCalledTimes(1);
+    } finally {
+      derive.mockRestore();
+    }
   });
 
   it('refuses another id with the signature, a changed signature, and anything not shaped as a token', async () => {

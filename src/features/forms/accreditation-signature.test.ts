@@ -45,6 +45,10 @@ describe('the accreditation signature', () => {
   });
 
   it('signs an absent field as empty, in the fields’ order, so that no value moves to another', async () => {
+    const { 'carte-presse': _none, ...partial } = IDENTITY;
+    expect(await signAccreditation(SECRET, FORM, NOW, partial)).toBe(
+      await signAccreditation(SECRET, FORM, NOW, { ...partial, 'carte-presse': '' }),
+    );
     const { 'carte-presse': _card, ...withoutCard } = IDENTITY;
     expect(signedBySite(SECRET, FORM, await posted(withoutCard), NOW * 1000)).toBe(true);
     // The values shifted one field along cannot reuse a signature.
@@ -55,7 +59,9 @@ describe('the accreditation signature', () => {
   });
 
   it('sends each value on one line, trimmed: a line break cannot make two identities share a message', () => {
-    expect(identityValues({ nom: ' Lefèvre\r\nCamille ', prenom: ['Camille', 'x'], email: undefined as unknown as string })).toEqual({
+    expect(
+      identityValues({ nom: ' Lefèvre\r\nCamille ', prenom: ['Camille', 'x'], email: undefined as unknown as string, media: [] }),
+    ).toEqual({
       nom: 'Lefèvre Camille',
       prenom: 'Camille',
       email: '',

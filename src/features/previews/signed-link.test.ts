@@ -36,8 +36,20 @@ describe('signed preview links', () => {
     }
   });
 
-  it('refuses a link that would live longer than any the plugin makes', async () => {
+  it('refuses a link that would live longer than any the plugin makes: 31 days, not a second more', async () => {
     const far = NOW + MAX_LINK_LIFETIME_SECONDS + 1;
     expect(await checkPreviewLink(SECRET, 'embargo', { id: 1, exp: String(far), sig: php('embargo', 1, far) }, NOW)).toBe('invalid');
+    const longest = NOW + MAX_LINK_LIFETIME_SECONDS;
+    expect(await checkPreviewLink(SECRET, 'embargo', { id: 1, exp: String(longest), sig: php('embargo', 1, longest) }, NOW)).toBe('valid');
+    // The plugin's longest embargo link: 30 days.
+    const month = NOW + 30 * 86400;
+    expect(await checkPreviewLink(SECRET, 'embargo', { id: 1, exp: String(month), sig: php('embargo', 1, month) }, NOW)).toBe('valid');
+  });
+
+  it('takes the end only as the plugin writes it: other spellings of the same number are refused', async () => {
+    const exp = NOW + 3600;
+    const sig = php('apercu', 40_123, exp);
+    for (const spelt of [`+${exp}`, `${exp}.0`, ` ${exp}`, `${exp} `, `0x${exp.toString(16)}`, `${exp}e0`])
+      expect(await checkPreviewLink(SECRET, 'apercu', { id: 40_123, exp: spelt, sig }, NOW), spelt).toBe('invalid');
   });
 });
