@@ -12,7 +12,8 @@ import { getTheTitle } from '../wordpress/titles';
 import { createUserRoutes } from '../wordpress/users';
 import { createCf7Control } from './control';
 import { createCf7Routes, type Submission } from './routes';
-import { ACCREDITATION_FORMS, UNSIGNED } from './signature';
+import { isAccreditationForm } from './rules';
+import { UNSIGNED } from './signature';
 import { UNDEFINED_VALUE } from './validation';
 import { TEST_NOW } from '../../test/support/clock';
 
@@ -67,8 +68,7 @@ async function send(
   const headers: Record<string, string> = { 'user-agent': init.ua ?? UA };
   if (init.auth !== null && init.auth !== undefined) headers.authorization = init.auth;
   // An accreditation request goes as the site sends it, signed, unless the test says otherwise.
-  const signature =
-    init.signature === undefined ? (ACCREDITATION_FORMS.has(slug) ? siteSignature(slug, values) : {}) : (init.signature ?? {});
+  const signature = init.signature === undefined ? (isAccreditationForm(slug) ? siteSignature(slug, values) : {}) : (init.signature ?? {});
   const res = await app.request(`/wp-json/contact-form-7/v1/contact-forms/${formId(slug)}/feedback`, {
     method: 'POST',
     headers,

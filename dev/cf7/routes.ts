@@ -16,7 +16,7 @@ import {
   recordAccreditations,
   type Submission,
 } from './rules';
-import { ACCREDITATION_FORMS, signedBySite, UNSIGNED } from './signature';
+import { signedBySite, UNSIGNED } from './signature';
 import { cf7State, takeForcedStatus, type ForcedStatus } from './state';
 import { acceptanceMissing, settingIsTrue, validateFiles, validateText, type InvalidField, type ValidationContext } from './validation';
 
@@ -81,7 +81,7 @@ export function createCf7Routes(store: ContentStore, config: UpstreamConfig, sub
   // (rest_request_before_callbacks): an accreditation form takes only the site's signed posts.
   app.post('/contact-forms/:id{[0-9]+}/feedback', async (c) => {
     const guarded = findForm(c.req.param('id'));
-    if (guarded && ACCREDITATION_FORMS.has(guarded.slug)) {
+    if (guarded && isAccreditationForm(guarded.slug)) {
       const body = (c.req.header('content-type') ?? '').startsWith('multipart/form-data')
         ? await c.req.raw
             .clone()

@@ -10,7 +10,15 @@ export const DUPLICATE_EMAIL_MESSAGE = 'Cette adresse e-mail a déjà été util
 export const DUPLICATE_VIDEO_MESSAGE = 'Cette vidéo a déjà été envoyée.';
 export const EVENT_TITLE_FIELD = 'accreditation-event-title';
 
-const ACCREDITATION_SLUGS = new Set(['evenements-presse', 'rencontres-internationales', 'media-francais-sans-carte']);
+/** The six accreditation forms of SPEC §2, by slug: the federation's rules and its plugin's guard name them so. */
+const ACCREDITATION_FORMS = new Set([
+  'evenements-presse',
+  'accreditation-evenements-presse',
+  'rencontres-internationales',
+  'accreditation-rencontres-internationales',
+  'media-francais-sans-carte',
+  'accreditation-media-francais-sans-carte',
+]);
 
 /** A submission CF7 accepted (mail_sent), as /__control/submissions lists it. */
 export type Submission = {
@@ -32,7 +40,7 @@ export type Submission = {
 };
 
 export function isAccreditationForm(slug: string): boolean {
-  return slug.includes('accreditation') || ACCREDITATION_SLUGS.has(slug);
+  return ACCREDITATION_FORMS.has(slug);
 }
 
 export const isVideoField = (name: string): boolean => /(^|[-_])vid[eé]o($|[-_])/i.test(name);

@@ -6,14 +6,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // a post without the site's signature over the form, the identity fields and a time is refused
 // with 403 before Contact Form 7 reads it, and sends no mail.
 
-export const ACCREDITATION_FORMS = new Set([
-  'evenements-presse',
-  'accreditation-evenements-presse',
-  'rencontres-internationales',
-  'accreditation-rencontres-internationales',
-  'media-francais-sans-carte',
-  'accreditation-media-francais-sans-carte',
-]);
 const IDENTITY_FIELDS = ['nom', 'prenom', 'email', 'media', 'carte-presse'];
 /** Either side of WordPress's own clock, which is the real time, not the emulator's content clock. */
 const WINDOW_SECONDS = 300;

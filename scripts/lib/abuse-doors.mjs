@@ -59,7 +59,7 @@ export async function measureDoors({ before, baseline, vars }) {
       for (const file of (await readdir(`${root}migrations`)).filter((f) => f.endsWith('.sql')).sort())
         await applyMigration(db, `${root}migrations/${file}`);
       rows.respelt[label] = await respelt(vars.PURGE_SECRET);
-      Object.assign(rows, await notices(db, vars.PURGE_SECRET, label, rows));
+      ({ replayed: rows.replayed[label], older: rows.older[label] } = await notices(db, vars.PURGE_SECRET));
     } finally {
       await served.dispose();
     }
@@ -164,7 +164,7 @@ async function respelt(secret) {
 }
 
 /** A captured notice replayed after a re-subscription; an older notice after a newer one. */
-async function notices(db, secret, label, rows) {
+async function notices(db, secret) {
   const subscribe = (account) =>
     db
       .prepare(
@@ -190,21 +190,20 @@ async function notices(db, secret, label, rows) {
   const t = Date.now();
 
   // Replayed: « status lost » taken, the journalist subscribes again, the same notice comes back.
-  const replayedAccount = `u-rejeu-${label.length}`;
+  const replayedAccount = 'u-rejeu';
   await subscribe(replayedAccount);
   const lost = notice(replayedAccount, 'non', t);
   const original = await send(lost);
   await subscribe(replayedAccount);
   const replay = await send(lost, original.timestamp, original.signature);
-  rows.replayed[label] = { original: original.status, replay: replay.status, stillSubscribed: await subscribed(replayedAccount) };
+  const replayed = { original: original.status, replay: replay.status, stillSubscribed: await subscribed(replayedAccount) };
 
   // Older after newer: « kept » at t + 2 s arrives first, then « lost » of t + 1 s (re-signed, as WP-Cron retries).
-  const olderAccount = `u-ancien-${label.length}`;
+  const olderAccount = 'u-ancien';
   await subscribe(olderAccount);
   const newer = await send(notice(olderAccount, 'oui', t + 2000));
   const older = await send(notice(olderAccount, 'non', t + 1000));
-  rows.older[label] = { newer: newer.status, older: older.status, stillSubscribed: await subscribed(olderAccount) };
-  return rows;
+  return { replayed, older: { newer: newer.status, older: older.status, stillSubscribed: await subscribed(olderAccount) } };
 }
 
 /** 200 made-up album filter values on pages that show no album: new KV copies, from a state where the pages are cached. */

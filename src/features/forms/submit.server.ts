@@ -214,9 +214,8 @@ export async function submitForm(c: Context<AppEnv>, slug: string): Promise<{ mo
   // WordPress takes an accreditation request only with the site's signature over who sends it.
   if (accreditation) {
     const signedAt = Math.floor(Date.now() / 1000);
-    const identity = identityValues(Object.fromEntries(IDENTITY_FIELDS.map((name) => [name, body.get(name) ?? ''])) as FormValues);
     body.set(SIGNED_AT_FIELD, String(signedAt));
-    body.set(SIGNATURE_FIELD, await signAccreditation(c.get('config').FORMS_SECRET, model.slug, signedAt, identity));
+    body.set(SIGNATURE_FIELD, await signAccreditation(c.get('config').FORMS_SECRET, model.slug, signedAt, identityValues(checked.values)));
   }
 
   let outcome: FormOutcome;
