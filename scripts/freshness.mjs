@@ -8,19 +8,24 @@
 //     WordPress down), each with publish-to-visible, the readers' added latency, the object's and
 //     WordPress's per-second peaks, and WordPress's calls against the same minutes without the fault;
 //  3. calibration: the same model on the worker before issue 41 (git archive of CALIBRATION_COMMIT:
-//     needs the repository's history), against the review's figures.
+//     needs the repository's history), against the review's figures;
+//  4. issue 51, before (LOCATION_COMMIT) → after: object reads per location in Sydney with 1, 2, 4
+//     and 8 isolates (busy, then quiet); views of an older revision after the acknowledgement at
+//     quiet locations 320 and 400 ms away, and while the object answers in 2 s.
 // test/edge/freshness.test.ts asserts the same on three locations in npm test.
 // Runs under tsx (the local upstream is TypeScript): node --import tsx scripts/freshness.mjs [--only name,…]
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { simulate } from './lib/edge-sim.mjs';
-import { at, CALIBRATION, SCENARIOS, standardDurationMs, standardScenario } from './lib/edge-scenarios.mjs';
+import { at, both, CALIBRATION, ORDINARY, publishes, SCENARIOS, standardDurationMs, standardScenario } from './lib/edge-scenarios.mjs';
 import { sourceAt } from './lib/source-at.mjs';
 import { root } from './lib/stack.mjs';
 
 /** The last commit before issue 41's changes to the purge marks. */
 const CALIBRATION_COMMIT = 'ba18361';
+/** The last commit before issue 51's reads per location and acknowledgements that wait for slow reads. */
+const LOCATION_COMMIT = '6714fb2';
 const ORDERING_LOCATIONS = ['CDG', 'MRS', 'FRA', 'LHR', 'MAD', 'IAD', 'GRU', 'JNB', 'SIN', 'NRT'];
 const DELAYS_MS = [0, 10_000, 60_000, 120_000];
 
@@ -86,6 +91,9 @@ async function runScenarios(source, tag = '') {
       addedLatencyP99Ms: report.addedLatencyP99Ms,
       publishToVisibleP50Ms: report.publishToVisibleP50Ms,
       maxObjectWaitMs: report.maxObjectWaitMs,
+      lateAfterAck: report.lateAfterAck,
+      objectReadsPerLocationPerSecond: report.objectReadsPerLocationPerSecond,
+      isolatesPerBusyLocation: report.isolatesPerBusyLocation,
       ...(duringFault ? { duringFault } : {}),
       details: { ...figures(report), examples: report.examples, seconds: seconds(started) },
     };
@@ -136,6 +144,62 @@ if (wanted('calibration')) {
   );
 }
 
+let perLocation;
+if (wanted('per-location')) {
+  // Issue 51 before → after, on the same model and seeds.
+  const before = await sourceAt(LOCATION_COMMIT);
+  const reads = async (source, rate) => {
+    const out = {};
+    for (const n of [1, 2, 4, 8]) {
+      const r = await simulate({ locations: [at('CDG', 1, 1), at('SYD', n, rate)], durationMs: 60_000, posts: 4, root: source });
+      out[n] = r.locations.find((l) => l.name === 'SYD').objectReadsPerSecond;
+    }
+    return out;
+  };
+  const late = async (source) => {
+    const far = await simulate({
+      locations: [at('CDG', 1, 10), at('NOU', 1, 1 / 25), at('PPT', 1, 1 / 25)],
+      durationMs: 300_000,
+      posts: 2,
+      scenario: publishes(20, 15_000, 10_000),
+      root: source,
+    });
+    const slow = [];
+    for (const seed of [1, 2, 3]) {
+      const r = await simulate({
+        seed,
+        locations: ORDINARY,
+        durationMs: 300_000,
+        scenario: both(publishes(8, 20_000, 80_000), (plan) => plan.objectSlow(plan.start + 90_000, plan.start + 150_000, 2000)),
+        root: source,
+      });
+      slow.push({
+        seed,
+        lateAfterAck: r.lateAfterAck,
+        resurrections: r.resurrections,
+        acknowledged: r.acknowledged,
+        publishes: r.publishes,
+        maxObjectWaitMs: r.maxObjectWaitMs,
+      });
+    }
+    return {
+      farQuiet: { lateAfterAck: far.lateAfterAck, maxObjectWaitMs: far.maxObjectWaitMs, resurrections: far.resurrections },
+      objectSlow: slow,
+    };
+  };
+  const side = async (source) => ({ busy: await reads(source, 5), quiet: await reads(source, 0.2), ...(await late(source)) });
+  perLocation = {
+    commit: LOCATION_COMMIT,
+    note: 'busy/quiet: object reads a second at Sydney, 60 s, each isolate at 5 (busy) or 0.2 (quiet) views a second, by number of isolates; farQuiet: Nouméa and Papeete (320 and 400 ms), one view every 25 s, 20 publishes; objectSlow: the ordinary day with 8 publishes, 4 of them while the object answers in 2 s, three seeds',
+    before: await side(before.dir),
+    after: await side(root),
+  };
+  await before.dispose();
+  console.log(
+    `per location   · busy Sydney reads/s by isolates ${JSON.stringify(perLocation.before.busy)} → ${JSON.stringify(perLocation.after.busy)} · late after ack far ${perLocation.before.farQuiet.lateAfterAck} → ${perLocation.after.farQuiet.lateAfterAck}, slow ${perLocation.before.objectSlow.map((s) => s.lateAfterAck).join('/')} → ${perLocation.after.objectSlow.map((s) => s.lateAfterAck).join('/')}`,
+  );
+}
+
 const sum = (key) => ordering.reduce((n, r) => n + r[key], 0);
 const result = {
   boundMs: Math.max(0, ...ordering.map((r) => r.boundAfterAckMs)),
@@ -150,6 +214,7 @@ const result = {
   runs: ordering,
   scenarios,
   calibration,
+  perLocation,
   details: {
     date: new Date().toISOString(),
     node: process.version,
@@ -168,6 +233,7 @@ else {
       (a, b) => SCENARIOS.findIndex((x) => x.name === a.name) - SCENARIOS.findIndex((x) => x.name === b.name),
     ),
     ...(calibration ? { calibration } : {}),
+    ...(perLocation ? { perLocation } : {}),
     details: { ...last.details, merged: { date: new Date().toISOString(), only } },
   };
   await writeFile(`${root}bench/freshness.json`, `${JSON.stringify(merged, null, 2)}\n`);

@@ -4,7 +4,7 @@
 //   1. uptime: GET /__health with HEALTH_TOKEN answers 200 `ok` within 10 s, every probe up;
 //   2. with CLOUDFLARE_API_TOKEN (Workers Observability read) and CLOUDFLARE_ACCOUNT_ID, the last
 //      minutes of Workers Logs: any `worker.unhandled`, `config.invalid`, `purge.not_stored`,
-//      `purge.alerts_not_queued` or `alerts.dead_letter` (a press alert given up), `alerts.relay_refused`
+//      `purge.not_visible_in_time` (the purge object too slow to acknowledge), `purge.alerts_not_queued` or `alerts.dead_letter` (a press alert given up), `alerts.relay_refused`
 //      (the mail relay refusing the sender, the login or the message: every alert waits),
 //      and more than 1 % of answers in 5xx (over at least 100 requests).
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ export const ALERT_EVENTS = [
   'worker.unhandled',
   'config.invalid',
   'purge.not_stored',
+  'purge.not_visible_in_time',
   'purge.alerts_not_queued',
   'alerts.dead_letter',
   'alerts.relay_refused',

@@ -4,7 +4,9 @@
 //  - round trips to Western Europe, where the purge object is placed (locationHint `weur`,
 //    tags.server.ts) and WordPress is hosted: Paris a few ms, London ~9, Madrid ~22, Washington
 //    ~85, Johannesburg ~165, Singapore ~165, São Paulo ~195, Tokyo ~235, Sydney ~280, Auckland
-//    ~290 (submarine-cable latency maps; Cloudflare's own radar figures are of the same order);
+//    ~290, Nouméa ~320 and Papeete ~400 (the federation's Pacific leagues, routed through Sydney or
+//    Los Angeles: estimates) (submarine-cable latency maps; Cloudflare's own radar figures are of
+//    the same order);
 //  - an ordinary day: 100 M views a month is ~39 a second worldwide, most of them in France;
 //  - match day: 5 000 requests a second over 300 locations (the issue's figure), busy isolates at
 //    100 views a second, quiet ones at one view every 3 s, 10 publishes in 5 minutes.
@@ -26,6 +28,8 @@ export const RTT = {
   MEL: 280,
   SYD: 280,
   AKL: 290,
+  NOU: 320,
+  PPT: 400,
 };
 
 /** A location: `isolates` of it, each with `rate` views a second; `weight` alike locations it stands for. */

@@ -72,6 +72,12 @@ export const DEFAULT_MODEL = {
   prefetch: { share: 0.3, count: 2, gapMs: 30 },
   /** Share of views on the home page (the rest on the posts under test). */
   homeShare: 0.25,
+  /**
+   * Each leg of a round trip to Western Europe varies: its time × (1 + |N(0, sd)|), and now and
+   * then (`tailShare`) a tail of up to `tailMax` more (a retransmit, a congested link). A 400 ms
+   * round trip is then 400–470 ms most of the time, up to ~700 ms in its tail.
+   */
+  jitter: { sd: 0.1, tailShare: 0.02, tailMax: 0.8 },
 };
 
 const encoder = new TextEncoder();
@@ -374,6 +380,7 @@ async function bundle(root) {
       setTimeout: '__edgeSimSetTimeout',
       clearTimeout: '__edgeSimClearTimeout',
       'AbortSignal.timeout': '__edgeSimTimeout',
+      'Math.random': '__edgeSimRandom',
     },
     plugins: [
       {
@@ -508,6 +515,17 @@ export async function simulate({
       signal?.addEventListener('abort', onAbort, { once: true });
     });
 
+  /** One leg of a round trip between `site` and Western Europe, with its jitter and tail. */
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const leg = (site) => {
+    const { sd, tailShare, tailMax } = model.jitter;
+    const tail = random() < tailShare ? random() * tailMax : 0;
+    return Math.round((site.rtt / 2) * (1 + Math.abs(gauss()) * sd + tail));
+  };
+  // The worker's own randomness (a refresh's stagger) on the run's seed: a run is repeatable.
+  const saveRandom = globalThis.__edgeSimRandom;
+  globalThis.__edgeSimRandom = mulberry32(seed ^ 0x5eed);
+
   try {
     await access(`${projectRoot}public/assets/manifest.json`);
   } catch {
@@ -545,10 +563,10 @@ export async function simulate({
     const { site } = context;
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     return op('wordpress', async () => {
-      await abortable(site.rtt / 2, signal);
+      await abortable(leg(site), signal);
       const slot = wordpress.arrive(clock.now, measuring ? site.weight - 1 : 0, phantomWindow(site));
       if (faults.wordpressDown) {
-        await abortable(site.rtt / 2, signal);
+        await abortable(leg(site), signal);
         throw new TypeError('fetch failed (connection refused)');
       }
       wordpressReal.calls++;
@@ -560,7 +578,7 @@ export async function simulate({
       }
       const res = await real(realFetch(input, { ...init, signal: undefined }));
       const body = await real(res.arrayBuffer());
-      await abortable(slot.end - clock.now + site.rtt / 2, signal);
+      await abortable(slot.end - clock.now + leg(site), signal);
       return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     });
   };
@@ -579,9 +597,9 @@ export async function simulate({
               op('object', async () => {
                 instance ??= new PurgeMarks({ storage: new MemoryStorage(), id: { name: 'marks' } }, { CACHE: site.kv });
                 const context = als.getStore();
-                await clock.wait(site.rtt / 2);
+                await clock.wait(leg(site));
                 if (faults.objectDown || faults.cut.has(site.name)) {
-                  await clock.wait(site.rtt / 2);
+                  await clock.wait(leg(site));
                   throw new Error('Network connection lost.');
                 }
                 objectCalls[method] = (objectCalls[method] ?? 0) + 1;
@@ -590,12 +608,12 @@ export async function simulate({
                 (objectByMethod[method] ??= new PerSecond()).add(clock.now, copies + 1);
                 const slot = object.arrive(clock.now, copies, method === 'read' ? 1000 : phantomWindow(site));
                 if (!slot) {
-                  await clock.wait(site.rtt / 2);
+                  await clock.wait(leg(site));
                   throw Object.assign(new Error('Durable Object is overloaded. Too many requests queued.'), { overloaded: true });
                 }
                 await clock.wait(slot.end - clock.now);
                 const result = structuredClone(await instance[method](...structuredClone(args)));
-                await clock.wait(site.rtt / 2 + faults.slowMs);
+                await clock.wait(leg(site) + faults.slowMs);
                 return result;
               }),
         },
@@ -755,7 +773,7 @@ export async function simulate({
     function deliver(record, body, via, attempt) {
       const site = sites.find((s) => s.name === via);
       // From WordPress (Western Europe) to the location it reaches, signed on arrival's second as the plugin signs.
-      clock.at(site.rtt / 2 + 20, () => {
+      clock.at(leg(site) + 20, () => {
         const timestamp = String(Math.floor(clock.now / 1000));
         // A nonce per send, as the plugin adds: the site takes a signature once.
         const sent = JSON.stringify({ ...JSON.parse(body), nonce: `${via}-${attempt}-${++nonces}` });
@@ -909,6 +927,7 @@ export async function simulate({
       __edgeSimTimeout: saved.timeout,
       caches: saved.caches,
       fetch: saved.fetch,
+      __edgeSimRandom: saveRandom,
     });
     console.log = consoleLog;
   }
@@ -1034,6 +1053,8 @@ function report({
     publishToVisibleP99Ms: percentile(toVisible, 99),
     publishToVisibleMaxMs: maxOf(toVisible),
     boundAfterAckMs,
+    /** Views of an older revision after its publish was acknowledged, at locations that reach the object. */
+    lateAfterAck: late.length,
     resurrections,
     earlyGlimpses,
     lostPurges: lost.length,
@@ -1106,6 +1127,10 @@ function report({
         ops: v.ops.map(([k, a, b]) => `${k}:${a - v.at}-${b - v.at}`).join(' '),
         latency: v.respondedAt - v.at,
       })),
+    /** Object reads a second per location, whatever its isolates (the busiest location). */
+    objectReadsPerLocationPerSecond: round(maxOf(sites.map((s) => s.isolates.reduce((n, i) => n + i.reads, 0) / seconds))),
+    /** The most isolates a busy location runs in this run. */
+    isolatesPerBusyLocation: maxOf(sites.filter((s) => s.rate >= 1).map((s) => s.isolates.length)),
     /** Object reads a second, per isolate (the busiest of each class). */
     readsPerIsolatePerSecond: Object.fromEntries(
       classes.map((c) => [c, round(maxOf(sites.filter((s) => classOf(s) === c).flatMap((s) => s.isolates.map((i) => i.reads / seconds))))]),
@@ -1118,6 +1143,7 @@ function report({
       name: s.name,
       rtt: s.rtt,
       isolates: s.isolates.length,
+      objectReadsPerSecond: round(s.isolates.reduce((n, i) => n + i.reads, 0) / seconds),
       rate: s.rate,
       weight: s.weight,
       kvDelayMs: s.kvDelayMs,

@@ -1,5 +1,5 @@
 import { IsolateMemo } from './isolate-memo';
-import { builtFrom, classify, KEEP_SECONDS, type EntryMeta, type Freshness } from './policy';
+import { builtFrom, classify, KEEP_SECONDS, purgedBy, type EntryMeta, type Freshness } from './policy';
 import type { Marks } from './tags.server';
 import { log } from '../observability/log.server';
 import { deepFreeze } from '../lib/immutable';
@@ -22,7 +22,7 @@ export type StoredEntry = { value: string | Bytes; meta: EntryMeta; status?: num
  * served as it is, never refreshed behind the answer (nothing could be written) — past
  * UNVERIFIED_STALE_MS, a fresh copy counts as stale, so that the answer says so.
  */
-export type Lookup = { entry: StoredEntry | null; state: Freshness; verified: boolean };
+export type Lookup = { entry: StoredEntry | null; state: Freshness; verified: boolean; purgedAt?: number };
 
 /** How long copies judged against last-known marks still count as fresh (docs/decisions/016). */
 export const UNVERIFIED_STALE_MS = 60_000;
@@ -101,7 +101,8 @@ export function createEntryStore(scope: StoreScope) {
   const judged = (entry: StoredEntry | null, marks: Marks, freshMs: number): Lookup => {
     let state = classify(entry?.meta ?? null, now(), freshMs, marks.versions, scope.boundMs);
     if (!marks.current && state === 'fresh' && marks.ageMs > UNVERIFIED_STALE_MS) state = 'stale';
-    return { entry, state, verified: marks.current };
+    const purgedAt = state === 'purged' && entry ? purgedBy(entry.meta, now(), marks.versions, scope.boundMs) : undefined;
+    return { entry, state, verified: marks.current, ...(purgedAt === undefined ? {} : { purgedAt }) };
   };
   return {
     now,
@@ -164,16 +165,17 @@ export function createEntryStore(scope: StoreScope) {
     },
 
     /**
-     * Runs `job` unless a refresh of `key` already runs in this isolate, whose result is shared.
+     * Runs `job` unless a refresh of `key` already runs in this isolate, whose result is shared —
+     * unless it started before `startedAfter` (a purge stored since: its fetch may bring the old text).
      * One that failed is not tried again for 5 s, doubling with each failure up to a minute: its
      * error is given back at once (the callers serve the last good copy), so that an upstream that
      * is down gets a call per key and isolate now and then, not one per reader. (Not with a bound
      * of 0, the tests'.)
      */
-    refresh<T>(key: string, job: () => Promise<T>): Promise<T> {
+    refresh<T>(key: string, job: () => Promise<T>, startedAfter?: number): Promise<T> {
       const failed = scope.boundMs > 0 ? failures.get(key) : undefined;
       if (failed && now() - failed.at < failed.waitMs) return Promise.reject(failed.error);
-      return (refreshes.get(key, job) as Promise<T>).then(
+      return (refreshes.get(key, job, 0, startedAfter) as Promise<T>).then(
         (value) => {
           failures.delete(key);
           return value;
@@ -289,24 +291,28 @@ export async function readThrough<T>(
   options: ReadOptions<T>,
   load: () => Promise<T>,
 ): Promise<ReadResult<T>> {
-  const { entry, state, verified } = await store.lookup(key, options.freshMs);
+  const { entry, state, verified, purgedAt } = await store.lookup(key, options.freshMs);
   const fromCopy = (copy: StoredEntry, as: ReadResult<T>['state']): ReadResult<T> => ({
     value: parsedCopy(key, copy.value) as T,
     state: as,
     meta: copy.meta,
     startedAt: copy.meta.startedAt,
   });
-  const refresh = () =>
-    store.refresh(key, async () => {
-      const startedAt = store.now();
-      const value = await load();
-      const meta: EntryMeta = { startedAt, tags: typeof options.tags === 'function' ? options.tags(value) : options.tags };
-      // The reader never waits for the lease nor for KV.
-      const written = store.write(key, JSON.stringify(value), meta);
-      if (store.writesBehind) store.waitUntil(written);
-      else await written;
-      return { value, meta };
-    });
+  const refresh = (startedAfter?: number) =>
+    store.refresh(
+      key,
+      async () => {
+        const startedAt = store.now();
+        const value = await load();
+        const meta: EntryMeta = { startedAt, tags: typeof options.tags === 'function' ? options.tags(value) : options.tags };
+        // The reader never waits for the lease nor for KV.
+        const written = store.write(key, JSON.stringify(value), meta);
+        if (store.writesBehind) store.waitUntil(written);
+        else await written;
+        return { value, meta };
+      },
+      startedAfter,
+    );
 
   // Judged against last-known marks: served as it is (a refresh could not be stored; thousands of
   // readers refreshing at once is the outage we avoid). A copy a known purge concerns is still fetched.
@@ -318,7 +324,7 @@ export async function readThrough<T>(
     return fromCopy(entry, state);
   }
   try {
-    const { value, meta } = await refresh();
+    const { value, meta } = await refresh(purgedAt);
     return { value, state, meta, startedAt: meta.startedAt };
   } catch (error) {
     if (entry && (options.staleIfError?.(error) ?? true)) return fromCopy(entry, 'error-fallback');

@@ -18,7 +18,7 @@
 export const MEMO_MS = 1000;
 const MAX_KEYS = 500;
 
-type Slot<T> = { at: number; value: Promise<T>; running: boolean };
+type Slot<T> = { at: number; startedAt: number; value: Promise<T>; running: boolean };
 
 export class IsolateMemo<T> {
   private readonly entries = new Map<string, Slot<T>>();
@@ -28,13 +28,17 @@ export class IsolateMemo<T> {
     private readonly options: { rememberFailures?: boolean; shareRunning?: boolean } = {},
   ) {}
 
-  /** The running or remembered value, or `load()`'s, shared by concurrent callers. */
-  get(key: string, load: () => Promise<T>, ttlMs = this.defaultTtlMs): Promise<T> {
+  /**
+   * The running or remembered value, or `load()`'s, shared by concurrent callers. `startedAfter`:
+   * a load that started before it is not joined (a purge came since: what it fetches may be older).
+   */
+  get(key: string, load: () => Promise<T>, ttlMs = this.defaultTtlMs, startedAfter = Number.NEGATIVE_INFINITY): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && (hit.running ? this.options.shareRunning !== false : now - hit.at < ttlMs)) return hit.value;
+    if (hit && (hit.running ? this.options.shareRunning !== false && hit.startedAt >= startedAfter : now - hit.at < ttlMs))
+      return hit.value;
     if (this.entries.size >= MAX_KEYS) this.prune(now, ttlMs);
-    const slot: Slot<T> = { at: now, value: Promise.resolve().then(load), running: true };
+    const slot: Slot<T> = { at: now, startedAt: now, value: Promise.resolve().then(load), running: true };
     this.entries.set(key, slot);
     const forget = () => {
       if (this.entries.get(key) === slot) this.entries.delete(key);
@@ -50,7 +54,7 @@ export class IsolateMemo<T> {
   }
 
   set(key: string, value: T): void {
-    this.entries.set(key, { at: Date.now(), value: Promise.resolve(value), running: false });
+    this.entries.set(key, { at: Date.now(), startedAt: Date.now(), value: Promise.resolve(value), running: false });
   }
 
   delete(key: string): void {

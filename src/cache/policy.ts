@@ -71,11 +71,18 @@ function taggedAt(meta: EntryMeta, index: number): number {
  */
 export function classify(meta: EntryMeta | null, now: number, freshMs: number, versions: TagVersions, boundMs = 0): Freshness {
   if (!meta) return 'miss';
-  for (const [i, tag] of meta.tags.entries()) {
-    const purgedAt = markAt(versions[tag], now - boundMs);
-    if (purgedAt !== undefined && purgedAt >= taggedAt(meta, i)) return 'purged';
-  }
+  if (purgedBy(meta, now, versions, boundMs) !== undefined) return 'purged';
   return now - builtFrom(meta) < freshMs ? 'fresh' : 'stale';
+}
+
+/** The newest purge in effect that concerns the copy (when it was stored), if any. */
+export function purgedBy(meta: EntryMeta, now: number, versions: TagVersions, boundMs = 0): number | undefined {
+  let newest: number | undefined;
+  for (const [i, tag] of meta.tags.entries()) {
+    const at = markAt(versions[tag], now - boundMs);
+    if (at !== undefined && at >= taggedAt(meta, i) && (newest === undefined || at > newest)) newest = at;
+  }
+  return newest;
 }
 
 /**

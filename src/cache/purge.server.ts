@@ -118,6 +118,9 @@ export function tagsFor(body: PurgeBody): string[] {
 
 const unique = (tags: string[]) => [...new Set(tags)];
 
+/** The plugin waits 8 s for the answer (class-sender.php): a 200 comes within 7 s, or a 503. */
+const ACK_WITHIN_MS = 7000;
+
 /** A purge names one post, term, form or the site: a few hundred bytes. Anything longer is refused unread. */
 export const MAX_PURGE_BYTES = 8 * 1024;
 
@@ -190,6 +193,7 @@ export const purgeHandlers = (followUp: PurgeFollowUp) =>
   );
 
 async function purge(c: Context<AppEnv>, followUp: PurgeFollowUp) {
+  const receivedAt = Date.now();
   const raw = await c.req.arrayBuffer();
   const { PURGE_SECRET, PURGE_SECRET_PREVIOUS } = c.get('config');
   const mac = macBytes(c.req.header(SIGNATURE_HEADER));
@@ -253,7 +257,19 @@ async function purge(c: Context<AppEnv>, followUp: PurgeFollowUp) {
   }
   // Acknowledged once it holds everywhere (tags.server.ts): WordPress's 200 means « the new text
   // is what every location that reaches the purge object serves ». At most 4 s to store it (else
-  // 503 and the plugin retries) plus the bound (3 s): within the plugin's 8 s.
+  // 503 and the plugin retries) plus the bound (3 s): within the plugin's 8 s. A slow object
+  // pushes that instant back; past the plugin's patience, no 200 that would not be true.
+  if (effectiveAt - receivedAt > ACK_WITHIN_MS) {
+    log.error('purge.not_visible_in_time', { tags: tags.length, visibleInMs: effectiveAt - receivedAt });
+    return c.json(
+      {
+        error: 'purge_slow',
+        message: 'La purge est enregistrée mais ne sera pas visible partout à temps. Réessayez dans quelques instants.',
+      },
+      503,
+      { 'retry-after': '5' },
+    );
+  }
   const wait = effectiveAt - Date.now();
   if (wait > 0) await scheduler.wait(wait);
   return c.json({ purged: tags, effectiveAt: new Date(effectiveAt).toISOString() });

@@ -117,13 +117,15 @@ describe('POST /api/purge', () => {
   // The marks' Durable Object (run in workerd by test/worker/purge-and-limits.test.ts, in Node by
   // test/edge/freshness.test.ts) stood in for by one that keeps what it is given.
   // The object's memory of signatures taken is kept as it: by the id the worker gives each one.
-  function kv() {
+  function kv(slowMs = 0) {
     const store = new Map<string, number>();
     const taken: { id: string; until: number }[] = [];
     const marks = {
       idFromName: () => 'marks',
       get: () => ({
         mark: async (tags: string[], boundMs: number, once?: { id: string; until: number }) => {
+          // A slow object: the call reaches it late (its answer then comes back at once).
+          if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
           if (once && taken.some((t) => t.id === once.id)) return { replayed: true };
           if (once) taken.push(once);
           const effectiveAt = Date.now() + boundMs;
@@ -149,6 +151,23 @@ describe('POST /api/purge', () => {
         PURGE_MARKS: marks,
         PURGE_LIMITER: allow,
       });
+  }
+
+  /**
+   * Moves the fake clock to the next timer whenever one waits, until the answer comes; while none
+   * does, real I/O runs (the HMAC check) and the clock stands still, so the times are exact.
+   */
+  async function onFakeClock<T>(call: Promise<T> | T): Promise<T> {
+    const answer = Promise.resolve(call);
+    let done = false;
+    void answer.finally(() => {
+      done = true;
+    });
+    for (let i = 0; i < 10_000 && !done; i++) {
+      if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
+    return answer;
   }
 
   // As the plugin signs (wordpress/ffr-presse-purge/includes/class-sender.php): hash_hmac raw, base64.
@@ -178,17 +197,46 @@ describe('POST /api/purge', () => {
   });
 
   it('answers once the purge is in effect everywhere, the bound after it is stored', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
     vi.stubGlobal('scheduler', { wait: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)) });
     const { store, namespace } = kv();
     const body = JSON.stringify({ type: 'form', action: 'update', form: { id: 101, slug: 'contactez-nous' } } satisfies PurgeBody);
     const ts = now();
-    const res = await app(namespace, 300)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts) });
+    const res = await onFakeClock(app(namespace, 3000)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts) }));
     const answeredAt = Date.now();
     expect(res.status).toBe(200);
     const { effectiveAt } = (await res.json()) as { effectiveAt: string };
     expect(Date.parse(effectiveAt)).toBe(store.get('forms'));
     expect(answeredAt).toBeGreaterThanOrEqual(store.get('forms')!);
     vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('acknowledges later when the object answers slowly, and not at all past the plugin’s 8 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    vi.stubGlobal('scheduler', { wait: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)) });
+    const body = JSON.stringify({ type: 'form', action: 'update', form: { id: 101, slug: 'contactez-nous' } } satisfies PurgeBody);
+    const post = async (slowMs: number) => {
+      const { store, namespace } = kv(slowMs);
+      const ts = now();
+      const sentAt = Date.now();
+      const res = await onFakeClock(app(namespace, 3000)(body, { 'x-ffr-timestamp': ts, 'x-ffr-signature': sign(body, ts) }));
+      return { res, storedAt: store.get('forms')! - 3000, sentAt };
+    };
+    // 1.2 s to answer: every location's reads are about as slow, plus up to 0.5 s of distance; a
+    // read running when the mark was stored, then the next, must be back: 2 × 1.7 s after it.
+    const slow = await post(1200);
+    expect(slow.res.status).toBe(200);
+    const { effectiveAt } = (await slow.res.json()) as { effectiveAt: string };
+    expect(Date.parse(effectiveAt)).toBe(slow.storedAt + 2 * (1200 + 500));
+    // 3.5 s: visible 8 s after the mark, past the plugin's patience. Stored, but a 503, so that
+    // WordPress tries again rather than take a 200 that would not be true.
+    const slower = await post(3500);
+    expect(slower.res.status).toBe(503);
+    expect(await slower.res.json()).toMatchObject({ error: 'purge_slow' });
+    expect(slower.storedAt).toBeGreaterThan(slower.sentAt);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('accepts the previous secret during a rotation, and only then (docs/operations.md)', async () => {

@@ -13,13 +13,21 @@ import { deadline } from '../lib/deadline';
 //    PURGE_KEEP_WARM_MS (20 s) after each request, so that an isolate with a request every few
 //    seconds finds it current too (the loop lives in a request's waitUntil, which Workers keep
 //    30 s at most: a newer request's takes over after HANDOVER_MS);
+//  - a location reads the object once for all its isolates: the first to find the location's copy
+//    half the bound old says so in the Cache API (a reading note) and reads; the others wait for
+//    its answer in the location's copy. Their wake-ups are staggered, so that one of them is first;
 //  - a mark takes effect `boundMs` after it is stored: by then every current copy holds it;
-//  - a request waits only when its isolate's copy is older than the bound, and then at most
-//    MARKS_WAIT_MS; after that, and whenever the object fails, is slow or answers `overloaded`,
-//    copies are judged against the last-known marks: never « everything purged », which would send
-//    every reader to WordPress at once. No lease is asked for meanwhile, so nothing is written.
+//  - a request waits only when its isolate's copy is older than the bound, and then until the
+//    read is overdue: twice the location's usual read time (MARKS_WAIT_MS at least), so a far
+//    location (Papeete, ~400 ms) gets its answer too; after that, and whenever the object fails,
+//    is slow or answers `overloaded`, copies are judged against the last-known marks: never
+//    « everything purged », which would send every reader to WordPress at once. No lease is asked
+//    for meanwhile, so nothing is written;
+//  - a purge is acknowledged once a read started after its mark has come back everywhere: the
+//    bound, or more when the object answers slowly (the purge's own call tells how slowly).
 
-type MarksCopy = { versions: TagVersions; fetchedAt: number };
+/** `readMs`: how long the read took (the location's copy says so, for its other isolates). */
+type MarksCopy = { versions: TagVersions; fetchedAt: number; readMs?: number };
 
 export type MarksSource = {
   marks: DurableObjectNamespace<PurgeMarks>;
@@ -41,8 +49,10 @@ export type Marks = {
   ageMs: number;
 };
 
-/** The longest a request waits for the marks, once per failure (then the last-known ones). */
+/** The least a request waits for the marks, once per failure (then the last-known ones). */
 export const MARKS_WAIT_MS = 300;
+/** A location whose read time is not known yet is taken to be this far (the farthest we serve, with its jitter). */
+const FAR_READ_MS = 500;
 /**
  * An object call that takes longer than its deadline is a failure (its answer is still taken if it
  * comes): a lease 2 s; a read the bound (an answer older than that is no current copy); a purge 4 s,
@@ -69,12 +79,28 @@ let failingSince: number | null = null;
 let retryAt = -Infinity;
 let backoffMs = 1000;
 let loggedAt = -Infinity;
+/** The location's usual read time (ms): the longest of its recent timely reads, slowly forgotten. */
+let usualReadMs: number | null = null;
 
 // Placed in Western Europe, where WordPress and the press office are and most readers are: the
 // purge path (WordPress → a location near it → the object) stays short, and the far locations'
 // reads are behind their answers anyway. A hint only applies when the object is first created.
 const stub = (marks: DurableObjectNamespace<PurgeMarks>) => marks.get(marks.idFromName('marks'), { locationHint: 'weur' });
 const localKey = (origin: string) => `${origin}/__cache/purge-marks`;
+const readingKey = (origin: string) => `${origin}/__cache/purge-marks-reading`;
+/** How often an isolate looks for the answer another isolate of its location is reading. */
+const POLL_MS = 25;
+
+/** When a read started at `startedAt` is overdue: twice the location's usual read time, within the read's deadline. */
+const overdueAt = (startedAt: number, boundMs: number) =>
+  startedAt + Math.min(readDeadline(boundMs), Math.max(MARKS_WAIT_MS, 2 * (usualReadMs ?? FAR_READ_MS) + 100));
+
+/** A read that came back in time (half the bound): the location's usual read time follows it. */
+function timely(readMs: number, boundMs: number): boolean {
+  if (readMs >= boundMs / 2) return false;
+  usualReadMs = Math.max(readMs, Math.round((usualReadMs ?? readMs) * 0.9));
+  return true;
+}
 
 function keep(next: MarksCopy): void {
   if (!copy || next.fetchedAt > copy.fetchedAt) copy = next;
@@ -101,30 +127,70 @@ function failed(at: number, error: unknown): void {
   }
 }
 
-/** One refresh per isolate at a time: the location's copy if recent enough, else the object's. */
+/** The location's copy, kept when newer than this isolate's; true when it is recent enough to ask nothing. */
+async function fromLocation(local: NonNullable<MarksSource['local']>, boundMs: number): Promise<boolean> {
+  const found = await local.cache.match(localKey(local.origin)).catch(() => undefined);
+  const shared = found ? ((await found.json().catch(() => null)) as MarksCopy | null) : null;
+  if (!shared || typeof shared.fetchedAt !== 'number') return false;
+  if (!copy || shared.fetchedAt > copy.fetchedAt) {
+    keep(shared);
+    // Another isolate's read says how the object answers this location now.
+    if (typeof shared.readMs === 'number' && timely(shared.readMs, boundMs)) {
+      if (failingSince !== null && shared.fetchedAt >= failingSince) failingSince = null;
+    } else if (typeof shared.readMs === 'number') failingSince ??= shared.fetchedAt;
+  }
+  return Date.now() - copy!.fetchedAt < boundMs / 2;
+}
+
+/**
+ * One isolate of the location reads the object: null when this one should (it noted so in the
+ * location's cache), else until when another is reading, its answer due in the location's copy.
+ */
+async function claimRead(local: NonNullable<MarksSource['local']>, boundMs: number): Promise<number | null> {
+  const found = await local.cache.match(readingKey(local.origin)).catch(() => undefined);
+  const reading = found ? ((await found.json().catch(() => null)) as { until?: number } | null) : null;
+  if (typeof reading?.until === 'number' && reading.until > Date.now()) return reading.until;
+  const until = overdueAt(Date.now(), boundMs);
+  await local.cache
+    .put(
+      readingKey(local.origin),
+      new Response(JSON.stringify({ until }), {
+        headers: { 'cache-control': `max-age=${Math.ceil((until - Date.now()) / 1000) + 1}`, 'content-type': 'application/json' },
+      }),
+    )
+    .catch(() => undefined);
+  return null;
+}
+
+/** One refresh per isolate at a time: the location's copy if recent enough, else the object's, read once per location. */
 function refresh(source: MarksSource): Promise<void> {
   const now = Date.now();
   // A refresh whose request was cancelled never settles: past its deadline, another may start.
   if (refreshing && now - refreshing.startedAt < readDeadline(source.boundMs) + 500) return refreshing.done;
   const done = (async () => {
     const { local, boundMs } = source;
+    if (local && (await fromLocation(local, boundMs))) return;
+    if (Date.now() < retryAt) return;
     if (local) {
-      const found = await local.cache.match(localKey(local.origin)).catch(() => undefined);
-      const shared = found ? ((await found.json().catch(() => null)) as MarksCopy | null) : null;
-      if (shared && typeof shared.fetchedAt === 'number') {
-        keep(shared);
-        // Another isolate of this location read the object a moment ago: nothing to ask it.
-        if (Date.now() - shared.fetchedAt < boundMs * 0.4) return;
+      // Another isolate of this location is reading: its answer lands in the location's copy.
+      const othersUntil = await claimRead(local, boundMs);
+      if (othersUntil !== null) {
+        while (Date.now() < othersUntil) {
+          await scheduler.wait(POLL_MS);
+          if (await fromLocation(local, boundMs)) return;
+        }
+        return;
       }
     }
-    if (Date.now() < retryAt) return;
     const startedAt = Date.now();
     try {
       // Counted from before the call: every mark stored before it is in the answer.
-      keep({ versions: await deadline(stub(source.marks).read(), readDeadline(boundMs)), fetchedAt: startedAt });
+      const versions = await deadline(stub(source.marks).read(), readDeadline(boundMs));
+      const readMs = Date.now() - startedAt;
+      keep({ versions, fetchedAt: startedAt, readMs });
       backoffMs = 1000;
       // An answer that took half the bound is no better than none: waiting on the next one would not help.
-      if (Date.now() - startedAt < boundMs / 2) failingSince = null;
+      if (timely(readMs, boundMs)) failingSince = null;
       else failingSince ??= startedAt;
       if (local && copy) {
         const body = JSON.stringify(copy);
@@ -152,7 +218,8 @@ async function keepWarm(source: MarksSource, me: { startedAt: number }): Promise
   const soft = source.boundMs / 2;
   while (loop === me && Date.now() - lastRequestAt < source.keepWarmMs) {
     if (view(source.boundMs).ageMs >= soft && Date.now() >= retryAt) await refresh(source);
-    let wait = copy ? copy.fetchedAt + soft - Date.now() : 0;
+    // Staggered, so that one isolate of the location is first to find its copy old and reads for all.
+    let wait = copy ? copy.fetchedAt + soft + Math.random() * (soft / 3) - Date.now() : 0;
     if (retryAt > Date.now()) wait = Math.max(wait, retryAt - Date.now());
     await scheduler.wait(Math.max(wait, 50));
   }
@@ -197,9 +264,10 @@ export async function readMarks(source: MarksSource): Promise<Marks> {
     if (!known.current) noteMarks({ ageMs: known.ageMs, since: failingSince });
     return known;
   }
-  // Older than the bound and no failure known: this request waits for the refresh, a little.
+  // Older than the bound and no failure known: this request waits for the refresh until it is overdue.
   const running = refresh(source);
-  const answered = await Promise.race([running.then(() => true), scheduler.wait(MARKS_WAIT_MS).then(() => false)]);
+  const until = overdueAt(refreshing?.startedAt ?? now, boundMs);
+  const answered = await Promise.race([running.then(() => true), scheduler.wait(Math.max(0, until - now)).then(() => false)]);
   const after = view(boundMs);
   if (!answered && !after.current) failingSince ??= now;
   noteMarks({ waitedMs: Date.now() - now, ...(after.current ? {} : { ageMs: after.ageMs }) });
@@ -216,22 +284,32 @@ export function marksState(boundMs: number): { ageMs: number | null; current: bo
   };
 }
 
-/** Marks the tags purged; resolves with the instant the purge takes effect everywhere (rejects past the deadline: 503). */
+/**
+ * Marks the tags purged; resolves with the instant the purge is visible everywhere (rejects past
+ * the deadline: 503). That is when it takes effect (the bound after it was stored), or later when
+ * the object answers slowly: every location's reads are then about as slow as this call, plus
+ * their own distance, and a read started after the mark must have come back (one running when it
+ * was stored, then the next).
+ */
 export async function markPurged(
   marks: DurableObjectNamespace<PurgeMarks>,
   tags: string[],
   boundMs: number,
   once?: { id: string; until: number },
 ): Promise<number | 'replayed'> {
+  const sentAt = Date.now();
   const answer = await deadline(stub(marks).mark(tags, boundMs, once), MARK_DEADLINE_MS);
   if (answer.replayed) return 'replayed';
   const { effectiveAt } = answer;
+  const tookMs = Date.now() - sentAt;
   if (copy) {
     const versions = { ...copy.versions };
     for (const t of tags) addMark(versions, t, effectiveAt - boundMs, Date.now() - boundMs);
     copy = { ...copy, versions };
   }
-  return effectiveAt;
+  // Tests (a bound of 0) read the object on every request: visible at once.
+  if (boundMs === 0) return effectiveAt;
+  return Math.max(effectiveAt, effectiveAt - boundMs + 2 * (tookMs + FAR_READ_MS));
 }
 
 // ── Leases: the right to write a copy (purge-marks.server.ts), asked behind the answer ──
