@@ -49,7 +49,7 @@ export default function UserMenu(props: UserMenuProps) {
   const logout = (e: React.MouseEvent) => {
     if (logoutUrl) return; // the federation's own logout page
     e.preventDefault();
-    void signOut('/');
+    void signOut('/', SIGN_OUT_PATH);
   };
 
   if (!live || session.status === 'loading') return <StaticUserMenu {...props} />;

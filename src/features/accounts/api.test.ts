@@ -99,3 +99,17 @@ describe('csrfToken', () => {
     expect(await csrfToken()).toBe('abc');
   });
 });
+
+describe('signOut', () => {
+  it('opens the page that signs out without JavaScript when the CSRF token cannot be had', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('window', { location: { assign }, addEventListener: () => undefined });
+    vi.stubGlobal('fetch', async () => new Response('Service Unavailable', { status: 503 }));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // A fresh module: the token the tests above fetched is remembered by the one they imported.
+    vi.resetModules();
+    const { signOut } = await import('./api');
+    await signOut('/', '/deconnexion');
+    expect(assign).toHaveBeenCalledWith('/deconnexion');
+  });
+});

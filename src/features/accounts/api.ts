@@ -109,13 +109,25 @@ export const newsroomAction = (action: 'journalist_status_request' | 'journalist
 export const getMedias = () =>
   fetch('/api/user/medias', { credentials: 'same-origin' }).then((r) => json<Array<{ id: number; nom: string }>>(r));
 
-/** Sign-out is a POST with the CSRF token (Auth.js), sent as a real form so the browser follows it. */
-export async function signOut(callbackUrl = '/') {
+/**
+ * Sign-out is a POST with the CSRF token (Auth.js), sent as a real form so the browser follows it.
+ * Without the token (a failed /api/auth/csrf), the form cannot go: `orElse`, the page that asks
+ * and signs out without JavaScript, is opened instead of a click that does nothing.
+ */
+export async function signOut(callbackUrl = '/', orElse?: string) {
+  let token: string;
+  try {
+    token = await csrfToken();
+  } catch (error) {
+    if (orElse === undefined) throw error;
+    window.location.assign(orElse);
+    return;
+  }
   const form = document.createElement('form');
   form.method = 'post';
   form.action = '/api/auth/signout';
   for (const [name, value] of [
-    ['csrfToken', await csrfToken()],
+    ['csrfToken', token],
     ['callbackUrl', callbackUrl],
   ] as const) {
     const input = document.createElement('input');
