@@ -140,6 +140,7 @@ const worker = await startProductionWorker({
     KV_MEMO_MS: '0',
     // Each request measured once its waitUntil work is done: the marks refreshed on requests, not kept current behind them.
     PURGE_KEEP_WARM_MS: '0',
+    PURGE_LEASE_BATCH_MS: '0',
   },
 });
 await waitFor(`${siteUrl}/__bench/noop`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });

@@ -102,7 +102,7 @@ app.use(async (c, next) => {
     kv: c.env.CACHE,
     marks,
     boundMs: config.PURGE_BOUND_MS,
-    claim: (key, meta) => leaseWrite(c.env.PURGE_MARKS, key, meta, config.PURGE_BOUND_MS),
+    claim: (key, meta) => leaseWrite(c.env.PURGE_MARKS, key, meta, config.PURGE_BOUND_MS, config.PURGE_LEASE_BATCH_MS),
     waitUntil,
     local,
   });

@@ -65,9 +65,8 @@ const readDeadline = (boundMs: number) => Math.max(1000, boundMs);
 const HANDOVER_MS = 5000;
 /** Failed reads are retried after 1 s, doubling up to this: a failing object is not asked every tick. */
 const MAX_BACKOFF_MS = 8000;
-/** Claims and releases of the same moment go to the object in one call. */
-const LEASE_BATCH_MS = 250;
-const RELEASE_BATCH_MS = 1000;
+/** Releases wait this many times the claims' window (PURGE_LEASE_BATCH_MS) to travel with claims. */
+const RELEASE_WAITS = 4;
 const MAX_BATCH = 64;
 
 let copy: MarksCopy | null = null;
@@ -319,16 +318,17 @@ type Batch = { claims: Claim[]; releases: { key: string; token: string }[]; sent
 let batch: Batch | null = null;
 
 /**
- * The batch being gathered: a claim is sent within LEASE_BATCH_MS; a release waits up to
- * RELEASE_BATCH_MS for claims to travel with (a publish sets off many writes, each released).
+ * The batch being gathered: a claim is sent within the claims' window (PURGE_LEASE_BATCH_MS, 250 ms);
+ * a release waits up to four times that for claims to travel with (a publish sets off many writes,
+ * each released).
  */
-function gather(marks: DurableObjectNamespace<PurgeMarks>, withinMs: number): Batch {
+function gather(marks: DurableObjectNamespace<PurgeMarks>, withinMs: number, claimsWithinMs: number): Batch {
   let into = batch;
   if (!into || into.claims.length + into.releases.length >= MAX_BATCH) {
     const created: Batch = { claims: [], releases: [], sent: false, done: Promise.resolve() };
     into = batch = created;
     created.done = scheduler.wait(withinMs).then(() => send(marks, created));
-  } else if (withinMs === LEASE_BATCH_MS && into.claims.length === 0) {
+  } else if (withinMs === claimsWithinMs && into.claims.length === 0) {
     // A release-only batch waiting longer: the first claim sets it off sooner.
     const sooner = into;
     into.done = scheduler.wait(withinMs).then(() => send(marks, sooner));
@@ -367,6 +367,7 @@ export async function leaseWrite(
   key: string,
   meta: EntryMeta,
   boundMs: number,
+  batchMs: number,
 ): Promise<(() => Promise<void>) | null> {
   if (failingSince !== null || (copy && !admissible(meta, copy.versions))) return null;
   const { startedAt, dataAt, tags, tagsAt } = meta;
@@ -386,10 +387,10 @@ export async function leaseWrite(
             )
       : null;
   }
-  const token = await new Promise<string | null>((resolve) => gather(marks, LEASE_BATCH_MS).claims.push({ ...claim, resolve }));
+  const token = await new Promise<string | null>((resolve) => gather(marks, batchMs, batchMs).claims.push({ ...claim, resolve }));
   if (!token) return null;
   return () => {
-    const into = gather(marks, RELEASE_BATCH_MS);
+    const into = gather(marks, RELEASE_WAITS * batchMs, batchMs);
     into.releases.push({ key, token });
     return into.done;
   };

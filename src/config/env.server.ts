@@ -93,6 +93,12 @@ export const EnvSchema = z
      */
     PURGE_KEEP_WARM_MS: z.coerce.number().int().min(0).max(25_000).default(20_000),
     /**
+     * How long an isolate gathers its copies' lease claims before asking the purge object for them
+     * in one call (cache/tags.server.ts); releases wait four times as long to travel with claims.
+     * The object's limit counts requests, not keys. 0 (the CPU bench): each claim at once.
+     */
+    PURGE_LEASE_BATCH_MS: z.coerce.number().int().min(0).max(1000).default(250),
+    /**
      * The site's calendar stands still at this instant (ISO 8601 with a zone): what « today » is for
      * the pages (news sitemap, events, deadlines, new posts, the footer's year). Tests pin it beside
      * the local upstream's clock; refused outside development (docs/decisions/014-calendar-clock.md).
