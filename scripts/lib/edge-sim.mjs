@@ -63,7 +63,12 @@ const RENDERED = new Set(['MISS', 'PURGED', 'BYPASS', 'STALE-IF-ERROR']);
 
 /** The model's defaults; a scenario may change any. */
 export const DEFAULT_MODEL = {
-  object: { serviceMs: 1, maxQueueMs: 1000 },
+  /**
+   * `readMsPerKB`: a read's answer is serialized on the object's one thread (~330 MB/s, V8's JSON
+   * and structured clone); `preloadTags`: marks already stored, spread over the last seven days (a
+   * busy newsroom's week: a few thousand posts' tags), so that what a read carries is counted.
+   */
+  object: { serviceMs: 1, maxQueueMs: 1000, readMsPerKB: 0.003, preloadTags: 0 },
   wordpress: { concurrency: 32, serviceMs: [80, 250] },
   kv: { hotMs: 3, coldMs: 30, writeMs: 40 },
   cacheMs: 1,
@@ -206,7 +211,7 @@ class Service {
     return Array.isArray(s) ? s[0] + this.random() * (s[1] - s[0]) : s;
   }
   /** A call arriving at `at`: its start and end, or null when the queue is past its limit. */
-  #admit(at) {
+  #admit(at, extraMs = 0) {
     let i = 0;
     for (let j = 1; j < this.free.length; j++) if (this.free[j] < this.free[i]) i = j;
     const start = Math.max(at, this.free[i]);
@@ -214,7 +219,7 @@ class Service {
       this.rejected++;
       return null;
     }
-    const end = start + this.#service();
+    const end = start + this.#service() + extraMs;
     this.free[i] = end;
     return { start, end };
   }
@@ -225,12 +230,12 @@ class Service {
       this.#admit(at);
     }
   }
-  /** A real call arriving now, repeated `copies` times within `windowMs`. */
-  arrive(at, copies, windowMs) {
+  /** A real call arriving now, repeated `copies` times within `windowMs`; `extraMs`: its own work beyond the service time. */
+  arrive(at, copies, windowMs, extraMs = 0) {
     this.#drain(at);
     this.arrivals.add(at);
     for (let i = 0; i < copies; i++) this.phantoms.push({ at: at + this.random() * windowMs, seq: this.#seq++ });
-    return this.#admit(at);
+    return this.#admit(at, extraMs);
   }
   reset() {
     this.arrivals = new PerSecond();
@@ -585,6 +590,17 @@ export async function simulate({
 
   // The purge object: one instance, reached from each location through its own namespace.
   let instance = null;
+  const readBytes = { reads: 0, total: 0 };
+  /** The object's storage, with `preloadTags` marks of the last seven days already in it. */
+  const preloaded = () => {
+    const storage = new MemoryStorage();
+    const week = 7 * 24 * 3600_000;
+    const marks = {};
+    for (let i = 0; i < model.object.preloadTags; i++)
+      marks[`post:communique-de-presse-numero-${i}-de-la-federation`] = [Math.round(start - 60_000 - random() * (week - 120_000))];
+    if (model.object.preloadTags > 0) storage.put('marks', marks);
+    return storage;
+  };
   const namespaceFor = (site, PurgeMarks) => ({
     idFromName: (name) => ({ name, toString: () => name }),
     get: () =>
@@ -595,7 +611,7 @@ export async function simulate({
             (_, method) =>
             (...args) =>
               op('object', async () => {
-                instance ??= new PurgeMarks({ storage: new MemoryStorage(), id: { name: 'marks' } }, { CACHE: site.kv });
+                instance ??= new PurgeMarks({ storage: preloaded(), id: { name: 'marks' } }, { CACHE: site.kv });
                 const context = als.getStore();
                 await clock.wait(leg(site));
                 if (faults.objectDown || faults.cut.has(site.name)) {
@@ -606,11 +622,19 @@ export async function simulate({
                 if (context?.isolate && method === 'read') context.isolate.reads++;
                 const copies = method === 'mark' || !measuring ? 0 : site.weight - 1;
                 (objectByMethod[method] ??= new PerSecond()).add(clock.now, copies + 1);
-                const slot = object.arrive(clock.now, copies, method === 'read' ? 1000 : phantomWindow(site));
+                // A read's size (the object's state on arrival) makes its service longer: serializing it.
+                const bytes = method === 'read' ? JSON.stringify(await instance.read(...structuredClone(args))).length : 0;
+                const slot = object.arrive(
+                  clock.now,
+                  copies,
+                  method === 'read' ? 1000 : phantomWindow(site),
+                  (bytes / 1024) * model.object.readMsPerKB,
+                );
                 if (!slot) {
                   await clock.wait(leg(site));
                   throw Object.assign(new Error('Durable Object is overloaded. Too many requests queued.'), { overloaded: true });
                 }
+                if (method === 'read') Object.assign(readBytes, { reads: readBytes.reads + 1, total: readBytes.total + bytes });
                 await clock.wait(slot.end - clock.now);
                 const result = structuredClone(await instance[method](...structuredClone(args)));
                 await clock.wait(leg(site) + faults.slowMs);
@@ -879,6 +903,7 @@ export async function simulate({
     for (const key of Object.keys(objectCalls)) delete objectCalls[key];
     for (const key of Object.keys(objectByMethod)) delete objectByMethod[key];
     Object.assign(wordpressReal, { calls: 0, timeouts: 0 });
+    Object.assign(readBytes, { reads: 0, total: 0 });
     for (const site of sites) for (const isolate of site.isolates) Object.assign(isolate, { reads: 0, requests: 0 });
     // The warm-up took virtual time: the readers' schedule starts from it.
     const shift = measuredFrom - start;
@@ -909,6 +934,7 @@ export async function simulate({
       objectCalls,
       objectByMethod,
       wordpressReal,
+      readBytes,
       object,
       wordpress,
       faults,
@@ -947,6 +973,7 @@ function report({
   objectCalls,
   objectByMethod,
   wordpressReal,
+  readBytes,
   object,
   wordpress,
   faults,
@@ -1127,6 +1154,8 @@ function report({
         ops: v.ops.map(([k, a, b]) => `${k}:${a - v.at}-${b - v.at}`).join(' '),
         latency: v.respondedAt - v.at,
       })),
+    /** What one read of the marks carries, on average (bytes of JSON). */
+    objectReadBytesMean: readBytes.reads ? Math.round(readBytes.total / readBytes.reads) : 0,
     /** Object reads a second per location, whatever its isolates (the busiest location). */
     objectReadsPerLocationPerSecond: round(maxOf(sites.map((s) => s.isolates.reduce((n, i) => n + i.reads, 0) / seconds))),
     /** The most isolates a busy location runs in this run. */

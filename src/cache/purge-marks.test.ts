@@ -22,6 +22,21 @@ describe('PurgeMarks', () => {
     expect(await marks.read()).toEqual({ 'post:a': [T, T + 5000], home: [T + 5000] });
   });
 
+  it('sends only the tags marked since a given instant, each with all its marks', async () => {
+    vi.useFakeTimers({ now: T });
+    const marks = object();
+    await marks.mark(['post:a', 'home'], 1000);
+    vi.setSystemTime(T + 5000);
+    await marks.mark(['post:a'], 1000);
+    vi.setSystemTime(T + 9000);
+    await marks.mark(['post:b'], 1000);
+    expect(await marks.read(T + 5000)).toEqual({ 'post:a': [T, T + 5000], 'post:b': [T + 9000] });
+    expect(await marks.read(T + 9001)).toEqual({});
+    // Not a number: everything, as for a new isolate.
+    expect(await marks.read(Number.NEGATIVE_INFINITY)).toEqual(await marks.read());
+    expect(Object.keys(await marks.read())).toEqual(['post:a', 'home', 'post:b']);
+  });
+
   it('takes a signature once until its window ends, even after a restart, then forgets it', async () => {
     vi.useFakeTimers({ now: T });
     const storage = new MemoryStorage();

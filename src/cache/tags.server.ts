@@ -1,4 +1,4 @@
-import { addMark, admissible, type EntryMeta, type TagVersions } from './policy';
+import { addMark, admissible, pruneVersions, type EntryMeta, type TagVersions } from './policy';
 import type { PurgeMarks } from './purge-marks.server';
 import { log, noteMarks } from '../observability/log.server';
 import { deadline } from '../lib/deadline';
@@ -89,6 +89,18 @@ const localKey = (origin: string) => `${origin}/__cache/purge-marks`;
 const readingKey = (origin: string) => `${origin}/__cache/purge-marks-reading`;
 /** How often an isolate looks for the answer another isolate of its location is reading. */
 const POLL_MS = 25;
+/**
+ * A read asks only for the tags marked since the newest mark the isolate knows, less this much:
+ * the object's clock may be another machine's after a restart.
+ */
+const CLOCK_MARGIN_MS = 10_000;
+
+/** The newest mark of a copy: what a read asks the changes since. */
+function newestMark(versions: TagVersions): number {
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const marks of Object.values(versions)) newest = Math.max(newest, marks.at(-1) ?? newest);
+  return newest;
+}
 
 /** When a read started at `startedAt` is overdue: twice the location's usual read time, within the read's deadline. */
 const overdueAt = (startedAt: number, boundMs: number) =>
@@ -183,9 +195,12 @@ function refresh(source: MarksSource): Promise<void> {
     }
     const startedAt = Date.now();
     try {
-      // Counted from before the call: every mark stored before it is in the answer.
-      const versions = await deadline(stub(source.marks).read(), readDeadline(boundMs));
+      // Counted from before the call: every mark stored before it is in the answer. Only what
+      // changed since the newest mark this isolate knows travels; each tag that did comes whole.
+      const since = copy ? newestMark(copy.versions) - CLOCK_MARGIN_MS : undefined;
+      const changed = await deadline(stub(source.marks).read(since), readDeadline(boundMs));
       const readMs = Date.now() - startedAt;
+      const versions = since === undefined || !copy ? changed : pruneVersions({ ...copy.versions, ...changed }, Date.now());
       keep({ versions, fetchedAt: startedAt, readMs });
       backoffMs = 1000;
       // An answer that took half the bound is no better than none: waiting on the next one would not help.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../scripts/lib/edge-sim.mjs';
-import { at, both, ORDINARY, publishes, standardDurationMs, standardScenario } from '../../scripts/lib/edge-scenarios.mjs';
+import { at, both, publishes, standardDurationMs, standardScenario } from '../../scripts/lib/edge-scenarios.mjs';
+import { type Plan, report } from './support';
 
 // The worker's production bundle on three simulated Cloudflare locations, on a clock for time and
 // load (scripts/lib/edge-sim.mjs): `npm run freshness` runs ten locations, match day's 300 and the
@@ -97,69 +98,4 @@ describe('the edge in real time (issue 41): near and far, busy and quiet', () =>
     expect(during.views).toBeGreaterThan(500);
     expect(during.notServed).toBe(0);
   }, 600_000);
-});
-
-describe('at match-day scale (issue 51): a location, not an isolate; acknowledged means visible', () => {
-  it('reads the purge object about once a second per location, whatever its isolates', async () => {
-    // Sydney with eight isolates of five views a second each (before: 6.3 reads a second there, 0.8 per isolate).
-    const busy = await simulate({ locations: [at('CDG', 1, 1), at('SYD', 8, 5)], durationMs: 60_000, posts: 4 });
-    expect(busy.isolatesPerBusyLocation).toBe(8);
-    expect(busy.objectReadsPerLocationPerSecond).toBeLessThanOrEqual(1.2);
-    expect(report(busy)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
-  }, 300_000);
-
-  it('shows no older revision after an acknowledgement at a quiet location 320 or 400 ms away', async () => {
-    // One view every 25 s: the isolate's copy of the marks is old at nearly every view, and its read
-    // takes a round trip (with jitter) longer than 300 ms (before: a view of the old text after the 200).
-    const far = await simulate({
-      locations: [at('CDG', 1, 10), at('NOU', 1, 1 / 25), at('PPT', 1, 1 / 25)],
-      durationMs: 300_000,
-      posts: 2,
-      scenario: publishes(20, 15_000, 10_000),
-    });
-    expect(far.examples.late).toEqual([]);
-    expect(far.lateAfterAck).toBe(0);
-    expect(report(far)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
-    // Waiting for a far read is bounded by twice that location's usual read time.
-    expect(far.maxObjectWaitMs).toBeLessThanOrEqual(2 * 400 * 1.2 + 100);
-  }, 300_000);
-
-  it('acknowledges later, not falsely, while the object answers in 2 s', async () => {
-    // Eight publishes, four of them inside the slow minute (before: 11 views of an older text after its 200).
-    const slow = await simulate({
-      locations: ORDINARY,
-      durationMs: 300_000,
-      scenario: both(publishes(8, 20_000, 80_000), (plan: Plan) => plan.objectSlow(plan.start + 90_000, plan.start + 150_000, 2000)),
-    });
-    expect(slow.examples.late).toEqual([]);
-    expect(slow.lateAfterAck).toBe(0);
-    expect(report(slow)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
-    expect(slow.acknowledged).toBe(slow.publishes);
-    expect(slow.maxObjectWaitMs).toBeLessThanOrEqual(400);
-  }, 300_000);
-
-  it('answers 503, not a late 200, when the object is too slow to make a purge visible within the plugin’s 8 s', async () => {
-    // 3.5 s an answer: visible everywhere ~8 s after the mark, past the plugin's patience. Its
-    // retries (a minute later, then two) are acknowledged once the object is quick again.
-    const slower = await simulate({
-      locations: [at('CDG', 1, 10), at('SYD', 1, 5)],
-      durationMs: 240_000,
-      posts: 2,
-      scenario: both(publishes(2, 20_000, 30_000), (plan: Plan) => plan.objectSlow(plan.start + 20_000, plan.start + 80_000, 3500)),
-    });
-    expect(slower.purgeToAckMs).toBeLessThanOrEqual(8000);
-    expect(slower.acknowledged).toBe(slower.publishes);
-    expect(slower.examples.late).toEqual([]);
-    expect(report(slower)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
-  }, 300_000);
-});
-
-/** What a fault is given (edge-sim.mjs's plan). */
-type Plan = { start: number; objectSlow: (from: number, to: number, ms: number) => void; objectDown: (from: number, to: number) => void };
-
-const report = (r: Awaited<ReturnType<typeof simulate>>) => ({
-  resurrections: r.resurrections,
-  lostPurges: r.lostPurges,
-  serverErrors: r.serverErrors,
-  examples: r.examples,
 });
