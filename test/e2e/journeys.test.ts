@@ -75,7 +75,9 @@ describe('5. Back after « Voir plus » finds the list as it was', () => {
       const cards = page.locator('#liste-contenus > .card');
       for (const expected of [8, 12]) {
         await page.getByRole('link', { name: 'Voir plus' }).click();
-        await expect.poll(() => cards.count()).toBe(expected);
+        // The next page is fetched from the site: a second or more when both lanes load the machine
+        // (the poll's own 1 s once failed here with 8 cards of 12, the fetch still on its way).
+        await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(expected);
       }
       expect(page.url()).toContain('page=3');
       expect(await page.locator('nav.pagination [aria-current="page"]').textContent()).toBe('3');
