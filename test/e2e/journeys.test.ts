@@ -88,7 +88,8 @@ describe('5. Back after « Voir plus » finds the list as it was', () => {
       await ninth.click();
       await page.waitForURL((url) => !url.search.includes('page='));
       await page.goBack();
-      await expect.poll(() => cards.count()).toBe(12);
+      // The pages before page 3 are fetched again, then put back: the same 10 s as above.
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(12);
       expect(await cards.allTextContents()).toEqual(titles);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 200);
       expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolled + 200);
