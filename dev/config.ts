@@ -20,6 +20,9 @@ export type UpstreamConfig = {
   oidcClientId: string;
   oidcClientSecret: string;
   purgeSecret: string;
+  /** The zone the worker purges by tag (CF_ZONE_ID) and the API token it sends (CF_PURGE_TOKEN): dev/cloudflare/purge.ts. */
+  zoneId: string;
+  zonePurgeToken: string;
   /** The mail provider's webhook signing key, shared with the site (MAIL_WEBHOOK_KEY). */
   mailWebhookKey: string;
   /** The worker's FORMS_SECRET: the emulator refuses an unsigned accreditation request as the WordPress plugin does. */
@@ -68,6 +71,8 @@ export function readUpstreamConfig(
     oidcClientId: env.OIDC_CLIENT_ID ?? 'ffr-presse',
     oidcClientSecret: env.OIDC_CLIENT_SECRET ?? 'ffr-presse-local-secret',
     purgeSecret: env.PURGE_SECRET ?? 'local-purge-secret-0123456789abcdef',
+    zoneId: env.CF_ZONE_ID ?? '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+    zonePurgeToken: env.CF_PURGE_TOKEN ?? 'local-zone-purge-token-0123456789',
     mailWebhookKey: env.MAIL_WEBHOOK_KEY ?? 'local-mail-webhook-key-0123456789abcdef',
     previewSecret: env.PREVIEW_SECRET ?? 'local-preview-secret-0123456789abcdef0123',
     formsSecret: env.FORMS_SECRET ?? 'local-forms-secret-0123456789abcdef01234567',

@@ -6,6 +6,7 @@ import { createSearchEngine } from './algolia/engine';
 import { articleRecord, newsroomRecords, playerRecords } from './algolia/search-index';
 import { createCf7Control } from './cf7/control';
 import { createCf7Routes, type Submission } from './cf7/routes';
+import { createZonePurgeApi } from './cloudflare/purge';
 import { readUpstreamConfig, type UpstreamConfig } from './config';
 import { generateContent } from './content/generate';
 import { createControlRoutes } from './control/routes';
@@ -82,6 +83,9 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
   app.route('/middleware', createMiddlewareRoutes(store, config));
   app.route(ALGOLIA_PREFIX, createAlgoliaRoutes(engine, { appId: config.algoliaAppId, apiKeys: config.algoliaKeys }));
   app.route('/__control/cf7', createCf7Control(store));
+  const zonePurge = createZonePurgeApi({ zoneId: config.zoneId, token: config.zonePurgeToken });
+  app.route('/client/v4', zonePurge.api);
+  app.route('/__control/zone-purges', zonePurge.control);
   app.route(
     '/__control',
     createControlRoutes({
@@ -121,6 +125,7 @@ export async function startUpstream(overrides: Partial<UpstreamConfig> = {}): Pr
       middleware: `${config.origin}/middleware`,
       algolia: config.origin,
       oidc: `${issuer}/.well-known/openid-configuration`,
+      zonePurge: `${config.origin}/client/v4/zones/${config.zoneId}/purge_cache`,
       control: `${config.origin}/__control/counters`,
       smtp: `smtp://${config.host}:${config.smtpPort}`,
       mail: `${config.origin}/__control/mail`,

@@ -58,7 +58,7 @@ async function runScenarios(source, tag = '') {
   const baselines = new Map();
   for (const s of SCENARIOS.filter((x) => wanted(x.name) || tag)) {
     const started = performance.now();
-    const report = await simulate({ locations: s.locations, durationMs: s.durationMs, scenario: s.scenario, root: source });
+    const report = await simulate({ locations: s.locations, durationMs: s.durationMs, scenario: s.scenario, model: s.model, root: source });
     if (s.name === 'ordinary') baselines.set(`${s.durationMs}`, report);
     let ratio = 1;
     let duringFault;
@@ -86,6 +86,7 @@ async function runScenarios(source, tag = '') {
       serverErrors: report.serverErrors,
       objectPeakRps: report.objectPeakRps,
       wordpressPeakRps: report.wordpressPeakRps,
+      wordpressCallsPerPurgedResource: report.wordpressCallsPerPurgedResource,
       wordpressCallsRatio: ratio,
       waitingShare: report.waitingShare,
       addedLatencyP99Ms: report.addedLatencyP99Ms,
@@ -99,13 +100,71 @@ async function runScenarios(source, tag = '') {
     };
     entries.push(entry);
     console.log(
-      `${tag}${s.name.padEnd(14)} · ${String(entry.locations).padStart(3)} locations · publish→visible p99 ${entry.publishToVisibleP99Ms} ms · waiting busy ${entry.waitingShare.busy} quiet ${entry.waitingShare.quiet} · added p99 far busy ${entry.addedLatencyP99Ms.farBusy} ms · object peak ${entry.objectPeakRps}/s · WordPress peak ${entry.wordpressPeakRps}/s, ×${ratio} · 5xx ${entry.serverErrors} · ${entry.details.views} views in ${entry.details.seconds} s`,
+      `${tag}${s.name.padEnd(14)} · ${String(entry.locations).padStart(3)} locations · publish→visible p99 ${entry.publishToVisibleP99Ms} ms · waiting busy ${entry.waitingShare.busy} quiet ${entry.waitingShare.quiet} · added p99 far busy ${entry.addedLatencyP99Ms.farBusy} ms · object peak ${entry.objectPeakRps}/s · WordPress peak ${entry.wordpressPeakRps}/s, ×${ratio}, ${entry.wordpressCallsPerPurgedResource} a purged resource · 5xx ${entry.serverErrors} · ${entry.details.views} views in ${entry.details.seconds} s`,
     );
   }
   return entries;
 }
 
 const scenarios = only && !SCENARIOS.some((x) => only.includes(x.name)) ? [] : await runScenarios(root);
+
+/**
+ * The month's bill at 30 M and 300 M views, from the ordinary day's run: Workers requests, KV reads
+ * and writes and the purge object's other calls scaled per request; the marks' reads per location
+ * and second with traffic (issue 51), for 30 or 100 locations with traffic all month; one zone
+ * purge per publish, 20 publishes a day. Workers Paid prices (developers.cloudflare.com/workers/
+ * platform/pricing/, /kv/platform/pricing/, /durable-objects/platform/pricing/): $5 with 10 M
+ * requests then $0.30/M; KV 10 M reads then $0.50/M, 1 M writes then $5/M; Durable Objects 1 M
+ * requests then $0.15/M. Cloudflare's purge API is not billed per call (its limits are the cost).
+ */
+function monthlyCosts(run) {
+  const b = run.details.billed;
+  const seconds = run.details.durationMs / 1000;
+  const month = 30 * 24 * 3600;
+  const weights = run.details.locations.reduce((n, l) => n + (l.weight ?? 1), 0);
+  const { read = 0, ...others } = b.objectRequests;
+  const readsPerLocationSecond = read / seconds / weights;
+  const otherObjectPerRequest = Object.values(others).reduce((n, c) => n + c, 0) / b.requests;
+  const money = (x) => Math.round(x * 100) / 100;
+  const over = (n, included, perMillion) => money((Math.max(0, n - included) / 1e6) * perMillion);
+  const at = (views, activeLocations) => {
+    const kvReads = Math.round(views * (b.kvReads / b.requests));
+    const kvWrites = Math.round(views * (b.kvWrites / b.requests));
+    const objectRequests = Math.round(readsPerLocationSecond * activeLocations * month + views * otherObjectPerRequest);
+    const zonePurgeCalls = 20 * 30;
+    const bill = {
+      workers: money(5 + over(views, 10e6, 0.3)),
+      kvReads: over(kvReads, 10e6, 0.5),
+      kvWrites: over(kvWrites, 1e6, 5),
+      durableObject: over(objectRequests, 1e6, 0.15),
+      zonePurge: 0,
+    };
+    return {
+      views,
+      activeLocations,
+      counts: { kvReads, kvWrites, objectRequests, zonePurgeCalls },
+      dollars: { ...bill, total: money(Object.values(bill).reduce((n, x) => n + x, 0)) },
+    };
+  };
+  return {
+    from: 'ordinary',
+    perRequest: {
+      kvReads: Math.round((b.kvReads / b.requests) * 100) / 100,
+      kvWrites: Math.round((b.kvWrites / b.requests) * 1000) / 1000,
+      otherObjectCalls: Math.round(otherObjectPerRequest * 1000) / 1000,
+    },
+    marksReadsPerLocationPerSecond: Math.round(readsPerLocationSecond * 100) / 100,
+    zonePurgeCallsPerPublish: b.publishes ? Math.round((b.zonePurgeCalls / b.publishes) * 10) / 10 : 0,
+    month30M: at(30e6, 30),
+    month300M: at(300e6, 100),
+  };
+}
+const ordinaryRun = scenarios.find((s) => s.name === 'ordinary');
+const costs = ordinaryRun ? monthlyCosts(ordinaryRun) : undefined;
+if (costs)
+  console.log(
+    `costs          · 30 M views $${costs.month30M.dollars.total} · 300 M $${costs.month300M.dollars.total} a month (${JSON.stringify(costs.perRequest)})`,
+  );
 
 let calibration;
 if (wanted('calibration')) {
@@ -213,6 +272,7 @@ const result = {
   delaysMs: DELAYS_MS,
   runs: ordering,
   scenarios,
+  costs,
   calibration,
   perLocation,
   details: {
@@ -233,6 +293,7 @@ else {
       (a, b) => SCENARIOS.findIndex((x) => x.name === a.name) - SCENARIOS.findIndex((x) => x.name === b.name),
     ),
     ...(calibration ? { calibration } : {}),
+    ...(costs ? { costs } : {}),
     ...(perLocation ? { perLocation } : {}),
     details: { ...last.details, merged: { date: new Date().toISOString(), only } },
   };

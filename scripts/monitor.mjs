@@ -20,6 +20,7 @@ export const ALERT_EVENTS = [
   'config.invalid',
   'purge.not_stored',
   'purge.not_visible_in_time',
+  'zone_purge.failed',
   'purge.alerts_not_queued',
   'alerts.dead_letter',
   'alerts.relay_refused',

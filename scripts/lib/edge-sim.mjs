@@ -83,6 +83,18 @@ export const DEFAULT_MODEL = {
    * round trip is then 400–470 ms most of the time, up to ~700 ms in its tail.
    */
   jitter: { sd: 0.1, tailShare: 0.02, tailMax: 0.8 },
+  /**
+   * Cloudflare's cache in front of WordPress, for the calls the worker tags (`cf.cacheTags`,
+   * decision 024): a lower tier per location and one upper tier near the origin (Smart Tiered
+   * Cache: « the single closest upper tier »), each collapsing the concurrent misses of a URL into
+   * one fetch (« only the first request will go to origin »), each copy kept `cacheTtl` from when
+   * that tier took it; a purge by tag reaching each tier after a lognormal delay of median
+   * `propagation.p50Ms` (« less than 150 ms on average (P50) », blog.cloudflare.com/instant-purge)
+   * with its `sd` and the jitter's tail; the purge API's token bucket per account (Pro: 5 a second,
+   * 25 at once, developers.cloudflare.com/cache/how-to/purge-cache/). `on: false`: the platform
+   * caches nothing (workerd, wrangler dev): every call reaches WordPress.
+   */
+  tiers: { on: true, lookupMs: 2, propagation: { p50Ms: 150, sd: 0.6 }, bucket: { perSecond: 5, size: 25 }, purgeApiDown: false },
 };
 
 const encoder = new TextEncoder();
@@ -289,11 +301,14 @@ class CentralKV {
 /** A location's view of the namespace: its propagation delay, its read cache, its latencies. */
 class KVView {
   readCache = new Map();
+  /** Reads asked of KV (each is billed, whether the location's read cache answered or not). */
+  reads = 0;
   constructor(central, site, clock, model, op) {
     Object.assign(this, { central, site, clock, model, op });
   }
   async getWithMetadata(key, options) {
     const type = (typeof options === 'string' ? options : options?.type) ?? 'text';
+    this.reads++;
     const now = this.clock.now;
     let cached = this.readCache.get(key);
     const hot = cached && cached.until > now;
@@ -455,6 +470,7 @@ export async function simulate({
     consoleLog(first, ...rest);
   };
   const model = { ...DEFAULT_MODEL, ...overrides };
+  model.tiers = { ...DEFAULT_MODEL.tiers, ...overrides.tiers };
   const random = mulberry32(seed);
   const clock = new VirtualClock(start);
   const als = new AsyncLocalStorage();
@@ -560,36 +576,166 @@ export async function simulate({
   // The warm-up fills every cache once, the simulated locations only: its calls are not counted.
   let measuring = false;
 
-  // WordPress: the worker's calls to the local upstream go through the model.
+  const sites = [];
+  /** WordPress's answers, with when each call reached it, its tags and how many it stands for (calls per purged resource). */
+  const originCalls = [];
+  const keyOf = (url) => `${url.pathname}${url.search}`;
+  const tagsOf = (init) => (init?.cf?.cacheTags ?? []).map((t) => t.toLowerCase());
+  const tagsByKey = new Map();
+
+  /** A call reaching WordPress from `site` (`fromTier`: from the upper tier, next to it: no trip, no weight). */
+  const atOrigin = async (site, input, init, signal, { fromTier = false } = {}) => {
+    if (!fromTier) await abortable(leg(site), signal);
+    const copies = measuring && !fromTier ? site.weight - 1 : 0;
+    const slot = wordpress.arrive(clock.now, copies, phantomWindow(site));
+    if (faults.wordpressDown) {
+      if (!fromTier) await abortable(leg(site), signal);
+      throw new TypeError('fetch failed (connection refused)');
+    }
+    wordpressReal.calls++;
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    // A call asked past the cache carries no tags: those its URL had through the tiers.
+    const tags = tagsOf(init).length ? tagsOf(init) : (tagsByKey.get(keyOf(url)) ?? []);
+    if (measuring) originCalls.push({ at: clock.now, key: keyOf(url), tags, count: copies + 1 });
+    try {
+      await abortable(slot.start - clock.now, signal);
+    } catch (error) {
+      wordpressReal.timeouts++;
+      throw error;
+    }
+    const { cf, cache, ...plain } = init ?? {};
+    const res = await real(realFetch(input, { ...plain, signal: undefined }));
+    const body = await real(res.arrayBuffer());
+    const answeredAt = clock.now;
+    await abortable(slot.end - clock.now + (fromTier ? 0 : leg(site)), signal);
+    return { body, status: res.status, headers: [...res.headers], originAt: answeredAt };
+  };
+  const asResponse = (copy, cacheStatus) =>
+    new Response(copy.body, {
+      status: copy.status,
+      headers: [
+        ...copy.headers.filter(([name]) => name !== 'content-length'),
+        ...(cacheStatus === 'HIT' ? [['age', String(Math.floor((clock.now - copy.originAt) / 1000))]] : []),
+        ['cf-cache-status', cacheStatus],
+      ],
+    });
+
+  // Cloudflare's tiers (model.tiers): per location a lower tier, one upper tier; copies by URL.
+  const upper = { copies: new Map(), inFlight: new Map() };
+  const tierStats = { lowerHits: 0, upperHits: 0, originFills: 0, pastTheCache: 0, purgeCalls: 0, purgeLimited: 0, purgedTags: 0 };
+  const current = (tier, key) => {
+    const copy = tier.copies.get(key);
+    return copy && clock.now < copy.keptUntil ? copy : undefined;
+  };
+  /** The upper tier's copy of `key`, fetched from WordPress once for every concurrent miss. */
+  const fromUpper = (site, key, input, init) => {
+    const found = current(upper, key);
+    if (found) {
+      tierStats.upperHits++;
+      return Promise.resolve(found);
+    }
+    let filling = upper.inFlight.get(key);
+    if (!filling) {
+      tierStats.originFills++;
+      filling = atOrigin(site, input, init, undefined, { fromTier: true })
+        .then((copy) => {
+          const kept = { ...copy, tags: tagsOf(init), keptUntil: clock.now + init.cf.cacheTtl * 1000 };
+          if (copy.status === 200) upper.copies.set(key, kept);
+          return kept;
+        })
+        .finally(() => upper.inFlight.delete(key));
+      upper.inFlight.set(key, filling);
+    }
+    return filling;
+  };
+  const throughTiers = async (site, input, init, signal) => {
+    const key = keyOf(new URL(typeof input === 'string' || input instanceof URL ? input : input.url));
+    tagsByKey.set(key, tagsOf(init));
+    const lower = (site.tier ??= { copies: new Map(), inFlight: new Map() });
+    await abortable(model.tiers.lookupMs, signal);
+    const found = current(lower, key);
+    if (found) {
+      tierStats.lowerHits++;
+      return asResponse(found, 'HIT');
+    }
+    let filling = lower.inFlight.get(key);
+    const first = !filling;
+    if (!filling) {
+      // The lower tier asks the upper one, in Western Europe, whoever waits for it.
+      filling = (async () => {
+        await clock.wait(leg(site));
+        const copy = await fromUpper(site, key, input, init);
+        await clock.wait(leg(site));
+        const kept = { ...copy, keptUntil: clock.now + init.cf.cacheTtl * 1000 };
+        if (copy.status === 200) lower.copies.set(key, kept);
+        return kept;
+      })().finally(() => lower.inFlight.delete(key));
+      lower.inFlight.set(key, filling);
+    }
+    const copy = await new Promise((resolve, reject) => {
+      filling.then(resolve, reject);
+      if (signal) signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    // The request that filled the tiers from WordPress gets a MISS (no Age); the others a HIT.
+    return asResponse(copy, first && clock.now - copy.originAt < 2 * leg(site) + 50 ? 'MISS' : 'HIT');
+  };
+
+  // The zone purge API (model.tiers.bucket), answered as Cloudflare does (dev/cloudflare/purge.ts).
+  const bucket = { tokens: model.tiers.bucket.size, at: null };
+  const purgeApi = async (site, init, signal) => {
+    await abortable(leg(site), signal);
+    const { perSecond, size } = model.tiers.bucket;
+    bucket.at ??= clock.now;
+    bucket.tokens = Math.min(size, bucket.tokens + ((clock.now - bucket.at) / 1000) * perSecond);
+    bucket.at = clock.now;
+    const json = (status, body, headers = {}) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+    if (model.tiers.purgeApiDown) {
+      await abortable(leg(site), signal);
+      return json(503, { success: false, errors: [{ code: 10000, message: 'Service unavailable' }], messages: [], result: null });
+    }
+    if (bucket.tokens < 1) {
+      tierStats.purgeLimited++;
+      await abortable(leg(site), signal);
+      const wait = Math.ceil((1 - bucket.tokens) / perSecond);
+      return json(
+        429,
+        { success: false, errors: [{ code: 971, message: 'Please wait' }], messages: [], result: null },
+        { 'retry-after': String(wait) },
+      );
+    }
+    bucket.tokens -= 1;
+    const tags = new Set(JSON.parse(init.body).tags.map((t) => t.toLowerCase()));
+    tierStats.purgeCalls++;
+    tierStats.purgedTags += tags.size;
+    const { p50Ms, sd } = model.tiers.propagation;
+    for (const tier of [upper, ...sites.map((x) => x.tier).filter(Boolean)]) {
+      const delay = Math.round(p50Ms * Math.exp(gauss() * sd));
+      clock.at(delay, () => {
+        for (const [key, copy] of tier.copies) if (copy.tags.some((t) => tags.has(t))) tier.copies.delete(key);
+      });
+    }
+    await abortable(leg(site), signal);
+    return json(200, { success: true, errors: [], messages: [], result: { id: 'zone' } });
+  };
+
+  // WordPress and Cloudflare's API: the worker's calls to the local upstream go through the model.
   globalThis.fetch = async (input, init) => {
     const context = als.getStore();
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     if (!context || url.port !== String(upstreamPort)) return real(realFetch(input, init));
     const { site } = context;
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-    return op('wordpress', async () => {
-      await abortable(leg(site), signal);
-      const slot = wordpress.arrive(clock.now, measuring ? site.weight - 1 : 0, phantomWindow(site));
-      if (faults.wordpressDown) {
-        await abortable(leg(site), signal);
-        throw new TypeError('fetch failed (connection refused)');
-      }
-      wordpressReal.calls++;
-      try {
-        await abortable(slot.start - clock.now, signal);
-      } catch (error) {
-        wordpressReal.timeouts++;
-        throw error;
-      }
-      const res = await real(realFetch(input, { ...init, signal: undefined }));
-      const body = await real(res.arrayBuffer());
-      await abortable(slot.end - clock.now + leg(site), signal);
-      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
-    });
+    if (url.pathname.startsWith('/client/v4/')) return op('zone-purge', () => purgeApi(site, init, signal));
+    if (init?.cache === 'no-store' && measuring) tierStats.pastTheCache++;
+    if (model.tiers.on && init?.cf?.cacheTags?.length && init.cache !== 'no-store')
+      return op('wordpress', () => throughTiers(site, input, init, signal));
+    return op('wordpress', async () => asResponse(await atOrigin(site, input, init, signal), 'DYNAMIC'));
   };
 
   // The purge object: one instance, reached from each location through its own namespace.
   let instance = null;
+  let objectStorage = null;
   const readBytes = { reads: 0, total: 0 };
   /** The object's storage, with `preloadTags` marks of the last seven days already in it. */
   const preloaded = () => {
@@ -611,7 +757,9 @@ export async function simulate({
             (_, method) =>
             (...args) =>
               op('object', async () => {
-                instance ??= new PurgeMarks({ storage: preloaded(), id: { name: 'marks' } }, { CACHE: site.kv });
+                // Its storage outlives the instance: a restart (a deploy) loses only what it held in memory.
+                objectStorage ??= preloaded();
+                instance ??= new PurgeMarks({ storage: objectStorage, id: { name: 'marks' } }, { CACHE: site.kv });
                 const context = als.getStore();
                 await clock.wait(leg(site));
                 if (faults.objectDown || faults.cut.has(site.name)) {
@@ -645,7 +793,6 @@ export async function simulate({
   });
 
   try {
-    const sites = [];
     let PurgeMarks;
     for (const [index, loc] of locations.entries()) {
       const site = { weight: 1, kvDelayMs: 0, ...loc, index, isolates: [] };
@@ -720,6 +867,7 @@ export async function simulate({
           if (RENDERED.has(record.cache)) await op('render', () => clock.wait(model.renderMs));
           record.respondedAt = clock.now;
           record.revisions = revisions(text);
+          if (record.kind === 'purge') record.body = text;
           resolve(record);
           const rest = Promise.allSettled(pending);
           background.add(rest);
@@ -785,6 +933,15 @@ export async function simulate({
         events.push({ at: from, run: () => (faults.slowMs = ms) });
         events.push({ at: to, run: () => (faults.slowMs = 0) });
       },
+      /** The object restarts at `at` (a deploy, a move): a new instance on the same storage. */
+      objectRestart(at) {
+        events.push({ at, run: () => (instance = null) });
+      },
+      /** Cloudflare's purge API answers 503 from `from` to `to`: the tiers keep their copies. */
+      purgeApiDown(from, to) {
+        events.push({ at: from, run: () => (model.tiers.purgeApiDown = true) });
+        events.push({ at: to, run: () => (model.tiers.purgeApiDown = false) });
+      },
       wordpressDown(from, to) {
         events.push({ at: from, run: () => (faults.wordpressDown = true) });
         events.push({ at: to, run: () => (faults.wordpressDown = false) });
@@ -808,8 +965,9 @@ export async function simulate({
           body: sent,
         });
         const sentAt = clock.now;
-        call(site, isolateAt(site), request, { kind: 'purge' }).then(({ status }) => {
+        call(site, isolateAt(site), request, { kind: 'purge' }).then(({ status, body: answer }) => {
           if (status === 200) purgeToAck = Math.max(purgeToAck, clock.now - sentAt);
+          if (status === 200) record.tags ??= JSON.parse(answer).purged;
           record.deliveries.push({ at: clock.now, via, status });
           if (status === 200) record.ackAt ??= clock.now;
           else if (attempt < RETRY_MINUTES.length)
@@ -903,8 +1061,11 @@ export async function simulate({
     for (const key of Object.keys(objectCalls)) delete objectCalls[key];
     for (const key of Object.keys(objectByMethod)) delete objectByMethod[key];
     Object.assign(wordpressReal, { calls: 0, timeouts: 0 });
+    for (const key of Object.keys(tierStats)) tierStats[key] = 0;
     Object.assign(readBytes, { reads: 0, total: 0 });
     for (const site of sites) for (const isolate of site.isolates) Object.assign(isolate, { reads: 0, requests: 0 });
+    for (const site of sites) site.kv.reads = 0;
+    const writesBeforeMeasure = central.writes;
     // The warm-up took virtual time: the readers' schedule starts from it.
     const shift = measuredFrom - start;
     if (shift > 0) {
@@ -924,6 +1085,10 @@ export async function simulate({
     wordpress.finish();
 
     return report({
+      writesBeforeMeasure,
+      originCalls,
+      tierStats,
+      tiersOn: model.tiers.on,
       purgeToAck,
       records,
       publishes,
@@ -962,7 +1127,28 @@ export async function simulate({
 /** Near: under 50 ms from Western Europe; busy: an isolate with at least one view a second. */
 const classOf = (site) => `${site.rtt < 50 ? 'near' : 'far'}${site.rate >= 1 ? 'Busy' : 'Quiet'}`;
 
+/**
+ * WordPress calls per purged resource, per publish: the calls made in the 15 s after a publish for
+ * URLs carrying one of its tags (the weight's repetitions included), over how many such URLs were
+ * asked for. The worst publish of the run.
+ */
+function callsPerPurgedResource(originCalls, publishes) {
+  let worst = 0;
+  for (const p of publishes) {
+    if (!p.tags) continue;
+    const tags = new Set(p.tags.map((t) => `ffr-presse:${t}`.toLowerCase()));
+    const calls = originCalls.filter((c) => c.at >= p.at && c.at < p.at + 15_000 && c.tags.some((t) => tags.has(t)));
+    const resources = new Set(calls.map((c) => c.key)).size;
+    if (resources) worst = Math.max(worst, calls.reduce((n, c) => n + c.count, 0) / resources);
+  }
+  return Math.round(worst * 10) / 10;
+}
+
 function report({
+  writesBeforeMeasure,
+  originCalls,
+  tierStats,
+  tiersOn,
   purgeToAck,
   records,
   publishes,
@@ -1101,6 +1287,10 @@ function report({
     objectRequests: object.arrivals.total,
     objectOverloaded: object.rejected,
     wordpressPeakRps: wordpress.arrivals.peak(),
+    /** At the worst publish, WordPress calls per resource it purged (decision 024: about one, not one per location and isolate). */
+    wordpressCallsPerPurgedResource: callsPerPurgedResource(originCalls, publishes),
+    /** Cloudflare's tiers in front of WordPress: hits at each tier, fills from WordPress, purge calls and 429s. */
+    tiers: { on: tiersOn, ...tierStats },
     wordpressCalls: wordpress.arrivals.total,
     /** Calls from the simulated isolates themselves, and those the worker's deadline cut while queued. */
     wordpressOwnCalls: wordpressReal.calls,
@@ -1165,6 +1355,15 @@ function report({
       classes.map((c) => [c, round(maxOf(sites.filter((s) => classOf(s) === c).flatMap((s) => s.isolates.map((i) => i.reads / seconds))))]),
     ),
     durableObjectCalls: objectCalls,
+    /** What the month's bill counts, for the requests of this run and those its locations' weights stand for. */
+    billed: {
+      requests: views.reduce((n, v) => n + v.site.weight, 0),
+      kvReads: sites.reduce((n, s) => n + s.kv.reads * s.weight, 0),
+      kvWrites: central.writes - writesBeforeMeasure,
+      objectRequests: Object.fromEntries(Object.entries(objectByMethod).map(([m, c]) => [m, c.total])),
+      zonePurgeCalls: tierStats.purgeCalls,
+      publishes: publishes.length,
+    },
     kvWrites: central.writes,
     kvWritesRefused: central.rejected,
     cachePuts: sites.reduce((n, s) => n + s.cache.puts, 0),

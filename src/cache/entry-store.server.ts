@@ -1,5 +1,5 @@
 import { IsolateMemo } from './isolate-memo';
-import { builtFrom, classify, KEEP_SECONDS, purgedBy, type EntryMeta, type Freshness } from './policy';
+import { builtFrom, classify, KEEP_SECONDS, purgedBy, type EntryMeta, type Freshness, type TagVersions } from './policy';
 import type { Marks } from './tags.server';
 import { log } from '../observability/log.server';
 import { deepFreeze } from '../lib/immutable';
@@ -22,7 +22,14 @@ export type StoredEntry = { value: string | Bytes; meta: EntryMeta; status?: num
  * served as it is, never refreshed behind the answer (nothing could be written) — past
  * UNVERIFIED_STALE_MS, a fresh copy counts as stale, so that the answer says so.
  */
-export type Lookup = { entry: StoredEntry | null; state: Freshness; verified: boolean; purgedAt?: number };
+export type Lookup = {
+  entry: StoredEntry | null;
+  state: Freshness;
+  verified: boolean;
+  purgedAt?: number;
+  /** The marks the copy was judged with. */
+  versions?: TagVersions;
+};
 
 /** How long copies judged against last-known marks still count as fresh (docs/decisions/016). */
 export const UNVERIFIED_STALE_MS = 60_000;
@@ -102,7 +109,7 @@ export function createEntryStore(scope: StoreScope) {
     let state = classify(entry?.meta ?? null, now(), freshMs, marks.versions, scope.boundMs);
     if (!marks.current && state === 'fresh' && marks.ageMs > UNVERIFIED_STALE_MS) state = 'stale';
     const purgedAt = state === 'purged' && entry ? purgedBy(entry.meta, now(), marks.versions, scope.boundMs) : undefined;
-    return { entry, state, verified: marks.current, ...(purgedAt === undefined ? {} : { purgedAt }) };
+    return { entry, state, verified: marks.current, versions: marks.versions, ...(purgedAt === undefined ? {} : { purgedAt }) };
   };
   return {
     now,
@@ -277,6 +284,9 @@ function parsedCopy(key: string, text: string | Bytes): unknown {
   return value;
 }
 
+/** A loaded value, and when its data left the upstream when a cache in between kept it (ms). */
+export type Loaded<T> = { value: T; dataAt?: number | undefined };
+
 /** `startedAt`: when the fetch that produced the value started (its age, for whoever builds on it). */
 export type ReadResult<T> = { value: T; state: Freshness | 'error-fallback'; meta: EntryMeta; startedAt: number };
 
@@ -289,9 +299,16 @@ export async function readThrough<T>(
   store: EntryStore,
   key: string,
   options: ReadOptions<T>,
-  load: () => Promise<T>,
+  load: (notBefore: number | undefined) => Promise<Loaded<T>>,
 ): Promise<ReadResult<T>> {
-  const { entry, state, verified, purgedAt } = await store.lookup(key, options.freshMs);
+  const { entry, state, verified, purgedAt, versions } = await store.lookup(key, options.freshMs);
+  // The newest purge stored for the copy's tags: data older than that is not to be had from a
+  // cache in front of the upstream (Cloudflare's tiers, decision 024).
+  const tags = entry?.meta.tags ?? (typeof options.tags === 'function' ? [] : options.tags);
+  const newestMark = tags.reduce<number | undefined>((newest, t) => {
+    const at = versions?.[t]?.at(-1);
+    return at !== undefined && (newest === undefined || at > newest) ? at : newest;
+  }, undefined);
   const fromCopy = (copy: StoredEntry, as: ReadResult<T>['state']): ReadResult<T> => ({
     value: parsedCopy(key, copy.value) as T,
     state: as,
@@ -302,8 +319,10 @@ export async function readThrough<T>(
     store.refresh(
       key,
       async () => {
-        const startedAt = store.now();
-        const value = await load();
+        const started = store.now();
+        const { value, dataAt } = await load(newestMark);
+        // A copy a cache tier kept is as old as the tier says: that is when its data left the upstream.
+        const startedAt = dataAt === undefined ? started : Math.min(started, dataAt);
         const meta: EntryMeta = { startedAt, tags: typeof options.tags === 'function' ? options.tags(value) : options.tags };
         // The reader never waits for the lease nor for KV.
         const written = store.write(key, JSON.stringify(value), meta);

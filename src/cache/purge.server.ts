@@ -120,6 +120,10 @@ const unique = (tags: string[]) => [...new Set(tags)];
 
 /** The plugin waits 8 s for the answer (class-sender.php): a 200 comes within 7 s, or a 503. */
 const ACK_WITHIN_MS = 7000;
+/** The zone's purge gets at least this long, even when the mark is already in effect (a bound of 0). */
+const ZONE_PURGE_MIN_MS = 1000;
+/** How long after the mark the zone's purge is sent, when the bound leaves the time (a tier's `Age` is whole seconds). */
+const ZONE_PURGE_AFTER_MS = 1100;
 
 /** A purge names one post, term, form or the site: a few hundred bytes. Anything longer is refused unread. */
 export const MAX_PURGE_BYTES = 8 * 1024;
@@ -270,7 +274,18 @@ async function purge(c: Context<AppEnv>, followUp: PurgeFollowUp) {
       { 'retry-after': '5' },
     );
   }
+  // The zone's copies of WordPress's JSON go before the mark takes effect, so that the readers it
+  // sends back to WordPress find the tiers empty and refill them once (decision 024). A second
+  // after the mark: `Age` is whole seconds, so a copy a tier took within a second of the mark
+  // could not be told from one taken before it, and would be asked for again past the cache; sent
+  // later, the purge removes those too. Within the plugin's patience; late or failed, it costs
+  // WordPress fetches, not freshness.
   const wait = effectiveAt - Date.now();
-  if (wait > 0) await scheduler.wait(wait);
+  const purgeZone = async () => {
+    await scheduler.wait(Math.max(0, Math.min(ZONE_PURGE_AFTER_MS, wait - ZONE_PURGE_MIN_MS)));
+    const left = Math.max(effectiveAt - Date.now(), Math.min(ZONE_PURGE_MIN_MS, receivedAt + ACK_WITHIN_MS - Date.now()));
+    return c.get('content').purgeZone(tags, left);
+  };
+  await Promise.all([purgeZone(), wait > 0 ? scheduler.wait(wait) : undefined]);
   return c.json({ purged: tags, effectiveAt: new Date(effectiveAt).toISOString() });
 }

@@ -137,10 +137,19 @@ describe('POST /api/purge', () => {
     return { store, taken, namespace: marks as unknown as DurableObjectNamespace };
   }
 
+  /** The zone purges asked of the content door (decision 024): their tags, and how long each was given. */
+  const zonePurges: { tags: string[]; deadlineMs: number; at: number }[] = [];
+
   function app(marks: DurableObjectNamespace, boundMs = 0, previous?: string) {
     const a = new Hono<AppEnv>();
     a.use(async (c, next) => {
       c.set('config', { PURGE_SECRET: SECRET, PURGE_SECRET_PREVIOUS: previous, PURGE_BOUND_MS: boundMs } as AppEnv['Variables']['config']);
+      c.set('content', {
+        purgeZone: async (tags: string[], deadlineMs: number) => {
+          zonePurges.push({ tags, deadlineMs, at: Date.now() });
+          return true;
+        },
+      } as unknown as AppEnv['Variables']['content']);
       await next();
     });
     // What follows a stored purge is the alerts' (features/alerts, test/worker/alerts.test.ts): nothing here.
@@ -194,6 +203,8 @@ describe('POST /api/purge', () => {
     const { purged } = (await res.json()) as { purged: string[] };
     expect(purged).toContain('category-slug:xv');
     expect([...store.keys()].sort()).toEqual([...purged].sort());
+    // The zone's copies of WordPress's JSON go too, with the same tags, before the answer.
+    expect(zonePurges.at(-1)).toMatchObject({ tags: purged, deadlineMs: 1000 });
   });
 
   it('answers once the purge is in effect everywhere, the bound after it is stored', async () => {
@@ -208,6 +219,11 @@ describe('POST /api/purge', () => {
     const { effectiveAt } = (await res.json()) as { effectiveAt: string };
     expect(Date.parse(effectiveAt)).toBe(store.get('forms'));
     expect(answeredAt).toBeGreaterThanOrEqual(store.get('forms')!);
+    // The zone's purge goes 1.1 s after the mark (a tier's Age is whole seconds), with until the
+    // mark takes effect to be done.
+    const zone = zonePurges.at(-1)!;
+    expect(zone.at - (store.get('forms')! - 3000)).toBe(1100);
+    expect(zone.at + zone.deadlineMs).toBe(store.get('forms'));
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });

@@ -47,6 +47,17 @@ export const EnvSchema = z
     OIDC_CLIENT_SECRET: z.string({ error: 'manquant' }).min(1, 'manquant'),
     AUTH_SECRET: secret,
     PURGE_SECRET: secret,
+    /**
+     * The zone whose cache WordPress's JSON is read through and purged by tag (decision 024), and
+     * an API token with the zone's « Cache Purge » permission. Both, or the tier is off.
+     */
+    CF_ZONE_ID: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, 'doit être l’identifiant de zone (32 caractères hexadécimaux)')
+      .optional(),
+    CF_PURGE_TOKEN: z.string().min(20, 'doit faire au moins 20 caractères').optional(),
+    /** Cloudflare's API (the local upstream emulates its purge in development). */
+    CF_API_URL: httpUrl.default('https://api.cloudflare.com/client/v4'),
     /** During a rotation, the secret WordPress may still sign with (docs/operations.md); removed afterwards. */
     PURGE_SECRET_PREVIOUS: secret.optional(),
     /** Signs the links to unpublished posts, shared with the WordPress plugin (features/previews/signed-link.ts). */
@@ -152,6 +163,7 @@ export const SECRET_NAMES = [
   'OIDC_CLIENT_SECRET',
   'AUTH_SECRET',
   'PURGE_SECRET',
+  'CF_PURGE_TOKEN',
   'PREVIEW_SECRET',
   'FORMS_SECRET',
   'HEALTH_TOKEN',
@@ -170,6 +182,7 @@ const HTTPS_OUTSIDE_DEVELOPMENT = [
   'MIDDLEWARE_URL',
   'OIDC_ISSUER',
   'ALGOLIA_HOST',
+  'CF_API_URL',
 ] as const;
 
 export type Config = z.infer<typeof EnvSchema>;

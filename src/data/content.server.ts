@@ -6,6 +6,7 @@ import type { PostPage } from '../schemas/post';
 import { UpstreamError } from '../upstream/http.server';
 import { newsroomMedias } from '../upstream/user.server';
 import { createWordPressClient } from '../upstream/wordpress.server';
+import { purgeZoneTags, throughTier } from '../upstream/zone-cache.server';
 import { perConfig } from './per-config';
 
 // The content the pages read: each upstream call behind the KV cache, with its purge tags, and
@@ -40,10 +41,20 @@ export function createContent(config: Config, store: EntryStore, options: { reva
   // of it must not be served to the next readers.
   let failed = false;
 
-  function cached<T>(key: string, tags: string[] | ((value: T) => string[]), load: () => Promise<T>): Promise<T> {
+  /**
+   * `tierTags`: the tags WordPress's answer carries in the zone's cache (decision 024), when `tags`
+   * depends on the answer: every purge that may concern the copy must name one of them.
+   */
+  function cached<T>(
+    key: string,
+    tags: string[] | ((value: T) => string[]),
+    load: () => Promise<T>,
+    tierTags: string[] = typeof tags === 'function' ? [] : tags,
+  ): Promise<T> {
     let p = memo.get(key) as Promise<T> | undefined;
     if (!p) {
-      p = readThrough(store, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs, maxAgeMs, staleIfError }, load).then((r) => {
+      const loadThroughTier = (notBefore: number | undefined) => throughTier(tierTags, notBefore, load);
+      p = readThrough(store, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs, maxAgeMs, staleIfError }, loadThroughTier).then((r) => {
         if (r.state === 'error-fallback') fellBack = true;
         oldestData = Math.min(oldestData ?? r.startedAt, r.startedAt);
         for (const t of r.meta.tags) tagsRead.set(t, Math.min(tagsRead.get(t) ?? r.startedAt, r.startedAt));
@@ -77,6 +88,8 @@ export function createContent(config: Config, store: EntryStore, options: { reva
      * purged copy stood in for a failed upstream (cached as fresh, it would undo the purge).
      */
     degraded: () => failed || fellBack,
+    /** Removes the zone's copies of WordPress's JSON carrying these tags (decision 024): true when all were taken. */
+    purgeZone: (tags: string[], deadlineMs: number) => purgeZoneTags(config, tags, deadlineMs),
     /** When the oldest data read so far was fetched (ms), or null before any read. */
     oldestDataAt: () => oldestData,
     /** The purge tags of the data read so far. */
@@ -102,6 +115,7 @@ export function createContent(config: Config, store: EntryStore, options: { reva
         `article:${slug}`,
         (a) => [tag.post(slug), tag.postId(a.id)],
         () => wp.article(slug),
+        [tag.post(slug)],
       ),
     // A page that shows the latest posts or the next events (team pages) follows their purges too.
     page: (slug: string) =>
@@ -109,6 +123,7 @@ export function createContent(config: Config, store: EntryStore, options: { reva
         `page:${slug}`,
         (p) => [tag.site, `page:${slug}`, ...(p.news.length > 0 ? [tag.lists] : []), ...(p.future_events.length > 0 ? [tag.events] : [])],
         () => wp.page(slug),
+        [tag.site, `page:${slug}`, tag.lists, tag.events],
       ),
     events: (start: string, end: string) => cached(`events:${start}:${end}`, [tag.events], () => wp.events({ start, end })),
     /** Events ending after the start of a Paris day (YYYY-MM-DD): one copy a day. */
@@ -133,6 +148,7 @@ export function createContent(config: Config, store: EntryStore, options: { reva
         `post_author:${slug}`,
         (p) => [tag.post(slug), tag.postId(p.id)],
         () => wp.postAuthor(slug),
+        [tag.post(slug)],
       ),
     postsOfCategory: (categoryId: number, page: number, perPage: number) =>
       cached(`posts:c${categoryId}:p${page}:n${perPage}`, [tag.category(categoryId)], () =>

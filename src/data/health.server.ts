@@ -7,6 +7,7 @@ import { createStaticListsClient } from '../upstream/static-lists.server';
 import { newsroomMedias } from '../upstream/user.server';
 import { createWordPressClient } from '../upstream/wordpress.server';
 import { marksState } from '../cache/tags.server';
+import { zoneCacheState } from '../upstream/zone-cache.server';
 
 // What GET /__health answers (routes/health.ts). Anyone gets the public status: the configuration
 // valid and the purge marks current, from what this isolate already knows, so that it costs no
@@ -24,6 +25,8 @@ export type Health = {
   checks: Probe[];
   /** This isolate's copy of the purge marks: not current means pages are judged with last-known marks. */
   purgeMarks?: ReturnType<typeof marksState>;
+  /** Cloudflare's tiers in front of WordPress (decision 024): the zone's purge, and the last copy a tier gave. */
+  zoneCache?: ReturnType<typeof zoneCacheState>;
 };
 
 const REMEMBER_MS = 10_000;
@@ -110,7 +113,14 @@ export async function checkHealth(env: Bindings): Promise<Health> {
       health: checks(env, parsed.data).then((results) => {
         const purgeMarks = marksState(parsed.data.PURGE_BOUND_MS);
         const fine = results.every((r) => r.ok) && purgeMarks.failingSince === null;
-        return { status: fine ? 'ok' : 'degraded', checkedAt, config: { valid: true }, checks: results, purgeMarks };
+        return {
+          status: fine ? 'ok' : 'degraded',
+          checkedAt,
+          config: { valid: true },
+          checks: results,
+          purgeMarks,
+          zoneCache: zoneCacheState(parsed.data),
+        };
       }),
     };
   }

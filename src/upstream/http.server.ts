@@ -14,6 +14,8 @@ export class UpstreamError extends Error {
     readonly code?: string,
     /** The upstream's own words, for the log and for rules that read them (Directus's limit). */
     readonly detail?: string,
+    /** A rate-limited answer's `Retry-After` (seconds), when it gave one. */
+    readonly retryAfter?: number,
   ) {
     super(`${kind}${status ? ` ${status}` : ''}${code ? ` ${code}` : ''} on ${redact(url)}`);
     this.name = 'UpstreamError';
@@ -34,18 +36,21 @@ const ErrorBody = z.union([
     .object({ error: z.string(), error_description: z.string().optional() })
     .transform((e) => ({ code: e.error, message: e.error_description })),
   // Directus: {errors: [{message, extensions: {code}}]} (directus/directus packages/errors).
-  z.object({
-    errors: z.array(z.object({ message: z.string().optional(), extensions: z.object({ code: z.coerce.string() }).loose() })).min(1),
-  }),
+  z
+    .object({
+      errors: z.array(z.object({ message: z.string().optional(), extensions: z.object({ code: z.coerce.string() }).loose() })).min(1),
+    })
+    .transform((e) => ({ code: e.errors[0]!.extensions.code, message: e.errors[0]!.message })),
+  // Cloudflare's API v4 envelope: {success: false, errors: [{code, message}]}.
+  z
+    .object({ errors: z.array(z.object({ code: z.coerce.string(), message: z.string().optional() })).min(1) })
+    .transform((e) => ({ code: e.errors[0]!.code, message: e.errors[0]!.message })),
 ]);
 
-/** The error code and message of an upstream's error body, whichever of the two shapes it has. */
+/** The error code and message of an upstream's error body, whichever of its shapes it has. */
 function errorOf(raw: unknown): { code?: string; message?: string } {
   const parsed = ErrorBody.safeParse(raw);
-  if (!parsed.success) return {};
-  if (!('errors' in parsed.data)) return parsed.data;
-  const [first] = parsed.data.errors;
-  return { code: first!.extensions.code, message: first!.message };
+  return parsed.success ? parsed.data : {};
 }
 
 export type JsonResponse<T> = { data: T; headers: Headers; status: number };
@@ -55,7 +60,29 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   body?: BodyInit;
   timeoutMs: number;
+  /** A public read through the zone's cache (zone-cache.server.ts); never with a credential. */
+  tier?: Tier;
 };
+
+/**
+ * A read through Cloudflare's cache: its `cf` options, the newest purge its copy must postdate
+ * (ms), and where to say how old the copy it got was.
+ */
+export type Tier = { cf: RequestInitCfProperties; notBefore: number | undefined; seen: (dataAt: number) => void };
+
+/**
+ * When a cached copy's data left the origin, at the earliest (ms): `Age` is whole seconds
+ * (RFC 9111 §5.1), so the copy may be up to a second older than it says. A copy Cloudflare says
+ * it served from its cache (`CF-Cache-Status`) without an `Age` is taken as old as its lifetime
+ * allows. Undefined: the origin answered.
+ */
+export function copiedAt(headers: Headers, now: number, ttlSeconds: number): number | undefined {
+  const age = headers.get('age')?.trim();
+  if (age !== undefined && /^\d{1,9}$/.test(age)) return now - (Number(age) + 1) * 1000 + 1;
+  const status = headers.get('cf-cache-status')?.toUpperCase();
+  const fromCache = status !== undefined && !['MISS', 'BYPASS', 'DYNAMIC', 'NONE/UNKNOWN'].includes(status);
+  return fromCache ? now - (ttlSeconds + 1) * 1000 : undefined;
+}
 
 /**
  * fetch for the clients that read their answers themselves (Auth.js's calls to the identity
@@ -104,8 +131,15 @@ export async function requestJson<S extends z.ZodType>(
 async function requestOnce<S extends z.ZodType>(url: string, schema: S, options: RequestOptions): Promise<JsonResponse<z.output<S>>> {
   const method = options.method ?? 'GET';
   const deadline = AbortSignal.timeout(options.timeoutMs);
-  const send = () =>
-    fetch(url, { method, headers: { accept: 'application/json', ...options.headers }, body: options.body, signal: deadline });
+  const tier = method === 'GET' && !options.headers?.authorization ? options.tier : undefined;
+  const send = (through = tier) =>
+    fetch(url, {
+      method,
+      headers: { accept: 'application/json', ...options.headers },
+      body: options.body,
+      signal: deadline,
+      ...(through ? { cf: through.cf } : {}),
+    });
   let response: Response;
   try {
     response = await send().catch((error: unknown) => {
@@ -114,6 +148,20 @@ async function requestOnce<S extends z.ZodType>(url: string, schema: S, options:
       if (method === 'GET' && !deadline.aborted) return send();
       throw error;
     });
+    const copied = tier && copiedAt(response.headers, Date.now(), tier.cf.cacheTtl ?? 0);
+    if (tier && copied !== undefined) {
+      // A copy a tier took before the newest purge of its tags (the zone's purge late, or failed):
+      // asked again past the cache, so that no purged text comes back through the tier.
+      if (tier.notBefore !== undefined && copied < tier.notBefore) {
+        await response.body?.cancel();
+        response = await fetch(url, {
+          method,
+          headers: { accept: 'application/json', ...options.headers },
+          signal: deadline,
+          cache: 'no-store',
+        });
+      } else tier.seen(copied);
+    }
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new UpstreamError(timedOut ? 'timeout' : 'network', url);
@@ -127,7 +175,15 @@ async function requestOnce<S extends z.ZodType>(url: string, schema: S, options:
   }
   if (!response.ok) {
     const error = errorOf(raw);
-    throw new UpstreamError(response.status === 404 ? 'not-found' : 'status', url, response.status, error.code, error.message);
+    const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+    throw new UpstreamError(
+      response.status === 404 ? 'not-found' : 'status',
+      url,
+      response.status,
+      error.code,
+      error.message,
+      Number.isInteger(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+    );
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new UpstreamError('malformed', url, response.status);

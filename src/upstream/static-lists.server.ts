@@ -4,6 +4,7 @@ import { CategorySchema } from '../schemas/category';
 import { list } from '../schemas/mapping';
 import { CategoryRefSchema, PostCardSchema } from '../schemas/post';
 import { requestJson } from './http.server';
+import { tierOptions } from './zone-cache.server';
 
 // The JSON lists WordPress writes to disk on publish (SPEC §7). Served by the web server without
 // PHP or the database, they are read first where they hold what a page needs, the API being the
@@ -18,6 +19,7 @@ export function createStaticListsClient(config: Config) {
   const get = <S extends z.ZodType>(file: string, schema: S) =>
     requestJson(`${config.STATIC_LISTS_URL}/${file}?v=${encodeURIComponent(config.STATIC_LISTS_VERSION)}`, schema, {
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      tier: tierOptions(config),
     }).then((r) => r.data);
 
   return {

@@ -14,6 +14,7 @@ import { PostAuthorSchema, WpUserSchema, type PostAuthor, type WpUser } from '..
 import { PageSchema } from '../schemas/page';
 import { StorySchema } from '../schemas/story';
 import { basicAuth, requestJson, UpstreamError } from './http.server';
+import { tierOptions } from './zone-cache.server';
 import { parseWpDate } from '../lib/format/date';
 
 // The federation's WordPress, `/wp-json/ffr/v1` (SPEC §7). Containers are strict (an object where a
@@ -63,7 +64,7 @@ async function readAllPages<T>(perPage: number, fetchPage: (page: number) => Pro
 export function createWordPressClient(config: Config) {
   const base = `${config.WP_API_URL}/ffr/v1`;
   const get = <S extends z.ZodType>(path: string, schema: S) =>
-    requestJson(`${base}${path}`, schema, { timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+    requestJson(`${base}${path}`, schema, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, tier: tierOptions(config) });
 
   return {
     settings: async () => (await get('/settings', z.object({}).loose().pipe(SettingsSchema))).data,

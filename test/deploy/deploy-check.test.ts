@@ -37,6 +37,7 @@ function filledConfig(change: (config: Record<string, any>) => void = () => {}):
       ALGOLIA_APP_ID: 'FFRPRESSE1',
       OIDC_ISSUER: `https://${e.host}connexion.ffr.fr/realms/ffr`,
       OIDC_CLIENT_ID: `ffr-presse-${name}`,
+      CF_ZONE_ID: e.kv.split('').reverse().join(''),
     });
     env.build.cwd = root;
   }
@@ -64,11 +65,12 @@ describe('npm run deploy:check', () => {
       'ALGOLIA_APP_ID',
       'OIDC_ISSUER',
       'OIDC_CLIENT_ID',
+      'CF_ZONE_ID',
     ])
       expect(out).toContain(`env.production.${/^(kv|d1)_/.test(name) ? name : `vars.${name}`} : à remplir — `);
-    expect(out).toContain('8 points à régler avant de déployer (production, wrangler.jsonc)');
+    expect(out).toContain('9 points à régler avant de déployer (production, wrangler.jsonc)');
     // Nothing else is wrong with it: names, domain, counters, schema, bundle and startup pass.
-    expect(out.match(/^ {2}– /gm)).toHaveLength(8);
+    expect(out.match(/^ {2}– /gm)).toHaveLength(9);
   }, 60_000);
 
   it('asks for an environment: the top level is the developer’s machine', () => {
@@ -84,7 +86,7 @@ describe('npm run deploy:check', () => {
       expect(status, out).toBe(0);
       expect(out).toContain(`✔ prêt à déployer (${env}`);
       expect(out).toContain(
-        `npm run rotate-secret -- --env ${env} <NOM>) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, PREVIEW_SECRET, FORMS_SECRET, HEALTH_TOKEN, SMTP_PASSWORD`,
+        `npm run rotate-secret -- --env ${env} <NOM>) : MIDDLEWARE_TOKEN, WP_PREVIEW_CREDENTIALS, CF7_CREDENTIALS, ALGOLIA_SEARCH_KEY, OIDC_CLIENT_SECRET, AUTH_SECRET, PURGE_SECRET, CF_PURGE_TOKEN, PREVIEW_SECRET, FORMS_SECRET, HEALTH_TOKEN, SMTP_PASSWORD`,
       );
       expect(out).toMatch(/paquet : [\d\u202f ]+ o, [\d\u202f ]+ o gzip/);
       expect(out).toMatch(/démarrage : [\d.]+ ms/);

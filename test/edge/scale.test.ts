@@ -75,4 +75,21 @@ describe('at match-day scale (issue 51): a location, not an isolate; acknowledge
     expect(slower.examples.late).toEqual([]);
     expect(report(slower)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
   }, 300_000);
+
+  it('costs WordPress about one call per purged resource, not one per location and isolate (decision 024)', async () => {
+    // Three locations of four isolates. Without Cloudflare's tiers in front of WordPress: 11.7 calls
+    // per purged resource at the worst publish, each isolate asking for itself.
+    const tiered = await simulate({
+      locations: [at('CDG', 4, 5), at('LHR', 4, 5), at('SYD', 4, 5)],
+      durationMs: 60_000,
+      posts: 3,
+      scenario: publishes(2, 20_000, 10_000),
+    });
+    expect(tiered.isolatesPerBusyLocation).toBe(4);
+    expect(tiered.tiers.purgeCalls).toBe(2);
+    expect(tiered.wordpressCallsPerPurgedResource).toBeGreaterThan(0);
+    expect(tiered.wordpressCallsPerPurgedResource).toBeLessThanOrEqual(3);
+    expect(tiered.lateAfterAck).toBe(0);
+    expect(report(tiered)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
+  }, 300_000);
 });

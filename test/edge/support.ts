@@ -7,6 +7,8 @@ export type Plan = {
   start: number;
   objectSlow: (from: number, to: number, ms: number) => void;
   objectDown: (from: number, to: number) => void;
+  purgeApiDown: (from: number, to: number) => void;
+  objectRestart: (at: number) => void;
 };
 
 export const report = (r: Awaited<ReturnType<typeof simulate>>) => ({

@@ -55,6 +55,33 @@ describe('purges arriving together', () => {
   });
 });
 
+describe('Cloudflare’s tiers in front of WordPress (decision 024)', () => {
+  it('removes the zone’s copies of what a publish marks, through the purge API, before it answers', async () => {
+    await upstream.clearZonePurges();
+    const [a] = await articles();
+    const { purge } = await upstream.publish({ id: a!.id, title: `${a!.title} — corrigée` });
+    const answer = await signedPurge(purge);
+    expect(answer.status).toBe(200);
+    const { purged } = (await answer.json()) as { purged: string[] };
+    const zone = await upstream.zonePurges();
+    expect(zone).toHaveLength(1);
+    expect(zone[0]!.tags.sort()).toEqual(purged.map((t) => `ffr-presse:${t}`.toLowerCase()).sort());
+    expect(zone[0]!.tags).toContain(`ffr-presse:post:${a!.slug}`);
+  });
+
+  it('still answers 200 when Cloudflare refuses the purge: the marks alone keep pages fresh', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await upstream.fault({ path: '/client/v4/', kind: 'status', status: 500, times: 5 });
+    const [a] = await articles();
+    await warm(a!.link);
+    const { purge } = await upstream.publish({ id: a!.id, title: `${a!.title} — sans la zone` });
+    expect((await signedPurge(purge)).status).toBe(200);
+    expect(titleIn(await (await site(a!.link)).text(), '— sans la zone')).toBe(true);
+    expect(errors.mock.calls.some(([line]) => String(line).includes('zone_purge.failed'))).toBe(true);
+    errors.mockRestore();
+  });
+});
+
 describe('a signed purge is taken once (issue 43)', () => {
   it('however its signature is spelt: without padding, with a space or a tab inside, other unused bits in its last character (issue 50)', async () => {
     const [a] = await articles();

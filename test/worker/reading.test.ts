@@ -256,6 +256,7 @@ describe('feeds for machines', () => {
       MIDDLEWARE_URL: 'https://middleware.invalid',
       OIDC_ISSUER: 'https://connexion.invalid',
       ALGOLIA_HOST: 'https://algolia.invalid',
+      CF_API_URL: 'https://api.cloudflare.invalid/client/v4',
       SMTP_URL: 'smtps://smtp.invalid:465',
     };
     // The tests' pinned calendar is for development only.

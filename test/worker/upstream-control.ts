@@ -31,5 +31,8 @@ export const upstream = {
       { notify: false, ...input },
     ),
   patchSettings: (patch: Record<string, unknown>) => call('POST', '/__control/settings', patch),
+  /** What the worker purged through Cloudflare's (emulated) zone purge API, oldest first. */
+  zonePurges: () => call<{ at: number; tags: string[] }[]>('GET', '/__control/zone-purges'),
+  clearZonePurges: () => call('DELETE', '/__control/zone-purges'),
   json: <T>(path: string) => call<T>('GET', path),
 };
