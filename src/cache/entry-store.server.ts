@@ -263,6 +263,8 @@ export type ReadOptions<T> = {
   maxAgeMs?: number;
   /** Whether a failure may be covered by the last good copy; not for "this no longer exists". */
   staleIfError?: (error: unknown) => boolean;
+  /** When `tags` depends on the value: those known before it is fetched (the newest purge of which the load must postdate). */
+  knownTags?: string[];
 };
 
 /**
@@ -304,7 +306,7 @@ export async function readThrough<T>(
   const { entry, state, verified, purgedAt, versions } = await store.lookup(key, options.freshMs);
   // The newest purge stored for the copy's tags: data older than that is not to be had from a
   // cache in front of the upstream (Cloudflare's tiers, decision 024).
-  const tags = entry?.meta.tags ?? (typeof options.tags === 'function' ? [] : options.tags);
+  const tags = entry?.meta.tags ?? (typeof options.tags === 'function' ? (options.knownTags ?? []) : options.tags);
   const newestMark = tags.reduce<number | undefined>((newest, t) => {
     const at = versions?.[t]?.at(-1);
     return at !== undefined && (newest === undefined || at > newest) ? at : newest;

@@ -72,3 +72,17 @@ describe('readThrough behind a cache tier', () => {
     expect(kv.get('home')?.metadata.startedAt).toBe(dataAt);
   });
 });
+
+describe('readThrough behind a cache tier, with tags known only from the value', () => {
+  it('still hands the load the newest mark of the tags known before the fetch', async () => {
+    const markedAt = Date.now() - 2000;
+    const store = storeOver(new Map(), { 'post:a': [markedAt] });
+    const told: (number | undefined)[] = [];
+    const options = { tags: (id: number) => ['post:a', `post-id:${id}`], freshMs: 60_000, knownTags: ['post:a'] };
+    await readThrough(store, 'article:a', options, async (notBefore) => {
+      told.push(notBefore);
+      return { value: 12 };
+    });
+    expect(told).toEqual([markedAt]);
+  });
+});

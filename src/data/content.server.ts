@@ -54,7 +54,8 @@ export function createContent(config: Config, store: EntryStore, options: { reva
     let p = memo.get(key) as Promise<T> | undefined;
     if (!p) {
       const loadThroughTier = (notBefore: number | undefined) => throughTier(tierTags, notBefore, load);
-      p = readThrough(store, `data:${SCHEMA_VERSION}:${key}`, { tags, freshMs, maxAgeMs, staleIfError }, loadThroughTier).then((r) => {
+      const options = { tags, freshMs, maxAgeMs, staleIfError, knownTags: tierTags };
+      p = readThrough(store, `data:${SCHEMA_VERSION}:${key}`, options, loadThroughTier).then((r) => {
         if (r.state === 'error-fallback') fellBack = true;
         oldestData = Math.min(oldestData ?? r.startedAt, r.startedAt);
         for (const t of r.meta.tags) tagsRead.set(t, Math.min(tagsRead.get(t) ?? r.startedAt, r.startedAt));
