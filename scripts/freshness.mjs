@@ -109,8 +109,8 @@ async function runScenarios(source, tag = '') {
 const scenarios = only && !SCENARIOS.some((x) => only.includes(x.name)) ? [] : await runScenarios(root);
 
 /**
- * The month's bill at 30 M and 300 M views, from the ordinary day's run: Workers requests, KV reads
- * and writes and the purge object's other calls scaled per request; the marks' reads per location
+ * The month's bill at 30 M and 300 M views, from the ordinary day's run: the requests a view makes
+ * (its prefetches), then KV reads and writes and the purge object's other calls per request; the marks' reads per location
  * and second with traffic (issue 51), for 30 or 100 locations with traffic all month; one zone
  * purge per publish, 20 publishes a day. Workers Paid prices (developers.cloudflare.com/workers/
  * platform/pricing/, /kv/platform/pricing/, /durable-objects/platform/pricing/): $5 with 10 M
@@ -127,13 +127,15 @@ function monthlyCosts(run) {
   const otherObjectPerRequest = Object.values(others).reduce((n, c) => n + c, 0) / b.requests;
   const money = (x) => Math.round(x * 100) / 100;
   const over = (n, included, perMillion) => money((Math.max(0, n - included) / 1e6) * perMillion);
+  const requestsPerView = b.requests / b.pageViews;
   const at = (views, activeLocations) => {
-    const kvReads = Math.round(views * (b.kvReads / b.requests));
-    const kvWrites = Math.round(views * (b.kvWrites / b.requests));
-    const objectRequests = Math.round(readsPerLocationSecond * activeLocations * month + views * otherObjectPerRequest);
+    const requests = Math.round(views * requestsPerView);
+    const kvReads = Math.round(requests * (b.kvReads / b.requests));
+    const kvWrites = Math.round(requests * (b.kvWrites / b.requests));
+    const objectRequests = Math.round(readsPerLocationSecond * activeLocations * month + requests * otherObjectPerRequest);
     const zonePurgeCalls = 20 * 30;
     const bill = {
-      workers: money(5 + over(views, 10e6, 0.3)),
+      workers: money(5 + over(requests, 10e6, 0.3)),
       kvReads: over(kvReads, 10e6, 0.5),
       kvWrites: over(kvWrites, 1e6, 5),
       durableObject: over(objectRequests, 1e6, 0.15),
@@ -142,12 +144,13 @@ function monthlyCosts(run) {
     return {
       views,
       activeLocations,
-      counts: { kvReads, kvWrites, objectRequests, zonePurgeCalls },
+      counts: { requests, kvReads, kvWrites, objectRequests, zonePurgeCalls },
       dollars: { ...bill, total: money(Object.values(bill).reduce((n, x) => n + x, 0)) },
     };
   };
   return {
     from: 'ordinary',
+    requestsPerView: Math.round(requestsPerView * 100) / 100,
     perRequest: {
       kvReads: Math.round((b.kvReads / b.requests) * 100) / 100,
       kvWrites: Math.round((b.kvWrites / b.requests) * 1000) / 1000,

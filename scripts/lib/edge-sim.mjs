@@ -1358,6 +1358,7 @@ function report({
     /** What the month's bill counts, for the requests of this run and those its locations' weights stand for. */
     billed: {
       requests: views.reduce((n, v) => n + v.site.weight, 0),
+      pageViews: views.filter((v) => v.kind === 'view').reduce((n, v) => n + v.site.weight, 0),
       kvReads: sites.reduce((n, s) => n + s.kv.reads * s.weight, 0),
       kvWrites: central.writes - writesBeforeMeasure,
       objectRequests: Object.fromEntries(Object.entries(objectByMethod).map(([m, c]) => [m, c.total])),
