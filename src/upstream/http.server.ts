@@ -137,7 +137,12 @@ const TIER_SETTLE_MS = 300;
  * once more through the tiers a moment later, then past the cache, so that no purged text comes
  * back through them.
  */
-async function throughTier(first: Response, tier: Tier, again: () => Promise<Response>, past: () => Promise<Response>): Promise<Response> {
+async function takenFromTier(
+  first: Response,
+  tier: Tier,
+  again: () => Promise<Response>,
+  past: () => Promise<Response>,
+): Promise<Response> {
   const recent = (response: Response) => {
     const copied = copiedAt(response.headers, Date.now(), tier.cf.cacheTtl ?? 0);
     if (copied !== undefined && tier.notBefore !== undefined && copied < tier.notBefore) return false;
@@ -176,7 +181,7 @@ async function requestOnce<S extends z.ZodType>(url: string, schema: S, options:
       if (method === 'GET' && !deadline.aborted) return send();
       throw error;
     });
-    if (tier) response = await throughTier(response, tier, send, () => fetchPastTheCache(url, method, options.headers, deadline));
+    if (tier) response = await takenFromTier(response, tier, send, () => fetchPastTheCache(url, method, options.headers, deadline));
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new UpstreamError(timedOut ? 'timeout' : 'network', url);
