@@ -305,12 +305,14 @@ export async function readThrough<T>(
 ): Promise<ReadResult<T>> {
   const { entry, state, verified, purgedAt, versions } = await store.lookup(key, options.freshMs);
   // The newest purge stored for the copy's tags: data older than that is not to be had from a
-  // cache in front of the upstream (Cloudflare's tiers, decision 024).
-  const tags = entry?.meta.tags ?? (typeof options.tags === 'function' ? (options.knownTags ?? []) : options.tags);
-  const newestMark = tags.reduce<number | undefined>((newest, t) => {
-    const at = versions?.[t]?.at(-1);
-    return at !== undefined && (newest === undefined || at > newest) ? at : newest;
-  }, undefined);
+  // cache in front of the upstream (Cloudflare's tiers, decision 024). Only when fetching.
+  const newestMark = () => {
+    const tags = entry?.meta.tags ?? (typeof options.tags === 'function' ? (options.knownTags ?? []) : options.tags);
+    return tags.reduce<number | undefined>((newest, t) => {
+      const at = versions?.[t]?.at(-1);
+      return at !== undefined && (newest === undefined || at > newest) ? at : newest;
+    }, undefined);
+  };
   const fromCopy = (copy: StoredEntry, as: ReadResult<T>['state']): ReadResult<T> => ({
     value: parsedCopy(key, copy.value) as T,
     state: as,
@@ -322,7 +324,7 @@ export async function readThrough<T>(
       key,
       async () => {
         const started = store.now();
-        const { value, dataAt } = await load(newestMark);
+        const { value, dataAt } = await load(newestMark());
         // A copy a cache tier kept is as old as the tier says: that is when its data left the upstream.
         const startedAt = dataAt === undefined ? started : Math.min(started, dataAt);
         const meta: EntryMeta = { startedAt, tags: typeof options.tags === 'function' ? options.tags(value) : options.tags };
