@@ -24,9 +24,10 @@
 //  - Render time: a page rendered rather than served from a copy answers `renderMs` later.
 //  - Weight: a simulated location may stand for several alike (match day: 300 locations, 5 000
 //    requests a second, from a dozen simulated ones). Each of its calls to the object or to WordPress
-//    is then repeated weight − 1 times at the same service, spread over a window (a second for
-//    marks reads, whose phases are independent; the time between two requests of its isolates for
-//    the rest, which a publish sets off together). They take the service's time, count in its
+//    is then repeated weight − 1 times at the same service, spread over a window (for marks
+//    reads, whose phases are independent, the time since the location's last read: one period, 1 to
+//    3 s; for the rest, which a publish sets off together, the time between two requests of its
+//    isolates, 1 to 3 s). They take the service's time, count in its
 //    per-second peaks, and their answers are dropped.
 //
 // What it measures (report below): per view, the time the reader waited because of the purge
@@ -60,15 +61,18 @@ const KV_CACHE_TTL_MS = 60_000;
 const RETRY_MINUTES = [1, 2, 4, 8, 16];
 /** Answers rendered rather than served from a copy. */
 const RENDERED = new Set(['MISS', 'PURGED', 'BYPASS', 'STALE-IF-ERROR']);
+const RENDERED_LINE = /"cache":"(MISS|PURGED|BYPASS|STALE-IF-ERROR)"/;
 
 /** The model's defaults; a scenario may change any. */
 export const DEFAULT_MODEL = {
   /**
    * `readMsPerKB`: a read's answer is serialized on the object's one thread (~330 MB/s, V8's JSON
    * and structured clone); `preloadTags`: marks already stored, spread over the last seven days (a
-   * busy newsroom's week: a few thousand posts' tags), so that what a read carries is counted.
+   * busy newsroom's week: a few thousand posts' tags), so that what a read carries is counted;
+   * `leaseDrawMs`: the range over which an isolate draws when its claims go (tags.server.ts), over
+   * which the lease calls of the alike locations a simulated one stands for are spread.
    */
-  object: { serviceMs: 1, maxQueueMs: 1000, readMsPerKB: 0.003, preloadTags: 0 },
+  object: { serviceMs: 1, maxQueueMs: 1000, readMsPerKB: 0.003, preloadTags: 0, leaseDrawMs: 7000 },
   wordpress: { concurrency: 32, serviceMs: [80, 250] },
   kv: { hotMs: 3, coldMs: 30, writeMs: 40 },
   cacheMs: 1,
@@ -461,16 +465,20 @@ export async function simulate({
 }) {
   dropWorkerLogLines();
   // The request log line says how long the request waited for the purge marks (tags.server.ts).
+  // Each rendered answer's line, views' and background re-renders' alike, says when (renders below).
   const consoleLog = console.log;
+  const renderLines = [];
   console.log = (first, ...rest) => {
-    if (typeof first === 'string' && first.startsWith('{"level":"info","event":"request"') && first.includes('"marks"')) {
-      const record = als.getStore()?.record;
+    if (typeof first === 'string' && first.startsWith('{"level":"info","event":"request"')) {
+      if (RENDERED_LINE.test(first)) renderLines.push(clock.now);
+      const record = first.includes('"marks"') ? als.getStore()?.record : undefined;
       if (record) record.marksWaitedMs = JSON.parse(first).marks?.waitedMs;
     }
     consoleLog(first, ...rest);
   };
   const model = { ...DEFAULT_MODEL, ...overrides };
   model.tiers = { ...DEFAULT_MODEL.tiers, ...overrides.tiers };
+  model.object = { ...DEFAULT_MODEL.object, ...overrides.object };
   const random = mulberry32(seed);
   const clock = new VirtualClock(start);
   const als = new AsyncLocalStorage();
@@ -562,6 +570,9 @@ export async function simulate({
   const wordpress = new Service({ slots: model.wordpress.concurrency, serviceMs: model.wordpress.serviceMs, random });
   const objectCalls = {};
   const objectByMethod = {};
+  /** Lease calls by what they carry: claims, releases, or both (a release travelling with claims). */
+  const leaseKinds = {};
+  const leaseSites = {};
   const wordpressReal = { calls: 0, timeouts: 0, paths: new Map() };
   const vars = Object.fromEntries(
     Object.entries(parseDevVars(await readFile(`${projectRoot}.dev.vars.example`, 'utf8'))).map(([k, v]) => [
@@ -770,14 +781,25 @@ export async function simulate({
                 if (context?.isolate && method === 'read') context.isolate.reads++;
                 const copies = method === 'mark' || !measuring ? 0 : site.weight - 1;
                 (objectByMethod[method] ??= new PerSecond()).add(clock.now, copies + 1);
+                if (method === 'lease') {
+                  const kind = args[0].length && args[1].length ? 'both' : args[0].length ? 'claims' : 'releases';
+                  (leaseKinds[kind] ??= new PerSecond()).add(clock.now, copies + 1);
+                  (leaseSites[site.name] ??= new PerSecond()).add(clock.now, copies + 1);
+                }
                 // A read's size (the object's state on arrival) makes its service longer: serializing it.
                 const bytes = method === 'read' ? JSON.stringify(await instance.read(...structuredClone(args))).length : 0;
-                const slot = object.arrive(
-                  clock.now,
-                  copies,
-                  method === 'read' ? 1000 : phantomWindow(site),
-                  (bytes / 1024) * model.object.readMsPerKB,
-                );
+                // Alike locations read on phases of their own: spread over the time since this
+                // location's last read (one period), not bunched in the second after it.
+                // An alike isolate's lease call comes when its own claims' window ends, drawn over
+                // `leaseDrawMs` (tags.server.ts: 1 to 8 × PURGE_LEASE_BATCH_MS).
+                const window =
+                  method === 'read'
+                    ? Math.min(3000, Math.max(1000, clock.now - (site.lastReadAt ?? 0)))
+                    : method === 'lease'
+                      ? Math.max(phantomWindow(site), model.object.leaseDrawMs)
+                      : phantomWindow(site);
+                if (method === 'read') site.lastReadAt = clock.now;
+                const slot = object.arrive(clock.now, copies, window, (bytes / 1024) * model.object.readMsPerKB);
                 if (!slot) {
                   await clock.wait(leg(site));
                   throw Object.assign(new Error('Durable Object is overloaded. Too many requests queued.'), { overloaded: true });
@@ -1060,6 +1082,8 @@ export async function simulate({
     wordpress.reset();
     for (const key of Object.keys(objectCalls)) delete objectCalls[key];
     for (const key of Object.keys(objectByMethod)) delete objectByMethod[key];
+    for (const key of Object.keys(leaseKinds)) delete leaseKinds[key];
+    for (const key of Object.keys(leaseSites)) delete leaseSites[key];
     Object.assign(wordpressReal, { calls: 0, timeouts: 0 });
     for (const key of Object.keys(tierStats)) tierStats[key] = 0;
     Object.assign(readBytes, { reads: 0, total: 0 });
@@ -1098,6 +1122,9 @@ export async function simulate({
       cacheViolations,
       objectCalls,
       objectByMethod,
+      leaseKinds,
+      leaseSites,
+      renderLines,
       wordpressReal,
       readBytes,
       object,
@@ -1158,6 +1185,9 @@ function report({
   cacheViolations,
   objectCalls,
   objectByMethod,
+  leaseKinds,
+  leaseSites,
+  renderLines,
   wordpressReal,
   readBytes,
   object,
@@ -1280,10 +1310,25 @@ function report({
     /** At the object's busiest second: how many of each call (a second's window, rounded). */
     objectPeakSecond: (() => {
       const [second] = [...object.arrivals.counts].reduce((best, e) => (e[1] > best[1] ? e : best), [0, 0]);
-      return Object.fromEntries(
-        Object.entries(objectByMethod).map(([m, c]) => [m, (c.counts.get(second) ?? 0) + (c.counts.get(second - 1) ?? 0)]),
+      // Which second of the run (from its measured start), and the sites' calls in it.
+      const leaseBySite = Object.fromEntries(
+        Object.entries(leaseSites).map(([name, c]) => [name, (c.counts.get(second) ?? 0) + (c.counts.get(second - 1) ?? 0)]),
       );
+      return {
+        ...Object.fromEntries(
+          Object.entries({ ...objectByMethod, ...leaseKinds }).map(([m, c]) => [
+            m,
+            (c.counts.get(second) ?? 0) + (c.counts.get(second - 1) ?? 0),
+          ]),
+        ),
+        at: second - Math.floor(measuredFrom / 1000),
+        leaseBySite,
+      };
     })(),
+    /** Lease calls in all, by what they carry (claims, releases, both). */
+    leaseCalls: Object.fromEntries(Object.entries(leaseKinds).map(([k, c]) => [k, c.total])),
+    /** The most lease calls in one second (those of the locations a simulated one stands for included). */
+    leasePeakRps: objectByMethod.lease?.peak() ?? 0,
     objectRequests: object.arrivals.total,
     objectOverloaded: object.rejected,
     wordpressPeakRps: wordpress.arrivals.peak(),
@@ -1299,9 +1344,12 @@ function report({
     wordpressCallsBetween: (from, to) => wordpress.arrivals.between(measuredFrom + from, measuredFrom + to),
     /** Views answered between two instants (ms from the start), and those in 5xx. */
     viewsBetween: (from, to) => {
-      const during = views.filter((v) => v.at >= measuredFrom + from && v.at < measuredFrom + to);
+      const within = (at) => at >= measuredFrom + from && at < measuredFrom + to;
+      const during = views.filter((v) => within(v.at));
       return {
         views: during.length,
+        /** Pages rendered behind the answers (a stale copy's re-render): every rendered line less the views rendered. */
+        rendersBehind: renderLines.filter(within).length - during.filter((v) => RENDERED.has(v.cache)).length,
         serverErrors: during.filter((v) => v.status >= 500).length,
         notServed: during.filter((v) => v.status !== 200).length,
       };

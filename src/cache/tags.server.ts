@@ -67,6 +67,7 @@ const HANDOVER_MS = 5000;
 const MAX_BACKOFF_MS = 8000;
 /** Releases wait this many times the claims' window (PURGE_LEASE_BATCH_MS) to travel with claims. */
 const RELEASE_WAITS = 4;
+const CLAIMS_SPREAD = 8;
 const MAX_BATCH = 64;
 
 let copy: MarksCopy | null = null;
@@ -126,11 +127,18 @@ function view(boundMs: number, now = Date.now()): Marks {
   return { versions: copy.versions, current: ageMs < boundMs && failingSince === null, ageMs };
 }
 
-/** Rejects once `ms` have passed: the call itself goes on, and its answer is still kept if it comes. */
-function failed(at: number, error: unknown): void {
+/**
+ * An object call failed (or answered past its deadline): copies are judged with the last-known
+ * marks and nothing is written until a timely read. `backOff`: the next read waits (reads only: a
+ * lease batch gathered before the failure and sent late must not keep the isolate from reading
+ * once the object is back, serving its last-known copies seconds longer than its location's others).
+ */
+function failed(at: number, error: unknown, backOff = true): void {
   failingSince ??= at;
-  retryAt = Date.now() + backoffMs;
-  backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+  if (backOff) {
+    retryAt = Date.now() + backoffMs;
+    backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+  }
   // Once every 10 s per isolate: an outage must not write a line per request.
   if (Date.now() - loggedAt >= 10_000) {
     loggedAt = Date.now();
@@ -333,23 +341,32 @@ type Batch = { claims: Claim[]; releases: { key: string; token: string }[]; sent
 let batch: Batch | null = null;
 
 /**
- * The batch being gathered: a claim is sent within the claims' window (PURGE_LEASE_BATCH_MS, 250 ms);
- * a release waits up to four times that for claims to travel with (a publish sets off many writes,
- * each released).
+ * The batch being gathered: a claim is sent within the claims' window (PURGE_LEASE_BATCH_MS, 1 s, spread);
+ * a release waits four to eight times that for claims to travel with (a publish sets off many
+ * writes, each released).
  */
 function gather(marks: DurableObjectNamespace<PurgeMarks>, withinMs: number, claimsWithinMs: number): Batch {
   let into = batch;
   if (!into || into.claims.length + into.releases.length >= MAX_BATCH) {
     const created: Batch = { claims: [], releases: [], sent: false, done: Promise.resolve() };
     into = batch = created;
-    created.done = scheduler.wait(withinMs).then(() => send(marks, created));
+    created.done = scheduler.wait(spread(withinMs, claimsWithinMs)).then(() => send(marks, created));
   } else if (withinMs === claimsWithinMs && into.claims.length === 0) {
     // A release-only batch waiting longer: the first claim sets it off sooner.
     const sooner = into;
-    into.done = scheduler.wait(withinMs).then(() => send(marks, sooner));
+    into.done = scheduler.wait(spread(withinMs, claimsWithinMs)).then(() => send(marks, sooner));
   }
   return into;
 }
+
+/**
+ * A claims' window is drawn between once and CLAIMS_SPREAD times PURGE_LEASE_BATCH_MS, a releases'
+ * between once and twice its wait: a purge takes effect at the same instant everywhere, and every
+ * isolate that re-renders then would otherwise call the object in the same second (its peak).
+ * Readers wait for none of it; a lease is held from its grant, so it is held no longer.
+ */
+const spread = (withinMs: number, claimsWithinMs: number) =>
+  withinMs * (1 + (withinMs === claimsWithinMs ? CLAIMS_SPREAD - 1 : 1) * Math.random());
 
 async function send(marks: DurableObjectNamespace<PurgeMarks>, sent: Batch): Promise<void> {
   if (sent.sent) return;
@@ -367,7 +384,7 @@ async function send(marks: DurableObjectNamespace<PurgeMarks>, sent: Batch): Pro
     );
     for (const [i, c] of claims.entries()) c.resolve(tokens[i] ?? null);
   } catch (error) {
-    failed(startedAt, error);
+    failed(startedAt, error, false);
     for (const c of claims) c.resolve(null);
   }
 }

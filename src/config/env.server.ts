@@ -105,10 +105,12 @@ export const EnvSchema = z
     PURGE_KEEP_WARM_MS: z.coerce.number().int().min(0).max(25_000).default(20_000),
     /**
      * How long an isolate gathers its copies' lease claims before asking the purge object for them
-     * in one call (cache/tags.server.ts); releases wait four times as long to travel with claims.
-     * The object's limit counts requests, not keys. 0 (the CPU bench): each claim at once.
+     * in one call (cache/tags.server.ts): between once and eight times this, drawn per batch, so that
+     * the isolates a purge sets off together do not all call in the same second; releases wait four
+     * to eight times as long to travel with claims. The object's limit counts requests, not keys. Readers
+     * wait for none of it. 0 (the CPU bench): each claim at once.
      */
-    PURGE_LEASE_BATCH_MS: z.coerce.number().int().min(0).max(1000).default(250),
+    PURGE_LEASE_BATCH_MS: z.coerce.number().int().min(0).max(1000).default(1000),
     /**
      * The site's calendar stands still at this instant (ISO 8601 with a zone): what « today » is for
      * the pages (news sitemap, events, deadlines, new posts, the footer's year). Tests pin it beside
