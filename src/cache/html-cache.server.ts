@@ -128,7 +128,14 @@ async function pageFor(
             Promise.resolve(fetchSelf(again, c.env, c.executionCtx))
               // Read to the end: the copy is written from the other half of the same stream, and a
               // cancelled stream surfaces as an uncaught error in the rewriter it passed through.
-              .then((r) => r.arrayBuffer()),
+              // A page that could not be stored (WordPress failing: an error or a degraded page)
+              // is a failed refresh, so that the next ones wait (entry-store's backoff) instead of
+              // rendering the page again on every view of the outage.
+              .then(async (r) => {
+                const body = await r.arrayBuffer();
+                if (r.status >= 500 || r.headers.get('x-ffr-cache') === 'BYPASS') throw new Error(`re-render not stored (${r.status})`);
+                return body;
+              }),
           )
           .catch((e) => log.warn('cache.revalidate_failed', { key: withoutQuery(key), error: log.describe(e) })),
       );
