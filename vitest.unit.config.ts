@@ -31,7 +31,12 @@ export default defineConfig({
           ],
         },
       },
-      { extends: true, test: { name: 'simulation', include: ['test/edge/**/*.test.ts'] } },
+      // AsyncLocalStorage on continuation frames rather than async hooks: the simulation, whose
+      // context and the worker's follow every promise, runs a third faster.
+      {
+        extends: true,
+        test: { name: 'simulation', include: ['test/edge/**/*.test.ts'], execArgv: ['--experimental-async-context-frame'] },
+      },
       { extends: true, test: { name: 'deploy', include: ['test/deploy/**/*.test.ts'] } },
     ],
   },
