@@ -29,7 +29,7 @@ import { root, siteUrl, startUpstreamProcess, stopAll, upstreamUrl, waitFor } fr
 const WARMUP = Number(process.env.BENCH_CPU_WARMUP ?? 200);
 const HITS = Number(process.env.BENCH_CPU_HITS ?? 1000);
 const RENDERS = Number(process.env.BENCH_CPU_RENDERS ?? 300);
-/** A commit whose worker's warm hits run beside this one's, interleaved, for a before → after ratio in one run. */
+/** A commit whose worker's warm hits and cold renders run beside this one's, interleaved, for before → after ratios in one run. */
 const BASELINE = process.env.BENCH_CPU_BASELINE;
 /** KV takes one write per key and second, and the worker claims one per second per page (entry-store claimWrite). */
 const WRITE_SPACING_MS = 1050;
@@ -197,7 +197,8 @@ const paths = { home: '/', category: '/categories/xv-de-france', article: articl
 const htmlKey = (path) => `html:${manifest.version}:${path}`;
 // A search is kept in the location's cache (the Cache API), not in KV (html-cache.server.ts).
 const localUrl = (path) => `${siteUrl}/__cache/${encodeURIComponent(htmlKey(path))}`;
-const hasCopy = async (c) => (c.local ? (await caches.default.match(localUrl(c.path))) !== undefined : kv.has(htmlKey(c.path)));
+const hasCopy = async (c) =>
+  c.local ? (await caches.default.match(localUrl(c.path))) !== undefined : (c.target ?? own).kv.has(htmlKey(c.path));
 
 // First views: the upstream's answers go to KV, each page's HTML copy too.
 for (const path of Object.values(paths)) {
@@ -337,6 +338,19 @@ const cases = [
         },
       ])
     : []),
+  // The baseline's cold renders, beside this worker's in the same rounds (its data in its own KV since the warm-up).
+  ...(baseline
+    ? ['home', 'article'].map((page) => ({
+        name: `before-cold-${page}`,
+        label: `cold ${page} (${BASELINE})`,
+        kind: 'render',
+        path: paths[page],
+        env: baseline.envNoMemo,
+        target: baseline,
+        dropCopy: true,
+        expect: { cache: 'MISS', written: true, upstream: 0 },
+      }))
+    : []),
   { name: 'session', label: 'session (anonymous)', kind: 'hit', env, request: () => sessionRequest, expect: { upstream: 0 } },
   { name: 'form', label: 'form → CF7', kind: 'render', env, request: formRequestFactory, expect: { status: 200 } },
   { name: 'floor', label: 'floor: ArticleView', kind: 'render', floor: true, expect: {} },
@@ -355,18 +369,20 @@ async function runOnce(c, { counted }) {
   if (c.floor) return callFloor(floorInput, c.shell ? documentShell : undefined);
   const make = c.request ? await c.request() : pageRequest(c.path);
   if (c.prime) await callWorker(make, c.env, c.target);
+  // Each worker's copies are its own: the baseline's cold renders wait for its own last write.
+  const coldKey = `${c.target ? 'baseline ' : ''}${c.path}`;
   if (c.dropCopy) {
-    await kv.delete(htmlKey(c.path));
+    await (c.target ?? own).kv.delete(htmlKey(c.path));
     if (c.local) await caches.default.delete(localUrl(c.path));
     // The worker stores a page at most once a second: counted renders wait for that, so each one
     // tees, rewrites and writes its copy as a first view does.
-    const wait = (lastCold.get(c.path) ?? 0) + WRITE_SPACING_MS - Date.now();
+    const wait = (lastCold.get(coldKey) ?? 0) + WRITE_SPACING_MS - Date.now();
     if (counted && wait > 0) await sleep(wait);
   }
   const r = await callWorker(make, c.env, c.target);
   if (c.dropCopy) {
     // From the end of the call: the worker claims its write once the page is rendered.
-    lastCold.set(c.path, Date.now());
+    lastCold.set(coldKey, Date.now());
     r.written = await hasCopy(c);
   }
   return r;
@@ -470,6 +486,14 @@ results.ratios = {
         ),
       )
     : {}),
+  ...(baseline
+    ? Object.fromEntries(
+        ['home', 'article'].map((page) => [
+          `cold-${page}-after-to-before`,
+          round2(results.cases[`cold-${page}`].median / results.cases[`before-cold-${page}`].median),
+        ]),
+      )
+    : {}),
 };
 results.details = {
   date: new Date().toISOString(),
@@ -527,7 +551,7 @@ console.log(
 );
 if (baseline)
   console.log(
-    `\nwarm hits, this worker ÷ ${BASELINE}'s (medians, same rounds): ${Object.entries(results.ratios)
+    `\nwarm hits and cold renders, this worker ÷ ${BASELINE}'s (medians, same rounds): ${Object.entries(results.ratios)
       .filter(([k]) => k.endsWith('-after-to-before'))
       .map(([k, v]) => `${k.replace('-after-to-before', '')} ${v}`)
       .join(' · ')}`,
