@@ -1,6 +1,7 @@
 // npm run mutation — do the tests of each guarantee fail when its code is changed? StrykerJS
 // mutates the modules that carry one (signed links, the purge's signature and its once-only check,
-// the accreditation signature, the form and multipart bounds, the canonical cache keys) and runs
+// the accreditation signature, the form and multipart bounds, the canonical cache keys, the alerts'
+// exactly-once and withdrawal guards: those in SQL, by hand, see SQL_GUARDS) and runs
 // the test files that hold it after each mutant, with its command runner (its vitest runner
 // hard-codes the threads pool and cannot run @cloudflare/vitest-pool-workers). Each module's tests
 // run in Node: the workerd suites hold the same guarantees through the whole worker, at minutes a
@@ -69,13 +70,115 @@ const MODULES = [
   },
 ];
 
+/**
+ * The alerts' exactly-once and withdrawal guards live in SQL, inside strings Stryker does not
+ * mutate: each is removed by hand here (one exact text replaced in the file), its tests run, and
+ * the mutant must make them fail.
+ */
+const SQL_GUARDS = {
+  key: 'alerts-guards',
+  what: 'the alerts’ exactly-once and withdrawal guards: one delivery per post and follower, one send per delivery, none to a suspended follower or of a withdrawn post',
+  file: 'src/data/alerts-store.server.ts',
+  command: UNIT(['src/data/alerts-store.test.ts']),
+  mutants: [
+    [
+      'fan-out without OR IGNORE',
+      'INSERT OR IGNORE INTO deliveries (item, subscriber_id, state, via_digest, reason, created_at)\n           SELECT (?1), s.id',
+      'INSERT INTO deliveries (item, subscriber_id, state, via_digest, reason, created_at)\n           SELECT (?1), s.id',
+    ],
+    [
+      'answer recorded without OR IGNORE',
+      `INSERT OR IGNORE INTO deliveries (item, subscriber_id, state, via_digest, reason, created_at)\n             SELECT (?1), id, 'queued'`,
+      `INSERT INTO deliveries (item, subscriber_id, state, via_digest, reason, created_at)\n             SELECT (?1), id, 'queued'`,
+    ],
+    ['fan-out to suspended followers', ') AND s.suspended_at IS NULL', ')'],
+    ['claim without its state check', `AND (state = 'queued' OR (state = 'sending' AND via_digest = 0 AND claimed_at < ?4))`, ''],
+    [
+      'claim takes any delivery being sent',
+      `(state = 'queued' OR (state = 'sending' AND via_digest = 0 AND claimed_at < ?4))`,
+      `(state = 'queued' OR state = 'sending')`,
+    ],
+    [
+      'claim takes a claim at once',
+      `via_digest = 0 AND claimed_at < ?4))\n               AND NOT EXISTS`,
+      `via_digest = 0 AND claimed_at <= ?3))\n               AND NOT EXISTS`,
+    ],
+    [
+      'claim takes digests',
+      `(state = 'sending' AND via_digest = 0 AND claimed_at < ?4))\n               AND NOT`,
+      `(state = 'sending' AND claimed_at < ?4) OR state = 'digest')\n               AND NOT`,
+    ],
+    [
+      'claim for a suspended follower',
+      'AND NOT EXISTS (SELECT 1 FROM subscribers s WHERE s.id = deliveries.subscriber_id AND s.suspended_at IS NOT NULL)',
+      '',
+    ],
+    [
+      'digest without its state check',
+      `WHERE subscriber_id = ?1 AND (state = 'digest' OR (state = 'sending' AND via_digest = 1 AND claimed_at < ?4))`,
+      'WHERE subscriber_id = ?1',
+    ],
+    [
+      'withdrawal keeps the queued',
+      `DELETE FROM deliveries WHERE item = ?1 AND state IN ('queued', 'digest')`,
+      `DELETE FROM deliveries WHERE item = ?1 AND state IN ('digest')`,
+    ],
+    [
+      'withdrawal keeps the digests',
+      `DELETE FROM deliveries WHERE item = ?1 AND state IN ('queued', 'digest')`,
+      `DELETE FROM deliveries WHERE item = ?1 AND state IN ('queued')`,
+    ],
+  ],
+};
+
+/** Each hand-made mutant of SQL_GUARDS applied alone; killed when the command fails. */
+async function sqlGuards() {
+  const { execSync } = await import('node:child_process');
+  const path = `${root}${SQL_GUARDS.file}`;
+  const original = await readFile(path, 'utf8');
+  const t0 = Date.now();
+  const results = [];
+  try {
+    for (const [name, from, to] of SQL_GUARDS.mutants) {
+      if (original.split(from).length !== 2) throw new Error(`${name}: its text is not found once in ${SQL_GUARDS.file}`);
+      await writeFile(path, original.replace(from, to));
+      let killed = false;
+      try {
+        execSync(SQL_GUARDS.command, { cwd: root, stdio: 'ignore' });
+      } catch {
+        killed = true;
+      }
+      results.push({ name, killed });
+    }
+  } finally {
+    await writeFile(path, original);
+  }
+  const killed = results.filter((r) => r.killed).length;
+  return {
+    what: SQL_GUARDS.what,
+    mutate: [SQL_GUARDS.file],
+    mutants: results.length,
+    killed,
+    timeout: 0,
+    survived: results.length - killed,
+    noCoverage: 0,
+    ignored: [],
+    compileErrors: 0,
+    score: Math.round((killed / results.length) * 1000) / 10,
+    survivors: results.filter((r) => !r.killed).map((r) => `${SQL_GUARDS.file} ${r.name}`),
+    byHand: results.map((r) => r.name),
+    seconds: Math.round((Date.now() - t0) / 1000),
+  };
+}
+
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
 const chosen = MODULES.filter((m) => !only || only.includes(m.key));
-if (only && chosen.length !== only.length) {
-  console.error(`Module inconnu (modules : ${MODULES.map((m) => m.key).join(', ')})`);
+const withGuards = !only || only.includes(SQL_GUARDS.key);
+if (only && chosen.length + (withGuards ? 1 : 0) !== only.length) {
+  console.error(`Module inconnu (modules : ${[...MODULES.map((m) => m.key), SQL_GUARDS.key].join(', ')})`);
   process.exit(2);
 }
 
@@ -126,6 +229,12 @@ for (const module of chosen) {
   };
   console.log(`${module.key}: ${report.modules[module.key].score} % (${detected}/${valid}), ${survivors.length} survivant(s)`);
   for (const s of survivors) console.log(`  ${s}`);
+}
+if (withGuards) {
+  const guards = await sqlGuards();
+  report.modules[SQL_GUARDS.key] = guards;
+  console.log(`${SQL_GUARDS.key}: ${guards.score} % (${guards.killed}/${guards.mutants}), ${guards.survivors.length} survivant(s)`);
+  for (const s of guards.survivors) console.log(`  ${s}`);
 }
 await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log('Écrit : bench/mutation.json');
