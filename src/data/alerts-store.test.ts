@@ -18,7 +18,7 @@ beforeEach(async () => {
   const { db } = await sqliteD1();
   for (const file of (await readdir(MIGRATIONS)).filter((f) => f.endsWith('.sql')).sort())
     await applyMigration(db, new URL(file, MIGRATIONS).pathname);
-  store = alertStore(db as unknown as D1Database);
+  store = alertStore(db);
   await store.save({ account: 'julie', email: 'julie.martin@example.fr', firstName: 'Julie', frequency: 'immediate', topics: XV }, T0);
   await store.save({ account: 'paul', email: 'paul.durand@example.fr', firstName: 'Paul', frequency: 'digest', topics: XV }, T0);
   await store.putItem('post:1', payload, T0);
