@@ -234,14 +234,23 @@ if (values.job) {
 }
 
 const only = values.only?.split(',');
+// A job is named by its name, its set, or the start of its name (`per-location`, `calibration`,
+// `wordpress-down` with its baseline).
+const named = (j) => only.some((o) => j.name === o || j.set === o || j.name.startsWith(`${o}-`));
+// A fault scenario is compared with the same minutes without the fault: the ordinary day's run.
+const needsOrdinary = (j) => SCENARIOS.some((s) => s.name === j.name && s.fault && !s.baseline);
 const wanted = JOBS.filter((j) =>
-  only
-    ? only.includes(j.name) || only.includes(j.set) || only.includes(j.name.replace(/-baseline$/, ''))
-    : j.set !== 'history' || values.history,
+  only ? named(j) || (j.name === 'ordinary' && JOBS.some((k) => named(k) && needsOrdinary(k))) : j.set !== 'history' || values.history,
 );
 // The calibration's « before » of match day: the old code's every reader reading the object ran
 // for over 55 minutes and 8.8 GB; named alone only.
 const jobs = wanted.filter((j) => j.name !== 'calibration-match-day' || only?.includes(j.name)).sort((a, b) => b.cost - a.cost);
+if (jobs.length === 0) {
+  console.error(
+    `Aucun calcul ne porte ce nom (${only?.join(', ')}) : ${JOBS.map((j) => j.name).join(', ')}, ou ordering, scenarios, history.`,
+  );
+  process.exit(2);
+}
 const parallel = Math.max(1, Number(values.jobs ?? cpus().length));
 const started = performance.now();
 const work = await mkdtemp(join(tmpdir(), 'freshness-'));

@@ -35,6 +35,7 @@ const declaredOf = (c: Context<AppEnv>): readonly Param[] => {
     const params = (route.handler as Partial<Declared>)[READS];
     if (params) return params;
   }
+  // Stryker disable next-line ArrayDeclaration: any name put here is one no route declares, which no test address could know to send.
   return [];
 };
 
@@ -44,11 +45,14 @@ function canonicalQuery(searchParams: URLSearchParams, declared: readonly Param[
   for (const param of declared) {
     const name = typeof param === 'string' ? param : param.name;
     const value = searchParams.get(name);
+    // Stryker disable next-line ConditionalExpression: without it, an absent value is skipped all the same (null is no string, and no page number).
     if (value === null) continue;
     const written = typeof param === 'string' ? value : param.canonical(value);
     if (written !== null) kept.push([name, written]);
   }
-  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // A page declares each name once: two names are never equal.
+  // Stryker disable next-line EqualityOperator: with names never equal, « <= » is « < ».
+  kept.sort(([a], [b]) => (a < b ? -1 : 1));
   return kept.length ? `?${new URLSearchParams(kept)}` : '';
 }
 
@@ -57,6 +61,7 @@ export const declaredQuery = (): MiddlewareHandler<AppEnv> => async (c, next) =>
   const url = new URL(c.req.url);
   if (!url.search || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
   const search = canonicalQuery(url.searchParams, declaredOf(c));
+  // Stryker disable next-line ConditionalExpression: rebuilding the request with the same address changes nothing the page sees.
   if (search !== url.search) {
     url.search = search;
     c.req.raw = new Request(url, c.req.raw);
@@ -72,7 +77,9 @@ export const declaredQuery = (): MiddlewareHandler<AppEnv> => async (c, next) =>
  */
 export const canonicalPath = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const url = new URL(c.req.url);
-  if (!url.pathname.includes('%') || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a path without an escape comes out of the rewriting as it went in; the test only spares the work.
+  if (!url.pathname.includes('%')) return next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
   let path: string;
   try {
     path = url.pathname

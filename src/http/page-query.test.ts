@@ -10,11 +10,17 @@ import { canonicalPath, declaredQuery, pageNumber, reads } from './page-query.se
 const app = new Hono<AppEnv>();
 app.use(canonicalPath());
 app.use(declaredQuery());
-const seen = (c: Context<AppEnv>) => c.text(new URL(c.req.url).pathname + new URL(c.req.url).search);
+// The address the page got, in its body and (for HEAD, which has none) in a header.
+const seen = (c: Context<AppEnv>) => {
+  const address = new URL(c.req.url).pathname + new URL(c.req.url).search;
+  c.header('x-seen', address);
+  return c.text(address);
+};
 app.get('/recherche', reads('query', 'categories', pageNumber()), seen);
 app.get('/liste', reads(pageNumber('p')), seen);
 app.get('/categories/:slug', reads(pageNumber()), seen);
 app.get('/rien', seen);
+app.get('/trois', reads('z', 'a', pageNumber('m')), seen);
 app.post('/recherche', reads('query'), seen);
 
 const get = async (address: string, init?: RequestInit) => {
@@ -35,6 +41,12 @@ describe('the query a page reads (declaredQuery)', () => {
     expect((await get('/rien')).body).toBe('/rien');
   });
 
+  it('orders the parameters by name, whatever the order declared or sent', async () => {
+    for (const query of ['z=1&a=2&m=3', 'm=3&z=1&a=2', 'a=2&m=3&z=1', 'a=2&z=1&m=3'])
+      expect((await get(`/trois?${query}`)).body, query).toBe('/trois?a=2&m=3&z=1');
+    expect((await get('/trois?z=1&m=3')).body).toBe('/trois?m=3&z=1');
+  });
+
   it('writes a page number its one way: 2 and beyond, without zeros; anything else is the first page', async () => {
     const page = async (value: string) => (await get(`/categories/xv-de-france?page=${value}`)).body;
     expect(await page('2')).toBe('/categories/xv-de-france?page=2');
@@ -52,8 +64,8 @@ describe('the query a page reads (declaredQuery)', () => {
   it('leaves a request without a query, and other methods, as they came', async () => {
     expect((await get('/recherche')).body).toBe('/recherche');
     expect((await get('/recherche?x=1&query=a', { method: 'POST' })).body).toBe('/recherche?x=1&query=a');
-    const head = await app.request('http://presse.test/recherche?x=1', { method: 'HEAD' });
-    expect(head.status).toBe(200);
+    const head = await app.request('http://presse.test/recherche?x=1&query=a', { method: 'HEAD' });
+    expect(head.headers.get('x-seen')).toBe('/recherche?query=a');
   });
 });
 
@@ -63,6 +75,14 @@ describe('the path in its one spelling (canonicalPath)', () => {
     expect(await get('/categories/r%75gby?page=2')).toMatchObject({ status: 301, location: '/categories/rugby?page=2' });
     // Lower-case hex is written upper-case: one spelling of « é ».
     expect(await get('/categories/m%c3%aal%c3%a9e')).toMatchObject({ status: 301, location: '/categories/m%C3%AAl%C3%A9e' });
+  });
+
+  it('answers HEAD as GET, re-escapes only the segments written with escapes, and leaves a post alone', async () => {
+    const head = await app.request('http://presse.test/categories/r%75gby', { method: 'HEAD' });
+    expect([head.status, head.headers.get('location')]).toEqual([301, '/categories/rugby']);
+    expect((await get('/categories/r%75gby', { method: 'POST' })).status).not.toBe(301);
+    // « : » is kept as written in a segment without escapes.
+    expect(await get('/categories/r%75gby/a:b')).toMatchObject({ status: 301, location: '/categories/rugby/a:b' });
   });
 
   it('leaves the one spelling, a segment that does not decode, and other methods alone', async () => {

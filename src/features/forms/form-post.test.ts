@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../app-env';
 import { FORM_POST_LIMITS, FormRequestError, formBodyLimit, readFormPost } from './form-post.server';
 import type { FormField, FormModel } from './model';
@@ -57,6 +57,11 @@ const sendMultipart = async (form: FormModel, parts: [string, string | File][]) 
 const fields = (n: number, name = (i: number) => `f${i}`) => Array.from({ length: n }, (_, i) => [name(i), 'x'] as [string, string]);
 
 describe('a form post, read within its bounds (readFormPost)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
   it('takes urlencoded and multipart, lists by name (« [] » dropped), empty files left out', async () => {
     const a = await post(
       TEXT,
@@ -98,6 +103,57 @@ describe('a form post, read within its bounds (readFormPost)', () => {
     expect((await sendMultipart(TEXT, fields(max))).status).toBe(200);
     expect((await sendMultipart(TEXT, fields(max + 1))).status).toBe(400);
     expect((await sendMultipart(TEXT, fields(max + 50))).status).toBe(400);
+  });
+
+  it('refuses too many fields before parsing them: neither the runtime’s multipart parser nor URLSearchParams runs', async () => {
+    const parsed = vi.spyOn(Request.prototype, 'formData');
+    const Real = URLSearchParams;
+    let decoded = 0;
+    vi.stubGlobal(
+      'URLSearchParams',
+      class extends Real {
+        constructor(init?: ConstructorParameters<typeof URLSearchParams>[0]) {
+          super(init);
+          if (typeof init === 'string') decoded++;
+        }
+      },
+    );
+    const { fields: max } = FORM_POST_LIMITS;
+    const body = new Real(fields(max + 1)).toString();
+    expect((await post(TEXT, body, 'application/x-www-form-urlencoded')).status).toBe(400);
+    expect(decoded).toBe(0);
+    expect((await post(TEXT, new Real(fields(max)).toString(), 'application/x-www-form-urlencoded')).status).toBe(200);
+    expect(decoded).toBe(1);
+    const over = multipart(fields(max + 1));
+    const { body: overBytes, type } = over;
+    const before = parsed.mock.calls.length;
+    expect((await post(TEXT, await overBytes, type)).status).toBe(400);
+    expect(parsed.mock.calls.length).toBe(before);
+    const { body: okBytes, type: okType } = multipart(fields(max));
+    expect((await post(TEXT, await okBytes, okType)).status).toBe(200);
+    expect(parsed.mock.calls.length).toBe(before + 1);
+    // A multipart type without a boundary is refused before any parsing too.
+    const calls = parsed.mock.calls.length;
+    expect((await post(TEXT, await okBytes, 'multipart/form-data')).status).toBe(415);
+    expect(parsed.mock.calls.length).toBe(calls);
+    // A part whose value holds the boundary's first characters is one part (the scan matches it whole).
+    const { body: dashes, type: dashesType } = multipart([...fields(max - 1), ['tirets', '-- - --x -'.repeat(50)]]);
+    expect((await post(TEXT, await dashes, dashesType)).status).toBe(200);
+  });
+
+  it('reads the content type as sent: a charset after it, a boundary without a space, « [] » only at the end of a name', async () => {
+    const urlencodedUtf8 = await post(TEXT, 'nom=Zo%C3%A9&a%5B%5Db=1', 'application/x-www-form-urlencoded; charset=UTF-8');
+    expect(urlencodedUtf8).toEqual({ status: 200, json: { values: { nom: 'Zoé', 'a[]b': '1' }, files: {} } });
+    const part = '--abc\r\nContent-Disposition: form-data; name="nom"\r\n\r\nx\r\n--abc--\r\n';
+    expect((await post(TEXT, part, 'multipart/form-data;boundary=abc')).json.values).toEqual({ nom: 'x' });
+    expect(await post(TEXT, 'nom=x', 'text/plain')).toEqual({
+      status: 415,
+      json: { message: 'Le formulaire doit être envoyé en multipart/form-data ou application/x-www-form-urlencoded.' },
+    });
+    expect(await post(TEXT, 'nom=x', 'multipart/form-data; boundary=abc')).toEqual({
+      status: 415,
+      json: { message: 'Le corps de la requête n’est pas un formulaire lisible.' },
+    });
   });
 
   it('takes 100 values of one name and refuses 101', async () => {
