@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // (its own ports, upstream and KV state): what one lane changes (upstream faults, its clock, the
 // test accounts) never reaches the other. The browsers mostly wait on the network, so two lanes
 // share two cores well. Lane 1 takes the files named here, lane 2 the others (a new file goes
-// there); without E2E_LANE, every file runs in one lane.
+// there); without TEST_LANE, every file runs in one lane.
 const LANE_1 = [
   'accounts',
   'journeys-forms',
@@ -20,7 +20,7 @@ const LANE_1 = [
   'home',
   'authors',
 ].map((name) => `test/e2e/${name}.test.ts`);
-const lane = process.env.E2E_LANE;
+const lane = process.env.TEST_LANE;
 
 export default defineConfig({
   test: {

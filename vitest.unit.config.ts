@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -14,6 +15,8 @@ export default defineConfig({
   resolve: { alias: { 'cloudflare:workers': fileURLToPath(new URL('./scripts/lib/cloudflare-workers-shim.mjs', import.meta.url)) } },
   test: {
     environment: 'node',
+    // vitest's default leaves a core to itself (cores − 1): one file at a time on a two-core machine.
+    maxWorkers: availableParallelism(),
     setupFiles: ['test/unit/islands-setup.ts'],
     testTimeout: 20_000,
     projects: [
@@ -35,7 +38,15 @@ export default defineConfig({
       // context and the worker's follow every promise, runs a third faster.
       {
         extends: true,
-        test: { name: 'simulation', include: ['test/edge/**/*.test.ts'], execArgv: ['--experimental-async-context-frame'] },
+        test: {
+          name: 'simulation',
+          include: ['test/edge/**/*.test.ts'],
+          execArgv: ['--experimental-async-context-frame'],
+          // The worker's bundle, one module per simulated isolate (scripts/lib/edge-sim.mjs), loaded by
+          // Node itself: through vitest's transform, each isolate's copy was rewritten again (135 s of
+          // the step's 374).
+          server: { deps: { external: [/ffr-edge-sim-/] } },
+        },
       },
       { extends: true, test: { name: 'deploy', include: ['test/deploy/**/*.test.ts'] } },
     ],

@@ -17,6 +17,7 @@ if (Number(process.versions.node.split('.')[0]) < 22 && existsSync(localNode)) {
   process.exit(again.status ?? 1);
 }
 
+const startedAt = Date.now();
 const { buildClient } = await import('./build-client.mjs');
 const { ensureChromium, ensureFirefox, ensureWebKit } = await import('./lib/browsers.mjs');
 const { ensureDevVars, root } = await import('./lib/stack.mjs');
@@ -54,13 +55,14 @@ const allSteps = [
     'déploiement sur Cloudflare émulé (test/deploy)',
     ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts', '--project', 'deploy'],
   ],
-  ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts']],
+  // Two lanes at once as well, each with an upstream of its own (vitest.worker.config.ts splits the files).
+  ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts'], twoLanes()],
   // Two lanes at once, each with a stack of its own (vitest.e2e.config.ts says which files each runs).
   [
     'e2e',
     'end-to-end (Chromium, Firefox, WebKit)',
     ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts'],
-    [{ E2E_LANE: '1' }, { E2E_LANE: '2', ...portsMovedBy(10) }],
+    twoLanes(),
   ],
   // Twice, one after the other (at once, two stacks on two cores slowed the purge object past its
   // deadline): Debian 12's WordPress 6.1, the plugin's « Requires at least », then the newest
@@ -114,12 +116,19 @@ for (const [name, args, lanes] of steps) {
 }
 console.log('\n━━ résumé ━━');
 for (const r of results) console.log(`${r.ok ? '✔' : '✘'} ${r.name} (${r.s} s)`);
+// The client build and the browsers' check included.
+console.log(`en tout : ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 const failed = results.filter((r) => !r.ok).length;
 const skipped = steps.length - results.length;
 // A failed step stops the run: the steps after it are not run, which fails the run too.
 for (const [name] of steps.slice(results.length)) console.log(`· ${name} (non lancé)`);
 console.log(`steps: ${results.length - failed} passed, ${failed} failed, ${skipped} not run`);
 process.exit(failed || skipped ? 1 : 0);
+
+/** Two lanes: the second's stack on ports of its own, beside the first's. */
+function twoLanes() {
+  return [{ TEST_LANE: '1' }, { TEST_LANE: '2', ...portsMovedBy(10) }];
+}
 
 /** The site's, the upstream's and WebKit's driver ports, each moved by `by` (a second stack beside the first). */
 function portsMovedBy(by) {

@@ -96,6 +96,9 @@ describe('shell in Chromium', () => {
     const page = await ctx.newPage();
     await page.goto(siteUrl() + '/', { waitUntil: 'networkidle' });
     await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
+    // The click listener is the Tracking island's: networkidle can come before the islands are live
+    // (they wait for an idle moment after load), and a click then went untracked (a flake under load).
+    await page.waitForSelector('[data-island="Tracking"][data-hydrated]', { state: 'attached' });
     await page.locator('.header__accredit').click();
     const last = await page.evaluate(() =>
       (window.dataLayer as Array<Record<string, string>>).filter((e) => e.event?.startsWith('click.')).pop(),
