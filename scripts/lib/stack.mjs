@@ -73,10 +73,15 @@ const children = new Set();
 function run(cmd, args, env, label, { quiet = false } = {}) {
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child);
+  // Quiet, the last lines are kept all the same: a part that dies says why.
+  const last = [];
   const forward = (stream, out) =>
     stream.on('data', (d) => {
-      if (quiet) return;
-      for (const line of d.toString().split('\n')) if (line.trim()) out.write(`[${label}] ${line}\n`);
+      for (const line of d.toString().split('\n')) {
+        if (!line.trim()) continue;
+        if (quiet) last.push(line) > 30 && last.shift();
+        else out.write(`[${label}] ${line}\n`);
+      }
     });
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
@@ -84,6 +89,7 @@ function run(cmd, args, env, label, { quiet = false } = {}) {
     children.delete(child);
     // One part of the stack dying takes the rest down, instead of leaving a half-started site.
     if (!stopping && signal === null) {
+      for (const line of last) console.error(`[${label}] ${line}`);
       console.error(`[${label}] s'est arrêté (code ${code}) : arrêt de tout.`);
       stopAll();
       process.exit(code || 1);
