@@ -28,7 +28,15 @@ export default async function setup({ provide }) {
   const config = await configWithRoomyLimits();
   // npm test's other lane may be starting its own site at this moment: one start at a time.
   await oneAtATime('wrangler-start', async () => {
-    startWrangler(vars, { quiet, persistTo, vars: { GTM_CONTAINER_ID: 'GTM-TEST123', SITE_NOW: TEST_NOW }, args: ['--config', config] });
+    startWrangler(vars, {
+      quiet,
+      persistTo,
+      vars: { GTM_CONTAINER_ID: 'GTM-TEST123', SITE_NOW: TEST_NOW },
+      args: ['--config', config],
+      // React's production build, as deployed: wrangler bundles with its caller's NODE_ENV, which
+      // vitest sets to « test »: React's development build otherwise.
+      env: { NODE_ENV: 'production' },
+    });
     await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
   });
   provide('siteUrl', siteUrl);

@@ -36,6 +36,8 @@ export default async function setup({ provide }) {
       quiet,
       persistTo: join(wp.dir, 'wrangler-state'),
       vars: { WP_API_URL: `${wp.url}/wp-json`, STATIC_LISTS_URL: `${wp.url}/wp-content/uploads/newsroom`, SITE_NOW: TEST_NOW },
+      // React's production build, as deployed (wrangler bundles with vitest's NODE_ENV, « test »).
+      env: { NODE_ENV: 'production' },
     });
     await waitFor(`${siteUrl}/`, { timeoutMs: 120_000, ok: (r) => r.status === 200 });
   } catch (error) {
