@@ -56,13 +56,13 @@ const allSteps = [
     ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.unit.config.ts', '--project', 'deploy'],
   ],
   // Two lanes at once as well, each with an upstream of its own (vitest.worker.config.ts splits the files).
-  ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts'], twoLanes()],
+  ['worker', 'worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.worker.config.ts'], lanes(2)],
   // Two lanes at once, each with a stack of its own (vitest.e2e.config.ts says which files each runs).
   [
     'e2e',
     'end-to-end (Chromium, Firefox, WebKit)',
     ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts'],
-    twoLanes(),
+    lanes(2),
   ],
   // Twice, at once, each WordPress with a stack of its own (the suite is a chain of PHP requests,
   // about a third of two cores): Debian 12's WordPress 6.1, the plugin's « Requires at least », and
@@ -120,9 +120,9 @@ for (const [name] of steps.slice(results.length)) console.log(`· ${name} (non l
 console.log(`steps: ${results.length - failed} passed, ${failed} failed, ${skipped} not run`);
 process.exit(failed || skipped ? 1 : 0);
 
-/** Two lanes: the second's stack on ports of its own, beside the first's. */
-function twoLanes() {
-  return [{ TEST_LANE: '1' }, { TEST_LANE: '2', ...portsMovedBy(10) }];
+/** `count` lanes: each one's stack on ports of its own, 10 past the one before. */
+function lanes(count) {
+  return Array.from({ length: count }, (_, i) => ({ TEST_LANE: String(i + 1), ...(i > 0 ? portsMovedBy(10 * i) : {}) }));
 }
 
 /** The site's, the upstream's, WordPress's and WebKit's driver ports, each moved by `by` (a second stack beside the first). */

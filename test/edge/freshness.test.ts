@@ -102,24 +102,3 @@ describe('the edge in real time (issue 41): near and far, busy and quiet', () =>
     expect(down.viewsBetween(60_000, 180_000).rendersBehind).toBeLessThanOrEqual(200);
   }, 600_000);
 });
-
-describe('Cloudflare’s tiers in front of WordPress (decision 024)', () => {
-  it('never takes a tier’s copy older than the purge, even when Cloudflare’s purge API is down (decision 024)', async () => {
-    // Copies kept 150 s in the tiers (a 600 s freshness window), none of them purged: every one
-    // fetched before a publish must be asked for again past the cache (before the Age check: 7 228
-    // views of the old text after the 200).
-    const stale = await simulate({
-      locations: [at('CDG', 4, 5), at('LHR', 4, 5), at('SYD', 4, 5)],
-      durationMs: 60_000,
-      posts: 3,
-      bindings: { CONTENT_FRESH_SECONDS: '600' },
-      scenario: both(publishes(2, 20_000, 10_000), (plan: Plan) => plan.purgeApiDown(plan.start, plan.start + 120_000)),
-    });
-    expect(stale.tiers.purgeCalls).toBe(0);
-    expect(stale.tiers.pastTheCache).toBeGreaterThan(0);
-    expect(stale.examples.late).toEqual([]);
-    expect(stale.lateAfterAck).toBe(0);
-    expect(report(stale)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
-    expect(stale.acknowledged).toBe(stale.publishes);
-  }, 300_000);
-});

@@ -4,8 +4,9 @@ import { at, both, ORDINARY, publishes } from '../../scripts/lib/edge-scenarios.
 import { type Plan, report } from './support';
 
 // Issue 51 on simulated Cloudflare locations (scripts/lib/edge-sim.mjs), beside freshness.test.ts
-// (a file of its own, so that the two run on both cores): several isolates per location, far and
-// quiet locations, a slow purge object, a week of marks.
+// (a file of its own, so that the two run on both cores, about as long as each other): several
+// isolates per location, far and quiet locations, a slow purge object, a week of marks; and the
+// tiers in front of WordPress.
 
 describe('at match-day scale (issue 51): a location, not an isolate; acknowledged means visible', () => {
   it('reads the purge object about once a second per location, whatever its isolates', async () => {
@@ -107,5 +108,26 @@ describe('at match-day scale (issue 51): a location, not an isolate; acknowledge
     expect(run.leasePeakRps).toBeGreaterThan(0);
     expect(run.leasePeakRps).toBeLessThanOrEqual(8);
     expect(report(run)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
+  }, 300_000);
+});
+
+describe('Cloudflare’s tiers in front of WordPress (decision 024)', () => {
+  it('never takes a tier’s copy older than the purge, even when Cloudflare’s purge API is down (decision 024)', async () => {
+    // Copies kept 150 s in the tiers (a 600 s freshness window), none of them purged: every one
+    // fetched before a publish must be asked for again past the cache (before the Age check: 7 228
+    // views of the old text after the 200).
+    const stale = await simulate({
+      locations: [at('CDG', 4, 5), at('LHR', 4, 5), at('SYD', 4, 5)],
+      durationMs: 60_000,
+      posts: 3,
+      bindings: { CONTENT_FRESH_SECONDS: '600' },
+      scenario: both(publishes(2, 20_000, 10_000), (plan: Plan) => plan.purgeApiDown(plan.start, plan.start + 120_000)),
+    });
+    expect(stale.tiers.purgeCalls).toBe(0);
+    expect(stale.tiers.pastTheCache).toBeGreaterThan(0);
+    expect(stale.examples.late).toEqual([]);
+    expect(stale.lateAfterAck).toBe(0);
+    expect(report(stale)).toMatchObject({ resurrections: 0, lostPurges: 0, serverErrors: 0 });
+    expect(stale.acknowledged).toBe(stale.publishes);
   }, 300_000);
 });
